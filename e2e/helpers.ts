@@ -1,0 +1,77 @@
+/** Browser journey helpers: Debian's Chromium through playwright-core, sign-in through the real captcha. */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject, afterAll, beforeAll } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export const baseUrl = () => inject('baseUrl');
+const SHOTS = path.join(import.meta.dirname, 'screenshots');
+
+export const DEMO_PASSWORDS: Record<string, string> = {
+  admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123', wuquanxian: 'wuquanxian123', super: 'super123',
+};
+
+/** one browser per test file */
+export function useBrowser() {
+  const ctx: { browser: Browser } = {} as never;
+  beforeAll(async () => {
+    ctx.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+  });
+  afterAll(async () => { await ctx.browser?.close(); });
+  return ctx;
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** the text of a captcha the server issued (the test plays the person reading the image) */
+export async function captchaText(verifyId: string): Promise<string> {
+  const c = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await c.connect();
+  try {
+    const r = await c.query('select text from captcha where id = $1', [verifyId]);
+    return r.rows[0]?.text ?? '';
+  } finally { await c.end(); }
+}
+
+export async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await c.connect();
+  try { return (await c.query(text, params)).rows; } finally { await c.end(); }
+}
+
+/**
+ * Opens /login (or `path`, which redirects there), fills 账号/密码, reads the captcha the page is showing and signs in.
+ * Waits until the page left /login. `entry` 'pageB' uses the super admin entry.
+ */
+export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!, opts: { path?: string; expectFailure?: boolean } = {}) {
+  let verifyId = '';
+  const onResponse = async (r: import('playwright-core').Response) => {
+    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
+  };
+  page.on('response', onResponse);
+  await page.goto(baseUrl() + (opts.path ?? '/login'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.waitForFunction(() => true);
+  for (let i = 0; i < 50 && !verifyId; i++) await page.waitForTimeout(100);
+  if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId));
+  page.off('response', onResponse);
+  await page.getByTestId('login-submit').click();
+  if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,9 @@
+/** Registry of every resource definition, by key. Each area adds its file here. */
+import type { ResourceDef } from '../resource.ts';
+import { adminResources } from './admin.ts';
+import { recordsResources } from './records.ts';
+import { waybillResources } from './waybill.ts';
+
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources];
+export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
+export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

@@ -1,0 +1,121 @@
+/**
+ * The zod schema of a resource, from its definition: the server validates requests and import
+ * rows with it, and every message is Chinese and names the field (`手机：请输入正确手机号码`).
+ * The browser's forms use the same rule set (checkRule) under each field.
+ */
+import { z } from 'zod';
+import type { FieldDef, ResourceDef } from './resource.ts';
+import { writableFields } from './resource.ts';
+import { checkRule } from './rules.ts';
+
+const choose = (f: FieldDef) => ['dict', 'enum', 'ref', 'region', 'date', 'datetime', 'file', 'bool'].includes(f.type);
+export const requiredMessage = (f: FieldDef) => `${choose(f) ? '请选择' : '请输入'}${f.label}`;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isValidDate(s: string) {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(s + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Normalises and checks one value; returns [value] or an error message. Empty → null. */
+export function checkField(f: FieldDef, raw: unknown): { value: unknown } | { error: string } {
+  const L = f.label;
+  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) {
+    return f.required ? { error: requiredMessage(f) } : { value: f.multiple ? [] : null };
+  }
+  if (f.multiple && f.type !== 'file' && f.type !== 'json') {
+    const list = Array.isArray(raw) ? raw : String(raw).split(/[,，、]/).map((s) => s.trim()).filter(Boolean);
+    const out: unknown[] = [];
+    for (const item of list) {
+      const r = checkField({ ...f, multiple: false, required: true }, item);
+      if ('error' in r) return r;
+      out.push(r.value);
+    }
+    return { value: out };
+  }
+  switch (f.type) {
+    case 'text': case 'textarea': case 'richText': case 'password': {
+      if (typeof raw !== 'string' && typeof raw !== 'number') return { error: `${L}格式不正确` };
+      const s = String(raw).trim();
+      if (s === '') return f.required ? { error: requiredMessage(f) } : { value: null };
+      if (f.max && [...s].length > f.max) return { error: `${L}不能超过${f.max}个字符` };
+      if (f.min && [...s].length < f.min) return { error: `${L}不能少于${f.min}个字符` };
+      if (f.rule) { const m = checkRule(f.rule, s); if (m) return { error: `${L}：${m}` }; }
+      return { value: s };
+    }
+    case 'number': case 'integer': {
+      const s = String(raw).trim();
+      const rule = f.rule ?? (f.type === 'integer' ? 'natural' : 'decimal4');
+      const m = checkRule(rule, s);
+      if (m || !Number.isFinite(Number(s))) return { error: `${L}：${m ?? '请输入数字'}` };
+      const n = Number(s);
+      if (f.min !== undefined && n < f.min) return { error: `${L}不能小于${f.min}` };
+      if (f.max !== undefined && f.type !== 'number' && n > f.max) return { error: `${L}不能大于${f.max}` };
+      if (f.max !== undefined && f.type === 'number' && n > f.max) return { error: `${L}不能大于${f.max}` };
+      return { value: n };
+    }
+    case 'date': {
+      const s = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).trim().slice(0, 10).replace(/\//g, '-');
+      return isValidDate(s) ? { value: s } : { error: `${L}：日期格式不正确，应为YYYY-MM-DD` };
+    }
+    case 'datetime': {
+      const d = raw instanceof Date ? raw : new Date(String(raw));
+      return Number.isNaN(d.getTime()) ? { error: `${L}：时间格式不正确` } : { value: d };
+    }
+    case 'bool': {
+      if (typeof raw === 'boolean') return { value: raw };
+      const s = String(raw).trim();
+      if (['是', 'true', '1', '启用'].includes(s)) return { value: true };
+      if (['否', 'false', '0', '停用'].includes(s)) return { value: false };
+      return { error: `${L}：请选择是或否` };
+    }
+    case 'enum': {
+      const s = String(raw).trim();
+      const o = f.options?.find((x) => x.value === s || x.label === s);
+      return o ? { value: o.value } : { error: `${L}的值“${s}”不在可选范围内` };
+    }
+    case 'dict': case 'region': {
+      const s = String(raw).trim();
+      if (s.length > 64) return { error: `${L}格式不正确` };
+      if (f.type === 'region' && !/^\d{6,12}$/.test(s)) return { error: `${L}：请选择正确的行政区划` };
+      return { value: s };
+    }
+    case 'ref': {
+      const s = String(raw).trim();
+      return UUID_RE.test(s) ? { value: s } : { error: `${L}：请选择有效的${L}` };
+    }
+    case 'file': {
+      const list = Array.isArray(raw) ? raw : [raw];
+      const ok = list.every((x) => x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string');
+      return ok ? { value: list.map((x) => ({ id: (x as { id: string }).id, name: String((x as { name?: unknown }).name ?? '') })) } : { error: `${L}格式不正确` };
+    }
+    case 'json': return { value: raw };
+  }
+}
+
+export interface FieldError { field: string; label: string; message: string }
+
+/** Validates a whole input object for add or update. Unknown keys are dropped. */
+export function validateInput(def: ResourceDef, input: Record<string, unknown>, mode: 'add' | 'update'):
+  { values: Record<string, unknown>; errors: FieldError[] } {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const [name, f] of writableFields(def, mode)) {
+    if (mode === 'update' && !(name in input)) continue; // partial update keeps what is stored
+    const raw = input[name] ?? (mode === 'add' ? f.default : undefined);
+    const r = checkField(f, raw);
+    if ('error' in r) errors.push({ field: name, label: f.label, message: r.error });
+    else values[name] = r.value;
+  }
+  return { values, errors };
+}
+
+/** The same as a zod schema (OpenAPI documentation and request parsing). */
+export function resourceZod(def: ResourceDef, mode: 'add' | 'update') {
+  return z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
+    for (const e of validateInput(def, input, mode).errors) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+  });
+}

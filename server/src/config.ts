@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { DEFAULT_PROVINCE_CODE } from '@dg/core';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** a real PostgreSQL; without it the embedded PGlite server runs on dataDir */
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  provinceCode: string;
+  /** LOGIN_CAPTCHA=off is for automated tests only */
+  loginCaptcha: boolean;
+  /** seed demo accounts and data once (default: only with the embedded database) */
+  seedDemo: boolean;
+  logLevel: string;
+  /** serve the built web app from web/dist */
+  serveWeb: boolean;
+  version: string;
+  /** sign-in attempts per minute from one address (a government office may sit behind one NAT address) */
+  loginRatePerMinute: number;
+}
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    provinceCode: env.PROVINCE_CODE ?? DEFAULT_PROVINCE_CODE,
+    loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on') !== 'off',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serveWeb: env.SERVE_WEB !== '0',
+    version: env.APP_VERSION ?? '0.1.0',
+    loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 300),
+  };
+}

@@ -1,0 +1,6 @@
+/** Migration areas, applied in this order; each owns the tables of its resource areas (and extra schema files). */
+export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSchema?: string[] }[] = [
+  { name: 'platform', resourceAreas: ['admin'], extraSchema: ['platform-schema.ts'] },
+  { name: 'records', resourceAreas: ['xxda', 'zsk'] },
+  { name: 'waybill', resourceAreas: ['dzyd', 'ydjg'], extraSchema: ['waybill-schema.ts'] },
+];

@@ -1,0 +1,63 @@
+// The embedded database: PGlite served over the PostgreSQL wire protocol in its own process, so
+// heavy queries never block the API's event loop and the API speaks to it with `pg` exactly as
+// it speaks to a real PostgreSQL (ARCHITECTURE.md, "Database modes").
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import fs from 'node:fs';
+
+const dir = process.argv[2];
+fs.mkdirSync(dir, { recursive: true });
+const db = await PGlite.create(dir);
+const server = new PGLiteSocketServer({ db, port: Number(process.argv[3] ?? 0), host: '127.0.0.1', maxConnections: 64 });
+// pglite-socket queues each wire message on its own and, outside a transaction, serves the
+// queue in arrival order. PGlite is a single session, so two connections' extended-protocol
+// messages (Parse, Bind, Describe, Execute … Sync) interleave and one connection's Bind meets
+// the other's unnamed statement: wrong rows or protocol errors under concurrency. Keep one
+// connection's messages together from its first Parse/Bind until its Sync.
+const CONTINUES = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]); // P B D E C H
+const queue = server.queryQueue;
+let sticky = null;
+queue.processQueue = async function processQueue() {
+  if (this.processing || this.queue.length === 0) return;
+  this.processing = true;
+  try {
+    while (this.queue.length > 0) {
+      const owner = sticky ?? (this.db.isInTransaction() && this.lastHandlerId ? this.lastHandlerId : null);
+      const idx = owner == null ? 0 : this.queue.findIndex((m) => m.handlerId === owner);
+      if (idx === -1) break; // the owner's next message has not arrived yet: its enqueue restarts us
+      const item = this.queue.splice(idx, 1)[0];
+      let bytes = 0;
+      try {
+        await this.db.runExclusive(() => this.db.execProtocolRawStream(item.message, { onRawData: (d) => { bytes += d.length; item.onData(d); } }));
+      } catch (err) {
+        sticky = null;
+        item.reject(err);
+        continue;
+      }
+      this.lastHandlerId = item.handlerId;
+      sticky = CONTINUES.has(item.message[0]) ? item.handlerId : null;
+      item.resolve(bytes);
+    }
+  } finally {
+    this.processing = false;
+  }
+};
+const clearForHandler = queue.clearQueueForHandler.bind(queue);
+queue.clearQueueForHandler = (id) => {
+  clearForHandler(id);
+  if (sticky === id) { sticky = null; queueMicrotask(() => queue.processQueue()); }
+};
+await server.start();
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  try { await server.stop(); } catch {}
+  try { await db.close(); } catch {}
+  process.exit(0);
+}
+process.on('message', (m) => { if (m === 'stop') stop(); });
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.send?.({ port: Number(server.getServerConn().split(':').pop()) });

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { MIGRATION_AREAS } from './areas.ts';
+import * as schema from './schema.ts';
+import { span } from '../platform/traces.ts';
+
+// DATE stays a 'YYYY-MM-DD' string and TIMESTAMP(TZ) a Date: a 有效期 is a calendar day, not an instant.
+pg.types.setTypeParser(1082, (v: string) => v);
+// bigint counts come back as numbers (they stay far below 2^53 here)
+pg.types.setTypeParser(20, (v: string) => Number(v));
+// numeric (money, tonnage) as numbers: the values here stay well inside a double's exact range
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+
+export type Db = NodePgDatabase<typeof schema>;
+export interface Database { pool: pg.Pool; db: Db; url: string; close(): Promise<void> }
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => { /* a dropped idle client is replaced on next use */ });
+  // every SQL statement becomes a span of the request that ran it (链路监控)
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const started = performance.now();
+      const res = query(...args);
+      if (res && typeof (res as Promise<unknown>).then === 'function') {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+        (res as Promise<unknown>).then(() => span('SQL ' + text.slice(0, 120), performance.now() - started), () => {});
+      }
+      return res;
+    };
+  });
+  const db = drizzle(pool, { schema });
+  return { pool, db, url, close: () => pool.end() };
+}
+
+/** every area's migrations, in order, each tracked in its own table (see areas.ts) */
+export async function runMigrations(database: Database) {
+  for (const area of MIGRATION_AREAS) {
+    const migrationsFolder = path.join(import.meta.dirname, 'migrations', area.name);
+    if (!existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) continue;
+    await migrate(database.db, { migrationsFolder, migrationsTable: `__migrations_${area.name}` });
+  }
+}
+
+/** a JS array as ONE text[] parameter (drizzle's sql`` would expand it into a tuple) */
+export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;

@@ -1,0 +1,115 @@
+/**
+ * Sessions (spec §4, §7; ARCHITECTURE.md "Sessions"): JWT of 4 h, refresh, invalidation on logout,
+ * jwt/invalid, password change or disable; captcha; 5 failed logins lock the account for 15 min.
+ */
+import { z } from 'zod';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import svgCaptcha from 'svg-captcha';
+import { sql } from 'drizzle-orm';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
+import type { App } from '../../platform/context.ts';
+import { ok, badInput, ApiError } from '../../platform/errors.ts';
+
+const BOTH = ['admin', 'super'] as ('admin' | 'super')[];
+
+export async function authRoutes(app: App) {
+  const db = () => app.ctx.database.db;
+
+  app.get('/api/admin/user/getVerify', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '验证码' } }, async () => {
+    const c = svgCaptcha.create({ size: 4, ignoreChars: '0o1ilI', noise: 2, color: true, width: 110, height: 38 });
+    const verifyId = randomUUID();
+    await app.ctx.state.putCaptcha(verifyId, c.text.toLowerCase(), 300);
+    return ok({ verifyId, img: 'data:image/svg+xml;base64,' + Buffer.from(c.data).toString('base64') });
+  });
+
+  app.post('/api/auth/jwt/token', {
+    config: { access: { public: true } },
+    schema: {
+      tags: ['登录'], summary: '登录',
+      body: z.object({
+        username: z.string({ error: '请输入账户' }).trim().min(1, '请输入账户').max(50, '账户不能超过50个字符'),
+        password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100, '密码不能超过100个字符'),
+        type: z.coerce.number().int().optional(),
+        verifyId: z.string().max(64).optional(),
+        verifyCode: z.string().max(16).optional(),
+      }),
+    },
+  }, async (req) => {
+    const { username, password, type, verifyId, verifyCode } = req.body as { username: string; password: string; type?: number; verifyId?: string; verifyCode?: string };
+    if (!(await app.ctx.state.hit(`login:${req.ip}`, app.ctx.config.loginRatePerMinute, 60))) throw badInput('登录过于频繁，请稍后再试');
+    if (!(await app.ctx.state.hit(`login:${req.ip}:${username}`, Math.max(5, Math.round(app.ctx.config.loginRatePerMinute / 15)), 60))) throw badInput('该账户登录过于频繁，请稍后再试');
+    if (app.ctx.config.loginCaptcha) {
+      if (!verifyId || !verifyCode) throw badInput('请输入验证码');
+      const expected = await app.ctx.state.takeCaptcha(verifyId);
+      if (!expected) throw badInput(MSG.captchaExpired);
+      if (expected !== verifyCode.trim().toLowerCase()) throw badInput(MSG.captchaWrong);
+    }
+    const log = (userId: string | null, result: string, message: string) =>
+      db().execute(sql`insert into login_log (user_id, username, ip, result, message) values (${userId}, ${username}, ${req.ip}, ${result}, ${message})`);
+    const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null }>(
+      sql`select id, name, username, password, status, locked_until, failed_logins, is_super from base_user where username = ${username}`);
+    const u = r.rows[0];
+    if (!u) { await log(null, '失败', '账户不存在'); throw badInput(MSG.badCredentials); }
+    if (u.locked_until && new Date(u.locked_until) > new Date()) {
+      const left = Math.ceil((new Date(u.locked_until).getTime() - Date.now()) / 60000);
+      await log(u.id, '失败', '账户已锁定');
+      throw badInput(MSG.locked(left));
+    }
+    if (!(await verify(u.password, password).catch(() => false))) {
+      const failures = (u.failed_logins ?? 0) + 1;
+      if (failures >= LOGIN_MAX_FAILURES) {
+        await db().execute(sql`update base_user set failed_logins = 0, locked_until = now() + make_interval(mins => ${LOGIN_LOCK_MINUTES}) where id = ${u.id}`);
+        await log(u.id, '失败', '密码错误，账户锁定');
+        throw badInput(MSG.locked(LOGIN_LOCK_MINUTES));
+      }
+      await db().execute(sql`update base_user set failed_logins = ${failures} where id = ${u.id}`);
+      await log(u.id, '失败', '密码错误');
+      throw badInput(`${MSG.badCredentials}再失败${LOGIN_MAX_FAILURES - failures}次账户将被锁定${LOGIN_LOCK_MINUTES}分钟`);
+    }
+    if (u.status !== '1') { await log(u.id, '失败', '账户已停用'); throw badInput(MSG.userDisabled); }
+    const kind = type === 2 ? 'super' : 'admin';
+    if (kind === 'super' && !u.is_super) { await log(u.id, '失败', '非超级管理员'); throw badInput('该账户不是超级管理员'); }
+    if (kind === 'admin' && u.is_super) { await log(u.id, '失败', '超级管理员登录主页面'); throw badInput('超级管理员请从超级管理员入口登录'); }
+    await db().execute(sql`update base_user set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${u.id}`);
+    await log(u.id, '成功', kind === 'super' ? '超级管理员登录' : '登录');
+    const { token } = await app.ctx.tokens.sign(u, kind);
+    return ok(token);
+  });
+
+  app.get('/api/auth/jwt/refresh', { config: { access: { anyUser: true, kinds: BOTH } }, schema: { tags: ['登录'], summary: '刷新令牌' } }, async (req) => {
+    const { token } = await app.ctx.tokens.sign(req.user!, req.user!.token.kind);
+    return ok(token);
+  });
+
+  app.post('/api/auth/jwt/invalid', { config: { access: { anyUser: true, kinds: BOTH, opt: '注销令牌' } }, schema: { tags: ['登录'], summary: '注销令牌', querystring: z.object({ token: z.string().optional() }) } }, async (req) => {
+    const t = req.user!.token;
+    await app.ctx.state.invalidate(t.jti, new Date(t.exp * 1000));
+    return ok(null);
+  });
+
+  const logout = async (req: import('fastify').FastifyRequest) => {
+    const t = req.user!.token;
+    await app.ctx.state.invalidate(t.jti, new Date(t.exp * 1000));
+    return ok(null);
+  };
+  app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录' } }, logout);
+  app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）' } }, logout);
+
+  // one-time login tickets for /auth-redirect (MODULES.md §0)
+  app.post('/api/auth/ticket', { config: { access: { anyUser: true, opt: '签发登录票据' } }, schema: { tags: ['登录'], summary: '签发一次性登录票据' } }, async (req) => {
+    const ticket = randomBytes(24).toString('base64url');
+    await db().execute(sql`insert into login_ticket (ticket, user_id, expires_at) values (${ticket}, ${req.user!.id}, now() + interval '60 seconds')`);
+    return ok(ticket);
+  });
+  app.post('/api/auth/jwt/ticket', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '以票据换取令牌', body: z.object({ ticket: z.string({ error: '缺少票据' }).min(1, '缺少票据').max(64) }) } }, async (req) => {
+    const { ticket } = req.body as { ticket: string };
+    const r = await db().execute<{ id: string; username: string; name: string }>(sql`
+      with t as (update login_ticket set used_at = now() where ticket = ${ticket} and used_at is null and expires_at > now() returning user_id)
+      select u.id, u.username, u.name from base_user u join t on t.user_id = u.id where u.status = '1'`);
+    const u = r.rows[0];
+    if (!u) throw new ApiError(40001, '登录票据无效或已过期');
+    const { token } = await app.ctx.tokens.sign(u, 'admin');
+    return ok(token);
+  });
+}

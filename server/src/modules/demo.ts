@@ -1,0 +1,5 @@
+/** Demo seeders of every area register themselves by being imported here. */
+export {};
+import './records/demo.ts';
+import './audit/demo.ts';
+import './waybill/demo.ts';

@@ -1,0 +1,30 @@
+/** Every area's routes. Areas that pageB also uses are registered again under /api/super. */
+import { RESOURCES } from '@dg/core';
+import type { App } from '../platform/context.ts';
+import { registerResources } from '../platform/crud/routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { shellRoutes, publicRoutes } from './shell/index.ts';
+import { adminModule } from './admin/index.ts';
+import { recordsModule } from './records/index.ts';
+import { knowledgeModule } from './knowledge/index.ts';
+import { warningsModule } from './warnings/index.ts';
+import { auditModule } from './audit/index.ts';
+import { waybillModule } from './waybill/index.ts';
+import { supervisionModule } from './supervision/index.ts';
+
+export async function registerModules(app: App) {
+  await authRoutes(app);
+  await publicRoutes(app);
+  for (const prefix of ['/api', '/api/super']) {
+    await app.register(async (scoped) => {
+      await scoped.register(shellRoutes);
+      await scoped.register(adminModule);
+      registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area === 'admin'));
+    }, { prefix });
+  }
+  await app.register(async (scoped) => {
+    // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
+    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule]) await scoped.register(m);
+    registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
+  }, { prefix: '/api' });
+}

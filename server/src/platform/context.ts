@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import type { SessionUser, RouteAccess } from './access.ts';
+import type { SharedState } from './shared-state.ts';
+import type { Tokens } from './tokens.ts';
+import type { Traces } from './traces.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  state: SharedState;
+  tokens: Tokens;
+  traces: Traces;
+  instanceId: string;
+  startedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { ctx: AppContext }
+  interface FastifyRequest {
+    user?: SessionUser;
+    /** set by handlers for the operation log: the row before and after an update */
+    audit?: { before?: unknown; after?: unknown; menu?: string; opt?: string };
+    startedAt: bigint;
+  }
+  interface FastifyContextConfig { access?: RouteAccess }
+}
+
+export type App = FastifyInstance;

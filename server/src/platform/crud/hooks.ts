@@ -1,0 +1,28 @@
+/** Bespoke behaviour of a resource lives in its area's module as hooks, never in a copy of the engine. */
+import type { SQL } from 'drizzle-orm';
+import type { ResourceDef } from '@dg/core';
+import type { SessionUser } from '../access.ts';
+import type { Db } from '../../db/index.ts';
+import type { App } from '../context.ts';
+
+export type Row = Record<string, any>;
+export interface HookCtx { app: App; user: SessionUser; def: ResourceDef; tx: Db }
+
+export interface ResourceHooks {
+  /** replaces the side-based data scope (the table's columns are in `t`) */
+  scope?(user: SessionUser, t: Record<string, any>): SQL;
+  /** may change `values` or throw badInput(...) */
+  beforeWrite?(c: HookCtx, values: Row, mode: 'add' | 'update', existing: Row | null, input: Row): Promise<void> | void;
+  afterWrite?(c: HookCtx, row: Row, mode: 'add' | 'update', input: Row): Promise<void> | void;
+  beforeDelete?(c: HookCtx, row: Row): Promise<void> | void;
+  /** decorates rows before they are sent (computed columns, virtual fields) */
+  afterRead?(c: Omit<HookCtx, 'tx'> & { tx: Db }, rows: Row[]): Promise<void> | void;
+  /** extra filters understood by this resource: filter key → SQL */
+  filters?: Record<string, (value: unknown, t: Record<string, any>, user: SessionUser) => SQL | undefined>;
+}
+
+const registry = new Map<string, ResourceHooks>();
+export function defineHooks(key: string, hooks: ResourceHooks) {
+  registry.set(key, { ...registry.get(key), ...hooks });
+}
+export const hooksOf = (key: string): ResourceHooks => registry.get(key) ?? {};

@@ -1,0 +1,131 @@
+/** Reading resource rows: scope, filters, sort, page, labels — one implementation for every entity. */
+import { and, asc, desc, eq, gte, lte, inArray, sql, type SQL } from 'drizzle-orm';
+import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
+import { resourceTables } from '../../db/schema.ts';
+import type { Db } from '../../db/index.ts';
+import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
+import { badInput } from '../errors.ts';
+import { hooksOf, type Row } from './hooks.ts';
+
+export const tableOf = (def: ResourceDef) => resourceTables[def.key] as any;
+/** lists never count more rows than this per page view (ARCHITECTURE.md: no exact count over millions) */
+export const COUNT_CAP = 100_000;
+
+export function scopeCondition(def: ResourceDef, user: SessionUser): SQL {
+  const t = tableOf(def);
+  const hook = hooksOf(def.key).scope;
+  if (hook) return hook(user, t);
+  switch (def.scope) {
+    case 'enterprise': return enterpriseScope(user, sql`${t.enterpriseId}`);
+    case 'enterpriseSelf':
+      if (user.side === 'enterprise') return user.enterpriseId ? eq(t.id, user.enterpriseId) : sql`false`;
+      return regionScope(user, sql`${t.regionCode}`);
+    case 'org': return regionScope(user, sql`${t.regionCode}`);
+    case 'none': return sql`true`;
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+function filterCondition(def: ResourceDef, name: string, f: FieldDef, value: unknown, t: any): SQL | undefined {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
+  const col = t[name];
+  if (!col) return undefined;
+  const mode = f.search === true ? (['text', 'textarea'].includes(f.type) ? 'like' : f.type === 'date' || f.type === 'datetime' ? 'range' : 'eq') : f.search;
+  if (f.type === 'region') return sql`${col} like ${regionPrefix(String(value)) + '%'}`;
+  if (mode === 'like') return sql`${col} ilike ${'%' + escapeLike(String(value).trim()) + '%'}`;
+  if (mode === 'range') {
+    if (!Array.isArray(value)) throw badInput(`${f.label}：请选择起止范围`);
+    const [from, to] = value as [unknown, unknown];
+    const parts: SQL[] = [];
+    const conv = (v: unknown, end: boolean) => f.type === 'datetime' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(v + (end ? 'T23:59:59.999+08:00' : 'T00:00:00+08:00')) : f.type === 'datetime' ? new Date(String(v)) : v;
+    if (from !== null && from !== undefined && from !== '') parts.push(gte(col, conv(from, false)));
+    if (to !== null && to !== undefined && to !== '') parts.push(lte(col, conv(to, true)));
+    return parts.length ? and(...parts) : undefined;
+  }
+  if (f.multiple) return sql`${String(value)} = any(${col})`;
+  if (mode === 'in' || Array.isArray(value)) return inArray(col, (Array.isArray(value) ? value : [value]).map(String));
+  if (f.type === 'bool') return eq(col, value === true || value === 'true' || value === '1');
+  return eq(col, String(value));
+}
+
+export interface ListParams { page?: number; size?: number; sort?: { field: string; order: 'asc' | 'desc' }; filters?: Record<string, unknown>; parentId?: string }
+
+export function whereOf(def: ResourceDef, user: SessionUser, params: Pick<ListParams, 'filters' | 'parentId'>): SQL {
+  const t = tableOf(def);
+  const conds: (SQL | undefined)[] = [scopeCondition(def, user)];
+  if (def.softDelete) conds.push(sql`${t.deletedAt} is null`);
+  const filters = params.filters ?? {};
+  const hooks = hooksOf(def.key);
+  for (const [key, value] of Object.entries(filters)) {
+    const custom = hooks.filters?.[key];
+    if (custom) { conds.push(custom(value, t, user)); continue; }
+    if (key === 'enterpriseId' && t.enterpriseId && value) { conds.push(eq(t.enterpriseId, String(value))); continue; }
+    const f = def.fields[key];
+    if (!f || !f.search) continue;
+    conds.push(filterCondition(def, key, f, value, t));
+  }
+  if (params.parentId && def.parent) conds.push(eq(t[def.parent.field], params.parentId));
+  return and(...conds.filter(Boolean) as SQL[])!;
+}
+
+export function orderOf(def: ResourceDef, sort?: ListParams['sort']): SQL[] {
+  const t = tableOf(def);
+  const allowed = (field: string) => field === 'createdAt' || field === 'updatedAt' || def.fields[field]?.sort || def.defaultSort?.field === field;
+  const s = sort && allowed(sort.field) ? sort : def.defaultSort ?? { field: 'createdAt', order: 'desc' as const };
+  const col = t[s.field] ?? t.createdAt;
+  return [s.order === 'asc' ? asc(col) : desc(col), desc(t.id)];
+}
+
+export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams) {
+  const t = tableOf(def);
+  const size = Math.min(Math.max(Number(params.size) || 10, 1), 500);
+  const page = Math.max(Number(params.page) || 1, 1);
+  const where = whereOf(def, user, params);
+  const [rows, count] = await Promise.all([
+    db.select().from(t).where(where).orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${t} where ${where} limit ${COUNT_CAP + 1}) s`),
+  ]);
+  const n = count.rows[0]?.n ?? 0;
+  return { content: await present(db, def, user, rows as Row[]), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+export async function findRow(db: Db, def: ResourceDef, user: SessionUser, id: string): Promise<Row | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const t = tableOf(def);
+  const rows = await db.select().from(t).where(and(eq(t.id, id), whereOf(def, user, {}))).limit(1);
+  return (rows[0] as Row) ?? null;
+}
+
+/** labels of referenced rows and the enterprise name, then the resource's own afterRead; drops server-only columns */
+export async function present(db: Db, def: ResourceDef, user: SessionUser, rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const out: Row[] = rows.map((r) => {
+    const o: Row = { id: r.id };
+    if ('enterpriseId' in r) o.enterpriseId = r.enterpriseId;
+    for (const [name] of visibleFields(def)) if (name in r) o[name] = r[name];
+    o.createdAt = r.createdAt; o.updatedAt = r.updatedAt; o.version = r.version;
+    return o;
+  });
+  const refFields = Object.entries(def.fields).filter(([, f]) => f.type === 'ref' && !f.virtual && !f.internal);
+  for (const [name, f] of refFields) await attachLabels(db, out, name, f);
+  if (def.scope === 'enterprise' && out.some((r) => r.enterpriseId)) {
+    await attachLabels(db, out, 'enterpriseId', { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } }, 'enterpriseName');
+  }
+  await hooksOf(def.key).afterRead?.({ app: undefined as any, user, def, tx: db }, out);
+  return out;
+}
+
+async function attachLabels(db: Db, rows: Row[], name: string, f: FieldDef, as = name + 'Label') {
+  const target = RESOURCES.find((r) => r.key === f.ref!.resource);
+  const ids = [...new Set(rows.flatMap((r) => (Array.isArray(r[name]) ? r[name] : [r[name]])).filter(Boolean))] as string[];
+  if (!ids.length) return;
+  const table = target ? tableName(target) : f.ref!.resource;
+  const label = columnName(f.ref!.labelField);
+  const res = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where id in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`}`);
+  const map = new Map(res.rows.map((x) => [x.id, x.label]));
+  for (const r of rows) {
+    const v = r[name];
+    r[as] = Array.isArray(v) ? v.map((i) => map.get(i) ?? '') : v ? map.get(v) ?? null : null;
+  }
+}

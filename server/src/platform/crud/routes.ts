@@ -1,0 +1,103 @@
+/** The routes of a resource (docs/api-contract.md "Resource routes"), from its definition alone. */
+import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { type ResourceDef, elementCode, resourceZod } from '@dg/core';
+import { ok, badInput } from '../errors.ts';
+import type { App } from '../context.ts';
+import { listRows, findRow, present, whereOf, tableOf } from './query.ts';
+import { addRow, updateRow, deleteRow } from './write.ts';
+import { exportStream, xlsxDisposition, templateBuffer, importRows, importProgress } from './excel.ts';
+import { and, sql } from 'drizzle-orm';
+import { columnName } from '@dg/core';
+import { notFound } from '../errors.ts';
+
+const listBody = z.object({
+  page: z.coerce.number().int().min(1, '页码不正确').optional(),
+  size: z.coerce.number().int().min(1).max(500, '每页条数不能超过500').optional(),
+  sort: z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }).nullish(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  parentId: z.string().optional(),
+}).passthrough();
+const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
+
+export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
+  return async (app) => {
+    const a = app as unknown as App;
+    const db = () => a.ctx.database.db;
+    const menu = { access: { menu: def.menu } };
+    const el = (action: string) => ({ access: { element: elementCode(def, action) } });
+    const tags = [def.title];
+
+    app.post('/list', { config: menu, schema: { tags, summary: `${def.title}列表`, body: listBody.optional() } }, async (req) => {
+      const body = (req.body ?? {}) as z.infer<typeof listBody>;
+      return ok(await listRows(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
+    });
+    app.get('/info/:id', { config: menu, schema: { tags, summary: `${def.title}详情`, params: idParam } }, async (req) => {
+      const row = await findRow(db(), def, req.user!, (req.params as { id: string }).id);
+      if (!row) throw notFound();
+      return ok((await present(db(), def, req.user!, [row]))[0]);
+    });
+    app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
+      const { q, limit, ids } = req.query as { q?: string; limit?: number; ids?: string };
+      const t = tableOf(def);
+      const label = def.labelField ?? 'name';
+      const conds = [whereOf(def, req.user!, {})];
+      if (q) conds.push(sql`${t[label]} ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
+      if (ids) conds.push(sql`${t.id} in (${sql.join(ids.split(',').filter((i) => /^[0-9a-f-]{36}$/i.test(i)).map((i) => sql`${i}`), sql`, `)})`);
+      const rows = await db().execute<{ value: string; label: string }>(sql`select id as value, ${sql.identifier(columnName(label))} as label from ${t} where ${and(...conds)} order by 2 limit ${limit ?? 20}`);
+      return ok(rows.rows);
+    });
+
+    if (def.readOnly) {
+      app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
+        const body = (req.body ?? {}) as z.infer<typeof listBody>;
+        reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
+        return reply.send(exportStream(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
+      });
+      return;
+    }
+
+    app.post('/add', { config: el('add'), schema: { tags, summary: `新增${def.title}`, body: resourceZod(def, 'add') } }, async (req) => {
+      const row = await addRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
+      req.audit = { after: row };
+      return ok((await present(db(), def, req.user!, [row]))[0]);
+    });
+    app.put('/update', { config: el('edit'), schema: { tags, summary: `修改${def.title}`, body: resourceZod(def, 'update').and(z.object({ id: z.string({ error: '缺少id' }), version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }) })) } }, async (req) => {
+      const { before, after } = await updateRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
+      req.audit = { before, after };
+      return ok((await present(db(), def, req.user!, [after]))[0]);
+    });
+    app.delete('/del/:id', { config: el('del'), schema: { tags, summary: `删除${def.title}`, params: idParam } }, async (req) => {
+      const row = await deleteRow(a, db(), def, req.user!, (req.params as { id: string }).id);
+      req.audit = { before: row };
+      return ok(null);
+    });
+    app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
+      const body = (req.body ?? {}) as z.infer<typeof listBody>;
+      reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
+      return reply.send(exportStream(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
+    });
+    app.get('/template', { config: el('import'), schema: { tags, summary: `${def.title}导入模板` } }, async (_req, reply) => {
+      reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition(`${def.title}导入模板`));
+      return reply.send(await templateBuffer(def));
+    });
+    app.post('/import', { config: el('import'), schema: { tags, summary: `导入${def.title}`, querystring: z.object({ validOnly: z.enum(['0', '1']).optional(), jobId: z.string().max(64).optional() }) } }, async (req) => {
+      const { validOnly, jobId } = req.query as { validOnly?: string; jobId?: string };
+      const file = await req.file();
+      if (!file) throw badInput('请选择要导入的文件');
+      if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badInput('只支持xlsx或csv文件');
+      const buf = await file.toBuffer();
+      const report = await importRows(a, db(), def, req.user!, buf, file.filename, validOnly === '1', jobId);
+      req.audit = { opt: '导入', after: { total: report.total, imported: report.imported, errors: report.errors.length } };
+      return ok(report);
+    });
+    app.get('/import/progress/:jobId', { config: { access: { anyUser: true } }, schema: { tags, params: z.object({ jobId: z.string().max(64) }) } }, async (req) => {
+      return ok(importProgress.get((req.params as { jobId: string }).jobId) ?? null);
+    });
+  };
+}
+
+/** registers every resource of an area under /<area>/<key> of the current prefix */
+export function registerResources(app: App, defs: ResourceDef[]) {
+  for (const def of defs) app.register(resourceRoutes(def), { prefix: `/${def.area}/${def.key}` });
+}

@@ -1,0 +1,135 @@
+/** Writing resource rows: validation, scope, uniqueness, optimistic version, hooks — in one transaction. */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
+import { type ResourceDef, RESOURCES, validateInput, writableFields } from '@dg/core';
+import type { Db } from '../../db/index.ts';
+import type { SessionUser } from '../access.ts';
+import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
+import type { App } from '../context.ts';
+import { hooksOf, type Row } from './hooks.ts';
+import { tableOf, findRow, whereOf, scopeCondition } from './query.ts';
+
+export const hashPassword = (p: string) => hash(p, { algorithm: 2 /* argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+export function canWrite(def: ResourceDef, user: SessionUser) {
+  if (def.readOnly) return false;
+  const sides = def.writableBy ?? (def.scope === 'enterprise' || def.scope === 'enterpriseSelf' ? ['enterprise', 'platform'] : ['platform']);
+  return sides.includes(user.side);
+}
+
+function firstError(errors: { message: string }[]) {
+  if (errors.length) throw badInput(errors[0]!.message, { errors });
+}
+
+async function checkUnique(tx: Db, def: ResourceDef, values: Row, enterpriseId: string | null, exceptId?: string) {
+  const t = tableOf(def);
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.unique || values[name] === undefined || values[name] === null) continue;
+    const conds = [eq(t[name], values[name])];
+    if (def.scope === 'enterprise' && enterpriseId) conds.push(eq(t.enterpriseId, enterpriseId));
+    if (exceptId) conds.push(ne(t.id, exceptId));
+    if (def.softDelete) conds.push(sql`${t.deletedAt} is null`);
+    const hit = await tx.select({ id: t.id }).from(t).where(and(...conds)).limit(1);
+    if (hit.length) throw badInput(`${f.label}“${values[name]}”已存在`);
+  }
+}
+
+/** refs must point at rows the user may see */
+async function checkRefs(tx: Db, def: ResourceDef, user: SessionUser, values: Row) {
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.type !== 'ref' || f.virtual || values[name] === undefined || values[name] === null) continue;
+    const target = RESOURCES.find((r) => r.key === f.ref!.resource);
+    if (!target) continue;
+    const ids = Array.isArray(values[name]) ? values[name] as string[] : [values[name] as string];
+    for (const id of ids) {
+      const t = tableOf(target);
+      const hit = await tx.select({ id: t.id }).from(t).where(and(eq(t.id, id), whereOf(target, user, {}))).limit(1);
+      if (!hit.length) throw badInput(`${f.label}：所选${f.label}不存在或无权使用`);
+    }
+  }
+}
+
+async function ownerEnterprise(tx: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<string | null> {
+  if (def.scope !== 'enterprise' || 'enterpriseId' in def.fields) return null;
+  if (user.side === 'enterprise') return user.enterpriseId;
+  const id = input.enterpriseId;
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw badInput('请选择所属企业');
+  const e = await tx.execute(sql`select id from enterprise where id = ${id} and ${scopeCondition(RESOURCES.find((r) => r.key === 'enterprise')!, user)}`);
+  if (!e.rows.length) throw badInput('所属企业不存在或无权使用');
+  return id;
+}
+
+export async function addRow(app: App, db: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<Row> {
+  if (!canWrite(def, user)) throw forbidden();
+  const { values, errors } = validateInput(def, input, 'add');
+  firstError(errors);
+  return db.transaction(async (tx) => {
+    const hooks = hooksOf(def.key);
+    const enterpriseId = await ownerEnterprise(tx, def, user, input);
+    if (enterpriseId) values.enterpriseId = enterpriseId;
+    if (def.parent) {
+      const parentDef = RESOURCES.find((r) => r.key === def.parent!.resource)!;
+      const parent = await findRow(tx, parentDef, user, String(values[def.parent.field] ?? ''));
+      if (!parent) throw badInput(`${def.fields[def.parent.field]?.label ?? '上级记录'}不存在或无权访问`);
+      if (parent.enterpriseId && def.scope === 'enterprise') values.enterpriseId = parent.enterpriseId;
+    }
+    await checkRefs(tx, def, user, values);
+    await hooks.beforeWrite?.({ app, user, def, tx }, values, 'add', null, input);
+    await checkUnique(tx, def, values, (values.enterpriseId as string) ?? null);
+    for (const [name, f] of writableFields(def, 'add')) {
+      if (f.type === 'password' && values[name]) values[name] = await hashPassword(String(values[name]));
+      if (f.virtual) delete values[name];
+    }
+    const t = tableOf(def);
+    const [row] = (await tx.insert(t).values({ ...values, createdBy: user.id, updatedBy: user.id }).returning()) as Row[];
+    await hooks.afterWrite?.({ app, user, def, tx }, row as Row, 'add', input);
+    return row as Row;
+  });
+}
+
+export async function updateRow(app: App, db: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<{ before: Row; after: Row }> {
+  if (!canWrite(def, user)) throw forbidden();
+  const id = String(input.id ?? '');
+  const version = Number(input.version);
+  if (!Number.isInteger(version)) throw badInput('缺少版本号version，请刷新后重试');
+  const { values, errors } = validateInput(def, input, 'update');
+  firstError(errors);
+  return db.transaction(async (tx) => {
+    const hooks = hooksOf(def.key);
+    const before = await findRow(tx, def, user, id);
+    if (!before) throw notFound();
+    if (before.version !== version) throw staleVersion();
+    await checkRefs(tx, def, user, values);
+    await hooks.beforeWrite?.({ app, user, def, tx }, values, 'update', before, input);
+    await checkUnique(tx, def, values, before.enterpriseId ?? null, id);
+    for (const [name, f] of Object.entries(def.fields)) if (f.virtual) delete values[name];
+    const t = tableOf(def);
+    const res = await tx.update(t).set({ ...values, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+      .where(and(eq(t.id, id), eq(t.version, version))).returning();
+    if (!res.length) throw staleVersion();
+    const after = res[0] as Row;
+    await hooks.afterWrite?.({ app, user, def, tx }, after, 'update', input);
+    return { before, after };
+  });
+}
+
+export async function deleteRow(app: App, db: Db, def: ResourceDef, user: SessionUser, id: string): Promise<Row> {
+  if (!canWrite(def, user)) throw forbidden();
+  return db.transaction(async (tx) => {
+    const row = await findRow(tx, def, user, id);
+    if (!row) throw notFound();
+    // sub-records keep their parent: refuse rather than orphan or silently cascade
+    for (const child of RESOURCES.filter((r) => r.parent?.resource === def.key)) {
+      const ct = tableOf(child);
+      const conds = [eq(ct[child.parent!.field], id)];
+      if (child.softDelete) conds.push(sql`${ct.deletedAt} is null`);
+      const n = await tx.select({ id: ct.id }).from(ct).where(and(...conds)).limit(1);
+      if (n.length) throw badInput(`该${def.title}下还有${child.title}记录，请先删除这些记录`);
+    }
+    await hooksOf(def.key).beforeDelete?.({ app, user, def, tx }, row);
+    const t = tableOf(def);
+    if (def.softDelete) await tx.update(t).set({ deletedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` }).where(eq(t.id, id));
+    else await tx.delete(t).where(eq(t.id, id));
+    return row;
+  });
+}

@@ -1,0 +1,76 @@
+/** Starting and stopping a whole server: database (embedded or PostgreSQL), migrations, seeds, HTTP, heartbeat. */
+import path from 'node:path';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import { connect, runMigrations, type Database } from './db/index.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { seedBase } from './db/seed-base.ts';
+import { seedDemo } from './db/seed-demo.ts';
+import { seedGoodsCatalogue } from './modules/knowledge/catalogue.ts';
+import { buildApp, type BuiltApp } from './app.ts';
+import './modules/demo.ts';
+
+export interface RunningServer { app: BuiltApp; url: string; database: Database; stop(): Promise<void> }
+
+/** migrations and base seed under one advisory lock, so several instances can start together */
+export async function prepareDatabase(database: Database, config: Config) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7243001)');
+    await runMigrations(database);
+    await seedBase(database.db);
+    await seedGoodsCatalogue(database.db);
+    if (config.seedDemo) await seedDemo(database.db, config.provinceCode);
+  } finally {
+    await client.query('select pg_advisory_unlock(7243001)').catch(() => {});
+    client.release();
+  }
+}
+
+export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    url = embedded.url;
+  }
+  const database = connect(url, embedded ? 8 : 20);
+  try {
+    await prepareDatabase(database, config);
+  } catch (err) {
+    await database.close().catch(() => {});
+    await embedded?.stop();
+    throw err;
+  }
+  const app = await buildApp({ config, database, logger: opts.logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  // 服务注册: heartbeat every 15 s with this instance's figures
+  const beat = async () => {
+    const mem = process.memoryUsage();
+    const stats = { rss: mem.rss, heapUsed: mem.heapUsed, pool: { total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount }, lastMinute: app.ctx.traces.lastMinute() };
+    await database.db.execute(sql`insert into service_instance (id, host, pid, version, started_at, heartbeat_at, stats)
+      values (${app.ctx.instanceId}, ${os.hostname()}, ${process.pid}, ${config.version}, ${app.ctx.startedAt}, now(), ${JSON.stringify(stats)}::jsonb)
+      on conflict (id) do update set heartbeat_at = now(), stats = excluded.stats`).catch(() => {});
+  };
+  await beat();
+  const timer = setInterval(beat, 15_000);
+  timer.unref();
+
+  let stopped = false;
+  return {
+    app, database, url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await database.db.execute(sql`delete from service_instance where id = ${app.ctx.instanceId}`).catch(() => {});
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}
