@@ -1,0 +1,62 @@
+/** Sign-in, token and public calls (api-contract.md "Shell"). */
+import { entry } from '../app/entry.ts';
+import { get, post } from './request.ts';
+
+export interface PublicConfig {
+  title: string;
+  provinceCode: string;
+  provinceName: string;
+  /** false when the server runs with LOGIN_CAPTCHA=off */
+  captcha: boolean;
+  version: string;
+}
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  verifyId?: string;
+  verifyCode?: string;
+}
+
+export interface Verify {
+  verifyId: string;
+  /** data:image/svg+xml;base64,… */
+  img: string;
+}
+
+/** POST /auth/jwt/token → the token (username trimmed, spec §5) */
+export const login = (form: LoginForm) =>
+  post<string>('/auth/jwt/token', { ...form, username: form.username.trim(), type: entry().loginType });
+
+export const getVerify = () => get<Verify>('/admin/user/getVerify', undefined, { silent: true });
+
+/** POST /auth/jwt/invalid?token= */
+export const invalidToken = (token: string) => post<null>('/auth/jwt/invalid', null, { params: { token }, silent: true });
+
+export const refresh = () => get<string>('/auth/jwt/refresh');
+
+/** POST /auth/ticket: a one-time ticket (60 s) for opening the app signed in elsewhere */
+export const createTicket = () => post<string>('/auth/ticket');
+
+/** POST /auth/jwt/ticket {ticket} (no token) → token */
+export const exchangeTicket = (ticket: string) => post<string>('/auth/jwt/ticket', { ticket });
+
+/** GET /public/config (no token) */
+export const getPublicConfig = () => get<PublicConfig>('/public/config', undefined, { silent: true });
+
+export interface RegisterForm {
+  /** 企业名称 */
+  name: string;
+  creditCode: string;
+  licenceNo: string;
+  businessScope: string[];
+  regionCode: string;
+  address: string;
+  contact: string;
+  phone: string;
+  username: string;
+  password: string;
+}
+
+/** POST /public/register: 企业注册, a pending application audited under 企业车辆审核 */
+export const register = (form: RegisterForm) => post<unknown>('/public/register', form);

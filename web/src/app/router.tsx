@@ -1,0 +1,87 @@
+/**
+ * The route table (spec §2 "Routes outside the menu", MODULES.md §0). Menu pages are one splat
+ * route resolved against the user's granted routes (store/permission.ts), so what a user may
+ * reach is exactly what their menu codes grant; anything else is /404. The root loader is the
+ * navigation guard and runs on every navigation.
+ */
+import { createBrowserRouter, createHashRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { EXTRA_ROUTES } from '../pages/registry.tsx';
+import Layout from '../layout/Layout.tsx';
+import Root from './Root.tsx';
+import { guardLoader } from './guard.ts';
+import { ensureSession } from './session.ts';
+import { hasMenu } from '../store/permission.ts';
+import { getToken } from '../utils/auth.ts';
+import type { RouteHandle } from './routeMeta.ts';
+import { entry } from './entry.ts';
+import { setRouter, type AppRouter } from './routerInstance.ts';
+import Login from '../views/login/index.tsx';
+import Redirect from '../views/redirect/index.tsx';
+import { NotFound, Unauthorized } from '../views/error-page/ErrorPage.tsx';
+import MenuPage, { menuPageLoader } from '../views/menu-page/MenuPage.tsx';
+
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const PUBLIC_TRANSPORT_INFO = '/transportInfo-qyd';
+const transportInfo = EXTRA_ROUTES.find((r) => r.path === PUBLIC_TRANSPORT_INFO);
+const extraInLayout = EXTRA_ROUTES.filter((r) => r.path !== PUBLIC_TRANSPORT_INFO);
+
+/** an extra (detail/edit) route of a menu is reachable only with that menu */
+const menuGate = (menu: string | undefined) =>
+  async (_args: LoaderFunctionArgs) => {
+    if (!menu || !getToken()) return null;
+    try {
+      await ensureSession();
+    } catch {
+      return null;
+    }
+    if (!hasMenu(menu)) throw redirect('/404');
+    return null;
+  };
+
+const h = (handle: RouteHandle) => handle;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    hydrateFallbackElement: <></>,
+    children: [
+      { path: '/login', element: <Login />, handle: h({ title: '登录', noTag: true }) },
+      { path: '/userRegister', lazy: lazyPage(() => import('../views/register/index.tsx')), handle: h({ title: '企业注册', noTag: true }) },
+      { path: '/auth-redirect', lazy: lazyPage(() => import('../views/auth-redirect/index.tsx')), handle: h({ title: '登录中', noTag: true }) },
+      {
+        path: PUBLIC_TRANSPORT_INFO,
+        lazy: lazyPage(transportInfo?.load ?? (() => import('../views/transport-info/Placeholder.tsx'))),
+        handle: h({ title: transportInfo?.title ?? '运单查询', noTag: true }),
+      },
+      { path: '/404', element: <NotFound />, handle: h({ title: '404', noTag: true }) },
+      { path: '/401', element: <Unauthorized />, handle: h({ title: '401', noTag: true }) },
+      {
+        element: <Layout />,
+        children: [
+          { index: true, loader: () => redirect('/dashboard'), element: <Navigate to="/dashboard" replace /> },
+          { path: '/dashboard', lazy: lazyPage(() => import('../views/dashboard/index.tsx')), handle: h({ title: '首页', affix: true }) },
+          { path: '/profile/index', lazy: lazyPage(() => import('../views/profile/index.tsx')), handle: h({ title: '个人中心' }) },
+          { path: '/redirect/*', element: <Redirect />, handle: h({ noTag: true }) },
+          ...extraInLayout.map<RouteObject>((r) => ({
+            path: r.path,
+            loader: menuGate(r.menu),
+            lazy: lazyPage(r.load),
+            handle: h({ title: r.title, menu: r.menu }),
+          })),
+          { path: '*', loader: menuPageLoader, element: <MenuPage />, handle: h({ menuPage: true }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter(): AppRouter {
+  const router = entry().history === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
+  setRouter(router);
+  return router;
+}

@@ -1,0 +1,66 @@
+/**
+ * Loading what a signed-in page needs, once (spec §4 "On first navigation with a token but no
+ * roles"): user info → routes from the menu codes → dictionaries and regions. Shared by the
+ * navigation guard and the login page, so both report the same errors.
+ */
+import { MSG } from '@dg/core';
+import { getPublicConfig, type PublicConfig } from '../api/auth.ts';
+import { getAllMenus, getMenus } from '../api/user.ts';
+import { useDictStore } from '../store/dict.ts';
+import { usePermissionStore } from '../store/permission.ts';
+import { useRegionStore } from '../store/region.ts';
+import { useSettingsStore } from '../store/settings.ts';
+import { useUserStore } from '../store/user.ts';
+import { getToken } from '../utils/auth.ts';
+import { setProductTitle } from '../utils/getPageTitle.ts';
+import { message } from './antdStatic.tsx';
+import { queryClient } from './queryClient.ts';
+
+let loading: Promise<void> | null = null;
+
+export const sessionReady = () => !!useUserStore.getState().info && usePermissionStore.getState().generated;
+
+export function ensureSession(): Promise<void> {
+  if (sessionReady()) return Promise.resolve();
+  loading ??= (async () => {
+    const info = await useUserStore.getState().getInfo();
+    const token = getToken() ?? '';
+    const [tree, all] = await Promise.all([getMenus(token).catch(() => null), getAllMenus().catch(() => null)]);
+    usePermissionStore.getState().generateRoutes(info.menus.map((m) => m.code), Array.isArray(tree) ? tree : null, Array.isArray(all) ? all : null);
+    await Promise.all([
+      useDictStore.getState().load(true).catch(() => undefined),
+      useRegionStore.getState().load().catch(() => {
+        message().error(MSG.regionFailed);
+      }),
+    ]);
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** forget everything about the session (token already removed or about to be) */
+export function clearSession(): void {
+  useUserStore.getState().resetToken();
+  queryClient.clear();
+  useDictStore.getState().reset();
+  useRegionStore.getState().reset();
+}
+
+let configPromise: Promise<PublicConfig | null> | null = null;
+
+/** GET /public/config once; the product title and whether the login needs a captcha */
+export function loadPublicConfig(): Promise<PublicConfig | null> {
+  configPromise ??= getPublicConfig()
+    .then((c) => {
+      const config = c && typeof c === 'object' ? c : null;
+      useSettingsStore.getState().setConfig(config);
+      setProductTitle(config?.title);
+      return config;
+    })
+    .catch(() => {
+      configPromise = null;
+      return null;
+    });
+  return configPromise;
+}

@@ -1,0 +1,258 @@
+/**
+ * A whole list screen from one resource definition (ARCHITECTURE.md, "One definition per entity";
+ * MODULES.md, "Conventions for every list page"): search form, toolbar (新增 / 导入 / 导出 by
+ * element code), a server-paged and server-sorted table with 详情 / 编辑 / 删除, the add/edit
+ * form and the detail drawer. Any write refetches and fires the data-change signal; the page
+ * also refetches on that signal, so a workflow button in `extraActions` need only fire it.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Drawer, Result, Space, Table, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type ResourceDef } from '@dg/core';
+import ExportButton from '../ExportButton';
+import ImportButton from '../ImportButton';
+import { DATA_CHANGED, changedTopic, deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
+import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
+import { useFeedback } from './feedback';
+import { serializeFilters } from './filters';
+import { useHasElement, useSideCanWrite, useUserSide } from './permission';
+import ResourceDetail from './ResourceDetail';
+import ResourceForm from './ResourceForm';
+import SearchForm from './SearchForm';
+import type { Filters, ListBody, Row, SortSpec } from './types';
+import { useFormatContext } from './useFormatContext';
+
+export interface ResourcePageProps {
+  resourceKey: string;
+  /** filters the user cannot change (e.g. a queue's status); their fields leave the search form */
+  fixedFilters?: Record<string, unknown>;
+  /** a sub-record list under one parent row: `field` holds the parent's `id` */
+  parent?: { field: string; id: string };
+  /** card title (default: the resource's title) */
+  title?: string;
+  /** more buttons in each row's 操作 column (workflow actions) */
+  extraActions?: (row: Row) => ReactNode;
+  /** more buttons in the toolbar */
+  toolbarExtra?: ReactNode;
+  /** open a detail route instead of the detail drawer */
+  onDetail?: (row: Row) => void;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+export default function ResourcePage(props: ResourcePageProps) {
+  const def = resourceByKey(props.resourceKey);
+  if (!def) return <Result status="warning" title={`未定义的资源：${props.resourceKey}`} />;
+  return <ResourceList key={def.key} {...props} def={def} />;
+}
+
+/** Values of the page's fixed filters that a new record should carry (scalars of writable fields). */
+function presetsOf(def: ResourceDef, fixed: Record<string, unknown>, parentField?: string, parentId?: string) {
+  const presets: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fixed)) {
+    const fd = def.fields[name];
+    if (fd && !fd.readOnly && !fd.noForm && !Array.isArray(value) && value !== undefined) presets[name] = value;
+  }
+  if (parentField && parentId) presets[parentField] = parentId;
+  return presets;
+}
+
+function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail }: ResourcePageProps & { def: ResourceDef }) {
+  const queryClient = useQueryClient();
+  const { notification } = useFeedback();
+  const ctx = useFormatContext();
+  const side = useUserSide();
+
+  // Callers often pass object literals: key the derived values on their content, not identity.
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
+  const parentField = parent ? parent.field || def.parent?.field : undefined;
+  const parentId = parent?.id;
+  const hidden = useMemo(() => new Set([...Object.keys(fixed), ...(parentField ? [parentField] : [])]), [fixed, parentField]);
+  const searchable = useMemo(() => searchFields(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
+  const shown = useMemo(() => listColumns(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
+  const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
+
+  const [searched, setSearched] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZES[0]!);
+  const [sort, setSort] = useState<SortSpec | undefined>(def.defaultSort);
+  const [editing, setEditing] = useState<{ mode: 'add' | 'update'; id?: string } | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
+
+  const filters = useMemo(() => ({ ...searched, ...fixed }), [searched, fixed]);
+  const body: ListBody = { page, size, sort, filters, ...(parentId ? { parentId } : {}) };
+  const list = useQuery({
+    queryKey: queryKeys.list(def.key, body),
+    queryFn: () => listRows(def, body),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.content ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Deleting the last row of the last page leaves an empty page: step back to the new last one.
+  useEffect(() => {
+    if (list.data && rows.length === 0 && total > 0 && page > 1) setPage(Math.max(1, Math.ceil(total / size)));
+  }, [list.data, rows.length, total, page, size]);
+
+  // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
+  // A write of this resource through the resource UI has refreshed it already.
+  useEffect(() => {
+    const refetch = (e: Event) => {
+      if (changedTopic(e) === def.key) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) }, { cancelRefetch: false });
+    };
+    window.addEventListener(DATA_CHANGED, refetch);
+    return () => window.removeEventListener(DATA_CHANGED, refetch);
+  }, [queryClient, def.key]);
+
+  const sideCanWrite = useSideCanWrite(def);
+  const canAdd = useHasElement(elementCode(def, 'add')) && sideCanWrite;
+  const canEdit = useHasElement(elementCode(def, 'edit')) && sideCanWrite;
+  const canDelete = useHasElement(elementCode(def, 'del')) && sideCanWrite;
+  const canExport = useHasElement(elementCode(def, 'export'));
+  const canImport = useHasElement(elementCode(def, 'import')) && sideCanWrite && Boolean(def.importable);
+
+  const afterWrite = () => refreshAfterWrite(queryClient, def.key);
+
+  const remove = async (row: Row) => {
+    try {
+      await deleteRow(def, row.id);
+    } catch {
+      return; // shown by the request client
+    }
+    notification.success({ title: '成功', description: '删除成功', duration: 2 });
+    if (viewing?.id === row.id) setViewing(null);
+    queryClient.removeQueries({ queryKey: queryKeys.info(def.key, row.id) });
+    await afterWrite();
+  };
+
+  const columns = fieldColumns(shown, ctx, sort);
+  // Government and platform users see several enterprises' rows: say whose each one is.
+  if (def.scope === 'enterprise' && side && side !== 'enterprise' && !shown.some(([name]) => name === 'enterpriseId')) {
+    columns.unshift(enterpriseColumn);
+  }
+  columns.push(actionColumn({
+    onDetail: onDetail ?? setViewing,
+    onEdit: canEdit ? (row) => setEditing({ mode: 'update', id: row.id }) : undefined,
+    onDelete: canDelete ? remove : undefined,
+    extra: extraActions,
+  }));
+
+  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = s?.columnKey ? String(s.columnKey) : undefined;
+    setSort(field && s?.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+    setPage(1);
+  };
+
+  const fieldLabel = (field: string) => def.fields[field]?.label ?? field;
+  const base = resourceBase(def);
+  const heading = title ?? def.title;
+
+  const toolbar = (
+    <Space wrap>
+      {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>新增</Button>}
+      {canImport && (
+        <ImportButton
+          importUrl={`${base}/import`}
+          templateUrl={`${base}/template`}
+          templateName={`${def.title}导入模板.xlsx`}
+          progressUrl={(job) => `${base}/import/progress/${encodeURIComponent(job)}`}
+          title={`导入${def.title}`}
+          fieldLabel={fieldLabel}
+          onImported={() => void afterWrite()}
+        />
+      )}
+      {canExport && (
+        <ExportButton
+          url={`${base}/export`}
+          body={{ filters, sort, ...(parentId ? { parentId } : {}) }}
+          fileName={`${EXCEL_FILE}.xlsx`}
+          disabled={total === 0}
+        />
+      )}
+      {toolbarExtra}
+    </Space>
+  );
+
+  return (
+    <div className="dg-resource-page">
+      {searchable.length > 0 && (
+        <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+          <SearchForm
+            name={`${def.key}_search`}
+            fields={searchable}
+            loading={list.isFetching}
+            onSearch={(values) => {
+              const next = serializeFilters(searchable, values);
+              // The same search again still means "show me the latest".
+              if (page === 1 && JSON.stringify(next) === JSON.stringify(searched)) void list.refetch();
+              setSearched(next);
+              setPage(1);
+            }}
+            onReset={() => {
+              setSearched({});
+              setPage(1);
+            }}
+          />
+        </Card>
+      )}
+      <Card title={heading} extra={toolbar}>
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: list.isError ? '加载失败' : undefined }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
+            onChange: (p, s) => {
+              if (s !== size) {
+                setSize(s);
+                setPage(1);
+              } else {
+                setPage(p);
+              }
+            },
+          }}
+        />
+      </Card>
+
+      {editing && (
+        <ResourceForm
+          resourceKey={def.key}
+          open
+          mode={editing.mode}
+          id={editing.id}
+          presets={presets}
+          onClose={() => setEditing(null)}
+        />
+      )}
+
+      <Drawer
+        open={Boolean(viewing)}
+        title={`${def.title}详情`}
+        size={720}
+        onClose={() => setViewing(null)}
+        destroyOnHidden
+        extra={viewing && canEdit ? (
+          <Button type="primary" onClick={() => setEditing({ mode: 'update', id: viewing.id })}>编辑</Button>
+        ) : null}
+      >
+        {viewing && <ResourceDetail resourceKey={def.key} id={viewing.id} row={viewing} column={1} />}
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The list page's search form: one input per searchable field, 查询 / 重置, and 展开 / 收起 when
+ * there are more than three fields (MODULES.md, "Conventions for every list page").
+ */
+import { useState } from 'react';
+import { Button, Col, Form, Row, Space } from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import type { FieldDef } from '@dg/core';
+import { searchWidget } from './widgets';
+
+/** Fields shown while the form is collapsed. */
+export const COLLAPSED_COUNT = 3;
+const COL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+
+export interface SearchFormProps {
+  /** form name: inputs get ids `<name>_<field>` (unique even with a list and its form open) */
+  name: string;
+  fields: [string, FieldDef][];
+  onSearch: (values: Record<string, unknown>) => void;
+  onReset: () => void;
+  loading?: boolean;
+}
+
+export default function SearchForm({ name: formName, fields, onSearch, onReset, loading }: SearchFormProps) {
+  const [form] = Form.useForm();
+  const collapsible = fields.length > COLLAPSED_COUNT;
+  const [collapsed, setCollapsed] = useState(true);
+
+  const reset = () => {
+    form.resetFields();
+    onReset();
+  };
+
+  return (
+    <Form form={form} name={formName} onFinish={onSearch} labelCol={{ flex: '96px' }} labelWrap wrapperCol={{ flex: '1 1 0' }}
+      className="dg-resource-search">
+      <Row gutter={16}>
+        {fields.map(([name, fd], i) => (
+          // Hidden, not unmounted: a collapsed field keeps its value and still filters.
+          <Col key={name} {...COL} style={collapsible && collapsed && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}>
+            <Form.Item name={name} label={fd.label} style={{ marginBottom: 16 }}>
+              {searchWidget(fd)}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>查询</Button>
+            <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
+            {collapsible && (
+              <Button type="link" onClick={() => setCollapsed((c) => !c)} style={{ paddingInline: 4 }}>
+                {collapsed ? <>展开 <DownOutlined /></> : <>收起 <UpOutlined /></>}
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

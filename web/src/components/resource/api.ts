@@ -1,0 +1,69 @@
+/**
+ * The resource routes of one definition (docs/api-contract.md, "Resource routes"), through the
+ * shell's request client — the only place that knows the envelope and the error catalogue.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { resourceByKey, type ResourceDef } from '@dg/core';
+import { request } from '../../api/request';
+import type { Option } from '@dg/core';
+import type { ListBody, ListResult, Row } from './types';
+
+/** `/<area>/<key>` — request paths are relative to /api. */
+export const resourceBase = (def: ResourceDef) => `/${def.area}/${def.key}`;
+
+export function requireResource(key: string): ResourceDef {
+  const def = resourceByKey(key);
+  if (!def) throw new Error(`未定义的资源：${key}`);
+  return def;
+}
+
+export const listRows = (def: ResourceDef, body: ListBody) =>
+  request<ListResult>({ url: `${resourceBase(def)}/list`, method: 'post', data: body });
+
+export const getRow = (def: ResourceDef, id: string) =>
+  request<Row>({ url: `${resourceBase(def)}/info/${encodeURIComponent(id)}`, method: 'get' });
+
+export const addRow = (def: ResourceDef, body: Record<string, unknown>) =>
+  request<Row>({ url: `${resourceBase(def)}/add`, method: 'post', data: body });
+
+export const updateRow = (def: ResourceDef, body: Record<string, unknown> & { id: string; version?: number }) =>
+  request<Row>({ url: `${resourceBase(def)}/update`, method: 'put', data: body });
+
+export const deleteRow = (def: ResourceDef, id: string) =>
+  request<null>({ url: `${resourceBase(def)}/del/${encodeURIComponent(id)}`, method: 'delete' });
+
+/** Choices for a ref picker: `[{ value: id, label }]`, data scope applied by the server. */
+export const fetchOptions = (def: ResourceDef, q: string, limit = 20) =>
+  request<Option[]>({ url: `${resourceBase(def)}/options`, method: 'get', params: { q: q || undefined, limit }, silent: true });
+
+/** Labels of given ids (a preset filter, a value whose row carried no `<field>Label`). */
+export const fetchOptionsByIds = (def: ResourceDef, ids: string[]) =>
+  request<Option[]>({ url: `${resourceBase(def)}/options`, method: 'get', params: { ids: ids.join(','), limit: Math.min(ids.length, 100) }, silent: true });
+
+/**
+ * The data-change signal (web/src/utils/dataChange.ts): the bell and open lists refresh on it.
+ * `topic` is the resource key when the writer has already refreshed that resource's queries.
+ */
+export const DATA_CHANGED = 'dg:data-changed';
+export const notifyDataChanged = (topic?: string) =>
+  window.dispatchEvent(new CustomEvent(DATA_CHANGED, { detail: { topic } }));
+export const changedTopic = (e: Event): string | undefined => (e as CustomEvent<{ topic?: string } | null>).detail?.topic;
+
+/** React Query keys: everything of one resource sits under ['resource', key]. */
+export const queryKeys = {
+  all: (key: string) => ['resource', key] as const,
+  list: (key: string, body: ListBody) => ['resource', key, 'list', body] as const,
+  lists: (key: string) => ['resource', key, 'list'] as const,
+  info: (key: string, id: string) => ['resource', key, 'info', id] as const,
+  options: (key: string, q: string) => ['resource', key, 'options', q] as const,
+  optionIds: (key: string, ids: string[]) => ['resource', key, 'options', 'ids', ids] as const,
+};
+
+/** After a write: refetch the resource's lists and pickers, then tell everyone else. */
+export async function refreshAfterWrite(queryClient: QueryClient, key: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.lists(key) }),
+    queryClient.invalidateQueries({ queryKey: ['resource', key, 'options'] }),
+  ]);
+  notifyDataChanged(key);
+}

@@ -1,0 +1,12 @@
+/** The generic resource UI: a whole list screen, or its parts for bespoke pages. */
+export { default as ResourcePage, type ResourcePageProps } from './ResourcePage';
+export { default as ResourceForm, type ResourceFormProps } from './ResourceForm';
+export { default as ResourceDetail, type ResourceDetailProps } from './ResourceDetail';
+export { default as AttachmentLinks } from './AttachmentLinks';
+export { useHasElement } from './permission';
+export { useDicts } from './useDicts';
+export { useRegions } from './useRegions';
+export { useFormatContext } from './useFormatContext';
+export { notifyDataChanged, DATA_CHANGED } from './api';
+export * from './format';
+export type * from './types';

@@ -1,0 +1,25 @@
+/** A field's value as page content: text from formatValue, links for attachments, JSON as code. */
+import type { ReactNode } from 'react';
+import type { FieldDef } from '@dg/core';
+import AttachmentLinks from './AttachmentLinks';
+import { formatValue } from './format';
+import type { FormatContext, Row } from './types';
+
+const preStyle = { margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 360, overflow: 'auto' } as const;
+
+export function renderValue(name: string, fd: FieldDef, row: Row, ctx: FormatContext, where: 'table' | 'detail'): ReactNode {
+  const value = row[name];
+  switch (fd.type) {
+    case 'file':
+      return <AttachmentLinks value={value} inline={where === 'table'} />;
+    case 'json':
+      if (value === null || value === undefined || value === '') return '';
+      return where === 'table' ? formatValue(name, fd, row, ctx) : <pre style={preStyle}>{JSON.stringify(value, null, 2)}</pre>;
+    case 'textarea':
+    case 'richText':
+      // Shown as text: markup typed into the form is not trusted as HTML here.
+      return where === 'table' ? formatValue(name, fd, row, ctx) : <span style={{ whiteSpace: 'pre-wrap' }}>{formatValue(name, fd, row, ctx)}</span>;
+    default:
+      return formatValue(name, fd, row, ctx);
+  }
+}

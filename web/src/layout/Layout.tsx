@@ -1,0 +1,64 @@
+/** vue-element-admin layout/index.vue: sidebar, navbar, tags view, app main and the settings panel. */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT } from '@dg/core';
+import { useAppStore } from '../store/app.ts';
+import { useSettingsStore } from '../store/settings.ts';
+import AppMain from './components/AppMain.tsx';
+import Navbar from './components/Navbar/index.tsx';
+import Settings from './components/Settings/index.tsx';
+import Sidebar from './components/Sidebar/index.tsx';
+import TagsView from './components/TagsView/index.tsx';
+import './layout.css';
+
+const isMobile = () => document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
+
+/** layout/mixin/ResizeHandler.js: mobile under 992 px, where the sidebar closes */
+function useResizeHandler() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const app = useAppStore.getState();
+    if (app.device === 'mobile' && app.sidebar.opened) app.closeSideBar(false);
+  }, [pathname]);
+  useEffect(() => {
+    const apply = () => {
+      const mobile = isMobile();
+      const app = useAppStore.getState();
+      if ((app.device === 'mobile') !== mobile) app.toggleDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile && app.sidebar.opened) app.closeSideBar(true);
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, []);
+}
+
+export default function Layout() {
+  useResizeHandler();
+  const sidebar = useAppStore((s) => s.sidebar);
+  const device = useAppStore((s) => s.device);
+  const closeSideBar = useAppStore((s) => s.closeSideBar);
+  const { tagsView, fixedHeader, showSettings } = useSettingsStore();
+
+  const classes = [
+    'app-wrapper',
+    sidebar.opened ? 'openSidebar' : 'hideSidebar',
+    sidebar.withoutAnimation ? 'withoutAnimation' : '',
+    device === 'mobile' ? 'mobile' : '',
+  ].filter(Boolean).join(' ');
+
+  return (
+    <div className={classes} data-testid="layout">
+      {device === 'mobile' && sidebar.opened && <div className="drawer-bg" data-testid="sidebar-mask" onClick={() => closeSideBar(false)} />}
+      <Sidebar />
+      <div className={`main-container${tagsView ? ' hasTagsView' : ''}`}>
+        <div className={fixedHeader ? 'fixed-header' : ''}>
+          <Navbar />
+          {tagsView && <TagsView />}
+        </div>
+        <AppMain />
+        {showSettings && <Settings />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The bell (spec §2, MODULES.md §0): 通知公告 and the four waybill queues from getRemindInfo, each
+ * shown only when the user holds its menu; refreshed on load, every REMIND_POLL_MS and on the
+ * data-change signal.
+ */
+import { useEffect, useMemo } from 'react';
+import { Badge, Dropdown } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { BADGE_MAX, BELL_ENTRIES, REMIND_POLL_MS } from '@dg/core';
+import { getRemindInfo } from '../../../api/remind.ts';
+import { usePermissionStore } from '../../../store/permission.ts';
+import { onDataChanged } from '../../../utils/dataChange.ts';
+
+export const REMIND_QUERY_KEY = ['remind'];
+
+export default function Bell() {
+  const navigate = useNavigate();
+  const routes = usePermissionStore((s) => s.routes);
+  const granted = usePermissionStore((s) => s.granted);
+  const entries = useMemo(
+    () =>
+      BELL_ENTRIES.filter((e) => granted.has(e.menu)).map((e) => ({
+        ...e,
+        path: routes.find((r) => r.code === e.menu && !r.isDir)?.path,
+      })),
+    [granted, routes],
+  );
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: REMIND_QUERY_KEY,
+    queryFn: getRemindInfo,
+    enabled: entries.length > 0,
+    refetchInterval: REMIND_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+  useEffect(() => onDataChanged(() => void queryClient.invalidateQueries({ queryKey: REMIND_QUERY_KEY })), [queryClient]);
+
+  if (entries.length === 0) return null;
+  const count = (key: string) => {
+    const v = Number((data as Record<string, unknown> | undefined)?.[key] ?? 0);
+    return Number.isFinite(v) && v > 0 ? v : 0;
+  };
+  const total = entries.reduce((n, e) => n + count(e.key), 0);
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: entries.map((e) => ({
+          key: e.key,
+          label: (
+            <span data-testid={`bell-item-${e.key}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 24, minWidth: 140 }}>
+              <span>{e.title}</span>
+              <Badge count={count(e.key)} overflowCount={BADGE_MAX} showZero color={count(e.key) ? undefined : '#d9d9d9'} />
+            </span>
+          ),
+        })),
+        onClick: ({ key }) => {
+          const e = entries.find((x) => x.key === key);
+          if (e?.path) navigate(e.path);
+        },
+      }}
+    >
+      <button type="button" className="right-menu-item" data-testid="bell" aria-label={`提醒 ${total}`} title="提醒">
+        <Badge count={total} overflowCount={BADGE_MAX} size="small" data-testid="bell-count">
+          <BellOutlined style={{ fontSize: 18, color: '#5a5e66' }} />
+        </Badge>
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * components/HeaderSearch (REFERENCE-shell §4.3): fuzzy search over the granted menu titles
+ * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Select, type RefSelectProps } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import Fuse from 'fuse.js';
+import { useNavigate } from 'react-router';
+import { HEADER_SEARCH } from '@dg/core';
+import { DASHBOARD, usePermissionStore } from '../../../store/permission.ts';
+
+interface SearchEntry {
+  title: string[];
+  path: string;
+}
+
+export default function HeaderSearch() {
+  const navigate = useNavigate();
+  const routes = usePermissionStore((s) => s.routes);
+  const [show, setShow] = useState(false);
+  const [query, setQuery] = useState('');
+  const [options, setOptions] = useState<SearchEntry[]>([]);
+  const selectRef = useRef<RefSelectProps>(null);
+
+  const pool = useMemo<SearchEntry[]>(
+    () => [{ title: [DASHBOARD.title], path: DASHBOARD.path }, ...routes.filter((r) => !r.isDir && !r.hidden).map((r) => ({ title: r.titles, path: r.path }))],
+    [routes],
+  );
+  const fuse = useMemo(
+    () =>
+      new Fuse(pool, {
+        shouldSort: true,
+        threshold: HEADER_SEARCH.threshold,
+        location: 0,
+        distance: 100,
+        minMatchCharLength: 1,
+        keys: [
+          { name: 'title', weight: HEADER_SEARCH.titleWeight },
+          { name: 'path', weight: HEADER_SEARCH.pathWeight },
+        ],
+      }),
+    [pool],
+  );
+
+  const close = () => {
+    selectRef.current?.blur();
+    setOptions([]);
+    setQuery('');
+    setShow(false);
+  };
+  const onSearch = (q: string) => {
+    setQuery(q);
+    setOptions(q !== '' ? fuse.search(q).map((r) => r.item) : []);
+  };
+  const onChange = (path: string | null) => {
+    if (path) navigate(path);
+    close();
+  };
+  const open = () => setShow(true);
+
+  return (
+    <div className={`header-search${show ? ' show' : ''}`} data-testid="header-search">
+      <SearchOutlined className="search-icon" style={{ fontSize: 18, cursor: 'pointer', color: '#5a5e66' }} onClick={() => (show ? close() : open())} aria-label="菜单搜索" data-testid="header-search-toggle" />
+      <div className="header-search-select">
+        {show && (
+          <Select<string | null>
+            ref={selectRef}
+            autoFocus
+            value={null}
+            showSearch={{ searchValue: query, onSearch, filterOption: false }}
+            defaultActiveFirstOption
+            placeholder="搜索菜单"
+            style={{ width: 220 }}
+            options={options.map((o) => ({ value: o.path, label: o.title.join(' > ') }))}
+            notFoundContent={query ? '无匹配菜单' : null}
+            onChange={onChange}
+            onBlur={close}
+            data-testid="header-search-select"
+            suffixIcon={null}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

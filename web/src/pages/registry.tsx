@@ -1,0 +1,83 @@
+/**
+ * Bespoke pages by menu code. A menu page without an entry here renders the generic
+ * ResourcePage of the resource whose `menu` is that code (packages/core resources).
+ */
+import type { ComponentType } from 'react';
+
+export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
+  // 系统管理 (admin)
+  userManager: () => import('./admin/UserManager.tsx'),
+  menuManager: () => import('./admin/MenuManager.tsx'),
+  groupManager: () => import('./admin/GroupManager.tsx'),
+  dictManager: () => import('./admin/DictManager.tsx'),
+  serviceManager: () => import('./admin/ServiceManager.tsx'),
+  serviceRegistryManager: () => import('./admin/ServiceRegistryManager.tsx'),
+  serviceStatusManager: () => import('./admin/ServiceStatusManager.tsx'),
+  serviceTraceManager: () => import('./admin/ServiceTraceManager.tsx'),
+  articleManager: () => import('./admin/ArticleManager.tsx'),
+  policyManager: () => import('./admin/PolicyManager.tsx'),
+  // 档案管理 (records)
+  vehicleBasicManager: () => import('./records/VehiclePage.tsx'),
+  tankBasicManager: () => import('./records/TankPage.tsx'),
+  staffManager: () => import('./records/StaffPage.tsx'),
+  staffEntryManager: () => import('./records/StaffEntryPage.tsx'),
+  // 知识库, 到期预警 / 静态信息预警 / 业务大厅 预警信息 / 参数设置, 企业车辆审核, 基础信息查询 (knowledge, warnings, audit)
+  dangerousGoodsManager: () => import('./knowledge/DangerousGoodsPage.tsx'),
+  ...Object.fromEntries(['alertCompanyLicence', 'alertVehicleTransport', 'alertVehicleReview', 'alertVehicleInsurance', 'alertTankCheck',
+    'alertStaffQualification', 'alertDriverLicence', 'ryzgDueManager', 'ryzgOverdueManager', 'cldlysDueManager', 'cldlysOverdueManager',
+    'jyxkDueManager', 'jyxkOverdueManager'].map((menu) => [menu, () => import('./warnings/pages.tsx').then((m) => ({ default: m.warningPage(menu) }))])),
+  lobbyWarningManager: () => import('./warnings/LobbyWarnings.tsx'),
+  paramSettingManager: () => import('./warnings/ParamSettings.tsx'),
+  enterpriseVehicleAuditManager: () => import('./audit/AuditPage.tsx'),
+  qyxxcxManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.QyxxcxList })),
+  clxxcxManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.ClxxcxList })),
+  cyryxxManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.CyryxxList })),
+  jcxxgcgtManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.JcxxgcgtList })),
+  gsjzxManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.GsjzxList })),
+  ycydManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.YcydList })),
+  // 运输任务 (waybill): the four queues and 运单管理 over one WaybillQueue; 空车台账; 运单监管 (supervision)
+  baseManager: () => import('./waybill/QueuePages.tsx').then((m) => ({ default: m.BaseQueuePage })),
+  dispatchManager: () => import('./waybill/QueuePages.tsx').then((m) => ({ default: m.DispatchQueuePage })),
+  waybillCheckManager: () => import('./waybill/QueuePages.tsx').then((m) => ({ default: m.CheckQueuePage })),
+  distributeManager: () => import('./waybill/QueuePages.tsx').then((m) => ({ default: m.DistributeQueuePage })),
+  waybillManageManager: () => import('./waybill/QueuePages.tsx').then((m) => ({ default: m.ManageQueuePage })),
+  emptyLedgerManager: () => import('./waybill/EmptyLedger.tsx').then((m) => ({ default: m.EmptyLedgerList })),
+  waybillMonitorManager: () => import('./supervision/MonitorPage.tsx'),
+  waybillRatioManager: () => import('./supervision/FillRatePage.tsx'),
+  abnormalWaybillManager: () => import('./supervision/AbnormalPage.tsx'),
+  checklistManager: () => import('./supervision/ChecklistPage.tsx'),
+};
+
+/** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
+export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: () => Promise<{ default: ComponentType }> }[] = [
+  // 系统管理 (admin): the article and policy editors (spec §2)
+  { path: '/articleManager/addarticleManager', title: '文章编辑', menu: 'articleManager', load: () => import('./admin/ArticleEdit.tsx') },
+  { path: '/policyManager/addpolicyManager', title: '政策法规编辑', menu: 'policyManager', load: () => import('./admin/PolicyEdit.tsx') },
+  // 档案管理 (records): 一车一档, 罐体档案, 一人一档
+  { path: '/fileManagement/vehicleBasicManager/info/:id', title: '车辆详情', menu: 'vehicleBasicManager', load: () => import('./records/VehicleInfo.tsx') },
+  { path: '/fileManagement/tankBasicManager/info/:id', title: '罐体详情', menu: 'tankBasicManager', load: () => import('./records/TankInfo.tsx') },
+  { path: '/fileManagement/staffManager/info/:id', title: '人员详情', menu: 'staffManager', load: () => import('./records/StaffInfo.tsx') },
+  // 到期预警: the record a warning row is about; 基础信息查询 details (spec §2)
+  { path: '/alertMessgae/recordInfo/:resource/:id', title: '档案详情', load: () => import('./warnings/RecordInfo.tsx') },
+  { path: '/jcxxcxManager/qyxxcxInfo/:uuid', title: '企业信息详情', menu: 'qyxxcxManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.QyxxcxInfo })) },
+  { path: '/jcxxcxManager/clxxcxInfo/:uuid', title: '车辆信息详情', menu: 'clxxcxManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.ClxxcxInfo })) },
+  { path: '/jcxxcxManager/cyryxxInfo/:uuid', title: '从业人员详情', menu: 'cyryxxManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.CyryxxInfo })) },
+  { path: '/jcxxcxManager/jcxxgcgtInfo/:uuid', title: '罐车罐体详情', menu: 'jcxxgcgtManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.JcxxgcgtInfo })) },
+  { path: '/jcxxcxManager/gsjzxInfo/:uuid', title: '高速卡口通行详情', menu: 'gsjzxManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.GsjzxInfo })) },
+  { path: '/jcxxcxManager/ycydInfo/:uuid', title: '异常运单详情', menu: 'ycydManager', load: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.YcydInfo })) },
+  // 运输任务 (waybill) edit/detail pages, the A4 print, the public QR check; 运单监管 details
+  { path: '/transportMission/baseEdit', title: '运单编辑', menu: 'baseManager', load: () => import('./waybill/BaseEdit.tsx') },
+  { path: '/transportMission/baseInfo', title: '运单详情', load: () => import('./waybill/WaybillDetail.tsx').then((m) => ({ default: m.BaseInfoPage })) },
+  { path: '/transportMission/changeList', title: '运单变更记录', load: () => import('./waybill/ChangeList.tsx') },
+  { path: '/transportMission/dispatchEdit', title: '调度车辆人员', menu: 'dispatchManager', load: () => import('./waybill/DispatchEdit.tsx') },
+  { path: '/transportMission/waybillCheckEdit', title: '出车检查表', menu: 'waybillCheckManager', load: () => import('./waybill/CheckEdit.tsx') },
+  { path: '/transportMission/itemselfInspection/edit', title: '驾驶员自检', menu: 'waybillCheckManager', load: () => import('./waybill/CheckEdit.tsx').then((m) => ({ default: m.SelfInspectionEdit })) },
+  { path: '/transportMission/itemselfInspection/info', title: '自检记录', menu: 'waybillCheckManager', load: () => import('./waybill/CheckEdit.tsx').then((m) => ({ default: m.SelfInspectionInfo })) },
+  { path: '/transportMission/emptyledger/edit', title: '空车台账登记', menu: 'emptyLedgerManager', load: () => import('./waybill/EmptyLedger.tsx').then((m) => ({ default: m.EmptyLedgerEdit })) },
+  { path: '/transportMission/emptyledger/info', title: '空车台账详情', menu: 'emptyLedgerManager', load: () => import('./waybill/EmptyLedger.tsx').then((m) => ({ default: m.EmptyLedgerInfo })) },
+  { path: '/transportMission/print', title: '运单打印', load: () => import('./waybill/PrintPage.tsx') },
+  { path: '/transportInfo-qyd', title: '运单查验', load: () => import('./waybill/TransportInfo.tsx') },
+  { path: '/waybillManager/infoManager/info', title: '运单详情', load: () => import('./waybill/WaybillDetail.tsx').then((m) => ({ default: m.GovInfoPage })) },
+  { path: '/waybillManager/infoManager/info1', title: '异常运单详情', menu: 'abnormalWaybillManager', load: () => import('./supervision/AbnormalPage.tsx').then((m) => ({ default: m.AbnormalInfoPage })) },
+  { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
+];

@@ -1,0 +1,19 @@
+/** ECharts through echarts/core with only the parts the dashboard uses (bundled, no CDN). */
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import type { CSSProperties } from 'react';
+
+echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, CanvasRenderer]);
+
+export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
+
+export default function Chart({ option, style, testId }: { option: ChartOption; style?: CSSProperties; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height: 300, width: '100%', ...style }} />
+    </div>
+  );
+}

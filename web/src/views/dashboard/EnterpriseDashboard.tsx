@@ -1,0 +1,118 @@
+/** 企业端首页 (MODULES.md §0): the four waybill queues and unread notices, expiry warnings, open hazards, this month's waybills, recent notices. */
+import { Card, Col, Empty, Row, Table, Tag } from 'antd';
+import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOutlined, SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
+import { menuTitle } from '../../store/permission.ts';
+import Chart from './Chart.tsx';
+import { menuPath, num, NoticeList, StatCard } from './parts.tsx';
+
+const QUEUES = [
+  { key: 'uncommitted', title: '待提交运单', menu: 'baseManager', icon: <FormOutlined />, color: '#1890ff' },
+  { key: 'unscheduled', title: '待调度运单', menu: 'dispatchManager', icon: <SendOutlined />, color: '#722ed1' },
+  { key: 'unchecked', title: '待检查运单', menu: 'waybillCheckManager', icon: <SafetyCertificateOutlined />, color: '#13c2c2' },
+  { key: 'undistributed', title: '待下发运单', menu: 'distributeManager', icon: <CarOutlined />, color: '#fa8c16' },
+  { key: 'unread', title: '未读通知', menu: 'noticeManger', icon: <NotificationOutlined />, color: '#f5222d' },
+] as const;
+
+export default function EnterpriseDashboard({ data, theme }: { data: Partial<Data>; theme: string }) {
+  const queues = (data.queues ?? {}) as Record<string, unknown>;
+  const expiry = Array.isArray(data.expiry) ? data.expiry : [];
+  const hazards = data.hazards ?? {};
+  const byDay = Array.isArray(data.waybillsByDay) ? data.waybillsByDay : [];
+
+  return (
+    <div data-testid="dashboard-enterprise">
+      <Row gutter={[16, 16]}>
+        {QUEUES.map((q) => (
+          <Col key={q.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
+            <StatCard title={q.title} value={queues[q.key]} menu={q.menu} icon={q.icon} color={q.color} testId={`dashboard-card-${q.key}`} />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={14}>
+          <Card title="本月运单" data-testid="dashboard-waybills-by-day">
+            {byDay.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本月暂无运单" style={{ height: 268, paddingTop: 80 }} />
+            ) : (
+              <Chart
+                option={{
+                  color: [theme],
+                  tooltip: { trigger: 'axis' },
+                  grid: { left: 40, right: 16, top: 24, bottom: 28 },
+                  xAxis: { type: 'category', boundaryGap: false, data: byDay.map((d) => String(d.date).slice(5)) },
+                  yAxis: { type: 'value', minInterval: 1 },
+                  series: [{ name: '运单数', type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: byDay.map((d) => num(d.count)) }],
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="隐患排查" data-testid="dashboard-hazards" style={{ marginBottom: 16 }}>
+            <Row gutter={16}>
+              {/* only the figures the server sends: nothing is made up here */}
+              {[
+                { key: 'open', label: '未销号隐患', value: hazards.open ?? (data as { openHazards?: number }).openHazards, menu: 'hazardHandleManager', danger: false },
+                { key: 'major', label: '重大隐患', value: hazards.major, menu: 'hazardRegisterManager', danger: true },
+                { key: 'overdue', label: '逾期未整改', value: hazards.overdue, menu: 'hazardHandleManager', danger: true },
+              ]
+                .filter((h) => h.key === 'open' || h.value != null)
+                .map((h, _i, all) => (
+                  <Col key={h.key} span={24 / all.length}>
+                    <HazardStat label={h.label} value={h.value} menu={h.menu} danger={h.danger} />
+                  </Col>
+                ))}
+            </Row>
+          </Card>
+          <ExpiryCard items={expiry} />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col span={24}>
+          <NoticeList notices={data.notices} />
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+function HazardStat({ label, value, menu, danger }: { label: string; value: unknown; menu: string; danger?: boolean }) {
+  const path = menuPath(menu);
+  const n = num(value);
+  const content = (
+    <div style={{ textAlign: 'center' }}>
+      <div style={{ fontSize: 26, fontWeight: 600, color: danger && n > 0 ? '#f5222d' : undefined }}>{n}</div>
+      <div style={{ color: '#909399' }}><AlertOutlined /> {label}</div>
+    </div>
+  );
+  return path ? <Link to={path}>{content}</Link> : content;
+}
+
+function ExpiryCard({ items }: { items: ExpiryItem[] }) {
+  return (
+    <Card title={<span><AuditOutlined /> 到期预警</span>} data-testid="dashboard-expiry" styles={{ body: { padding: 0 } }}>
+      <Table<ExpiryItem>
+        size="small"
+        rowKey="kind"
+        pagination={false}
+        dataSource={items}
+        locale={{ emptyText: '暂无到期预警' }}
+        columns={[
+          {
+            title: '证件类别',
+            key: 'kind',
+            render: (_, r) => {
+              const title = r.title || menuTitle(r.kind);
+              const path = menuPath(r.kind);
+              return path ? <Link to={path}>{title}</Link> : title;
+            },
+          },
+          { title: '即将到期', key: 'due', align: 'center', render: (_, r) => <Tag color={num(r.due) ? 'warning' : 'default'}>{num(r.due)}</Tag> },
+          { title: '已过期', key: 'overdue', align: 'center', render: (_, r) => <Tag color={num(r.overdue) ? 'error' : 'default'}>{num(r.overdue)}</Tag> },
+        ]}
+      />
+    </Card>
+  );
+}

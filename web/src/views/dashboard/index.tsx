@@ -1,0 +1,39 @@
+/** /dashboard 首页 (fixed tab): the enterprise or the government board, from GET /index/dashboard. */
+import { Alert, Button, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { getDashboard, type EnterpriseDashboard as EData, type GovernmentDashboard as GData } from '../../api/dashboard.ts';
+import { useThemeColor } from '../../app/theme.ts';
+import { useUserStore } from '../../store/user.ts';
+import EnterpriseDashboard from './EnterpriseDashboard.tsx';
+import GovernmentDashboard from './GovernmentDashboard.tsx';
+import Shortcuts from './Shortcuts.tsx';
+import { isSuperEntry } from '../../app/entry.ts';
+
+export default function Dashboard() {
+  return isSuperEntry() ? <Shortcuts /> : <Board />;
+}
+
+function Board() {
+  const side = useUserStore((s) => s.side);
+  const theme = useThemeColor();
+  const { data, isLoading, isError, refetch } = useQuery({ queryKey: ['dashboard'], queryFn: getDashboard });
+
+  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (isError || !data || typeof data !== 'object') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="首页数据暂时无法获取"
+        action={<Button size="small" onClick={() => void refetch()}>重试</Button>}
+        data-testid="dashboard-error"
+      />
+    );
+  }
+  const which = (data as { side?: string }).side ?? side ?? 'enterprise';
+  return which === 'enterprise' ? (
+    <EnterpriseDashboard data={data as Partial<EData>} theme={theme} />
+  ) : (
+    <GovernmentDashboard data={data as Partial<GData>} theme={theme} />
+  );
+}
