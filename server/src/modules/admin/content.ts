@@ -1,0 +1,112 @@
+/**
+ * 文章 / 政策法规 (MODULES.md §1): rich text is sanitised on the way in (no scripts, no event handlers, links and
+ * images with safe schemes only); 发布 makes an item 已发布 with its time; published items feed the dashboard and
+ * the knowledge base.
+ */
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { FastifyPluginAsync } from 'fastify';
+import type { App } from '../../platform/context.ts';
+import type { Db } from '../../db/index.ts';
+import { defineHooks } from '../../platform/crud/hooks.ts';
+import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { idParam } from './common.ts';
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    td: ['colspan', 'rowspan', 'align'], th: ['colspan', 'rowspan', 'align', 'scope'],
+    ol: ['start', 'type'], p: ['style'], span: ['style'], h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'],
+  },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    // a link that opens a new tab must not hand the opener to the other site
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !!frame.attribs.src && frame.attribs.src.startsWith('data:') && !/^data:image\/(png|jpe?g|gif|webp);base64,/i.test(frame.attribs.src),
+};
+
+export function sanitizeContent(html: string): string {
+  return sanitizeHtml(html, SANITIZE).trim();
+}
+
+for (const key of ['article', 'policy']) {
+  defineHooks(key, {
+    beforeWrite(_c, values, mode) {
+      if (typeof values.content === 'string') {
+        const clean = sanitizeContent(values.content);
+        if (!clean || !/\S/.test(sanitizeHtml(clean, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }))) throw badInput('正文：请输入正文');
+        values.content = clean;
+      }
+      // status and publish time are the 发布 action's, never the form's
+      if (mode === 'add') { values.status = '草稿'; values.publishedAt = null; }
+    },
+  });
+}
+
+const KINDS = { article: { table: 'article', element: 'articleManager:btn_publish', title: '文章' }, policy: { table: 'policy', element: 'policyManager:btn_publish', title: '政策法规' } } as const;
+type Kind = keyof typeof KINDS;
+
+export interface PublishedItem { id: string; kind: Kind; title: string; category: string | null; publishedAt: Date | null }
+
+/** the latest published articles and policies (both when `kind` is not given) */
+export async function latestPublished(db: Db, kind: Kind | undefined, limit: number): Promise<PublishedItem[]> {
+  const part = (k: Kind) => sql`select id, ${k} as kind, title, category, published_at from ${sql.identifier(KINDS[k].table)} where status = '已发布'`;
+  const union = kind ? part(kind) : sql`${part('article')} union all ${part('policy')}`;
+  const r = await db.execute<{ id: string; kind: Kind; title: string; category: string | null; published_at: Date | null }>(
+    sql`select * from (${union}) x order by published_at desc nulls last limit ${limit}`);
+  return r.rows.map((x) => ({ id: x.id, kind: x.kind, title: x.title, category: x.category, publishedAt: x.published_at }));
+}
+
+export const contentRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+
+  for (const kind of Object.keys(KINDS) as Kind[]) {
+    const k = KINDS[kind];
+    app.post(`/admin/${kind}/publish/:id`, { config: { access: { element: k.element } }, schema: { tags: [k.title], summary: `发布${k.title}`, params: idParam } }, async (req) => {
+      const { id } = req.params as { id: string };
+      const r = await db().transaction(async (tx) => {
+        const before = (await tx.execute<{ id: string; title: string; status: string | null; published_at: Date | null; version: number }>(
+          sql`select id, title, status, published_at, version from ${sql.identifier(k.table)} where id = ${id} for update`)).rows[0];
+        if (!before) throw notFound();
+        if (before.status === '已发布') throw badInput(`该${k.title}已发布`);
+        const after = (await tx.execute<{ id: string; title: string; status: string; published_at: Date; version: number }>(sql`update ${sql.identifier(k.table)}
+          set status = '已发布', published_at = now(), updated_at = now(), updated_by = ${req.user!.id}, version = version + 1
+          where id = ${id} returning id, title, status, published_at, version`)).rows[0]!;
+        return { before, after };
+      });
+      req.audit = { before: r.before, after: r.after };
+      return ok({ id: r.after.id, status: r.after.status, publishedAt: r.after.published_at, version: r.after.version });
+    });
+  }
+
+  app.get('/admin/published', {
+    config: { access: { anyUser: true } },
+    schema: {
+      tags: ['文章'], summary: '最新发布的文章和政策法规',
+      querystring: z.object({ kind: z.enum(['article', 'policy'], { error: '类型：请选择article或policy' }).optional(), limit: z.coerce.number().int().min(1).max(50).optional() }),
+    },
+  }, async (req) => {
+    const { kind, limit } = req.query as { kind?: Kind; limit?: number };
+    return ok(await latestPublished(db(), kind, limit ?? 5));
+  });
+
+  // one published item for reading (dashboard links, knowledge base)
+  app.get('/admin/published/:kind/:id', {
+    config: { access: { anyUser: true } },
+    schema: { tags: ['文章'], summary: '阅读已发布的文章或政策法规', params: idParam.extend({ kind: z.enum(['article', 'policy'], { error: '类型：请选择article或policy' }) }) },
+  }, async (req) => {
+    const { kind, id } = req.params as { kind: Kind; id: string };
+    const r = await db().execute(sql`select id, title, category, content, cover, attachments, published_at as "publishedAt"
+      from ${sql.identifier(KINDS[kind].table)} where id = ${id} and status = '已发布'`);
+    if (!r.rows[0]) throw notFound();
+    return ok({ kind, ...r.rows[0] });
+  });
+};

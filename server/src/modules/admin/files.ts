@@ -1,0 +1,117 @@
+/**
+ * Attachments (spec §7: /zxxx/file/add, getAttachment/{id}, del/{id}). Files go to
+ * `<dataDir>/files/yyyy/mm/<uuid>` — never a path the client chose; the original name lives only in the database.
+ * Who may read: the uploader's enterprise, governments whose jurisdiction holds it, the platform; files with no
+ * enterprise (uploaded by a government or the platform) are readable by every signed-in user.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { App } from '../../platform/context.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { enterpriseScope } from '../../platform/access.ts';
+import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { idParam } from './common.ts';
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv', txt: 'text/plain', zip: 'application/zip', apk: 'application/vnd.android.package-archive', mp4: 'video/mp4',
+};
+const INLINE = new Set(['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'video/mp4']);
+
+export type AttachmentRow = { id: string; name: string; mime: string; size: number; storage_path: string; enterprise_id: string | null; created_by: string | null };
+
+/** the attachment if `user` may read it */
+export function readableBy(user: SessionUser) {
+  return sql`(a.enterprise_id is null or ${enterpriseScope(user, sql`a.enterprise_id`)})`;
+}
+
+/** `attachment; filename="ascii"; filename*=UTF-8''…` — the UTF-8 name for browsers, a safe fallback for the rest */
+export function disposition(name: string, inline: boolean) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function sendAttachment(app: App, reply: FastifyReply, a: AttachmentRow) {
+  const file = path.join(app.ctx.config.dataDir, 'files', a.storage_path);
+  // the stored path is ours (yyyy/mm/uuid), but never follow one that leaves the files directory
+  if (!file.startsWith(path.join(app.ctx.config.dataDir, 'files') + path.sep)) throw notFound();
+  const st = await stat(file).catch(() => null);
+  if (!st) throw badInput('文件已丢失，请重新上传');
+  return reply
+    .header('Content-Type', a.mime)
+    .header('Content-Length', st.size)
+    .header('Content-Disposition', disposition(a.name, INLINE.has(a.mime)))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=0')
+    .send(createReadStream(file));
+}
+
+export const fileRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+  const any = { access: { anyUser: true } };
+  const tags = ['附件'];
+
+  app.post('/zxxx/file/add', { config: { access: { anyUser: true, opt: '上传附件' } }, schema: { tags, summary: '上传附件（multipart 字段 file）' } }, async (req) => {
+    if (!req.isMultipart()) throw badInput('请选择要上传的文件');
+    const user = req.user!;
+    if (user.side === 'enterprise' && !user.enterpriseId) throw badInput('您的账户未关联企业，不能上传附件');
+    const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 }, throwFileSizeLimit: false });
+    if (!part) throw badInput('请选择要上传的文件');
+    const name = path.basename(part.filename || '').slice(-200) || 'file';
+    const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+    if (!ext || !MIME[ext]) {
+      part.file.resume();
+      throw badInput('不支持的文件类型');
+    }
+    const now = new Date();
+    const rel = path.posix.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'), randomUUID());
+    const abs = path.join(app.ctx.config.dataDir, 'files', rel);
+    await mkdir(path.dirname(abs), { recursive: true });
+    try {
+      await pipeline(part.file, createWriteStream(abs, { flags: 'wx' }));
+    } catch (err) {
+      await unlink(abs).catch(() => {});
+      throw err;
+    }
+    if (part.file.truncated) {
+      await unlink(abs).catch(() => {});
+      throw badInput('文件大小不能超过20MB');
+    }
+    const size = (await stat(abs)).size;
+    const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by)
+      values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}) returning id`);
+    const row = { id: r.rows[0]!.id, name, size, mime: MIME[ext]! };
+    req.audit = { after: row };
+    return ok(row);
+  });
+
+  app.get('/zxxx/file/getAttachment/:id', { config: any, schema: { tags, summary: '下载附件', params: idParam } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const r = await db().execute<AttachmentRow>(sql`select a.id, a.name, a.mime, a.size, a.storage_path, a.enterprise_id, a.created_by
+      from attachment a where a.id = ${id} and a.deleted_at is null and ${readableBy(req.user!)}`);
+    if (!r.rows[0]) throw notFound();
+    return sendAttachment(app, reply, r.rows[0]);
+  });
+
+  app.delete('/zxxx/file/del/:id', { config: { access: { anyUser: true, opt: '删除附件' } }, schema: { tags, summary: '删除附件', params: idParam } }, async (req) => {
+    const { id } = req.params as { id: string };
+    const user = req.user!;
+    // the uploader's enterprise, the uploader itself, or the platform; the file stays on disk (records keep their evidence)
+    const who = user.side === 'platform' ? sql`true`
+      : user.side === 'enterprise' && user.enterpriseId ? sql`(enterprise_id = ${user.enterpriseId} or created_by = ${user.id})`
+      : sql`(enterprise_id is null and created_by = ${user.id})`;
+    const r = await db().execute<{ id: string; name: string }>(sql`update attachment set deleted_at = now() where id = ${id} and deleted_at is null and ${who} returning id, name`);
+    if (!r.rows[0]) throw notFound();
+    req.audit = { before: r.rows[0] };
+    return ok(null);
+  });
+};

@@ -1,0 +1,154 @@
+/** Attachments, 文章 / 政策法规 (sanitising, 发布), APP releases and the dashboard. */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testApp, uid, type TestApp } from '../helpers.ts';
+import { demoIds, upload, RANDOM_ID } from './util.ts';
+
+let t: TestApp;
+let dataDir: string;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dg-admin-files-'));
+  t = await testApp({ dataDir });
+  ids = await demoIds(t);
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('attachments', () => {
+  it('stores an upload under files/yyyy/mm/<uuid>, keeps the name in the database, and serves it with the UTF-8 name', async () => {
+    const r = await upload(t, 'qiye', '../../营业执照 扫描.pdf', '%PDF-1.4 test');
+    expect(r).toMatchObject({ status: 200, data: { name: '营业执照 扫描.pdf', size: 13, mime: 'application/pdf' } });
+    const [row] = await t.sql(`select storage_path, enterprise_id, name from attachment where id = $1`, [r.data.id]);
+    expect(row.storage_path).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
+    expect(row.enterprise_id).toBe(ids.enterpriseA);
+    expect(existsSync(path.join(dataDir, 'files', row.storage_path))).toBe(true);
+    expect(readdirSync(dataDir)).toEqual(['files']);
+    const got = await t.call('GET', `/api/zxxx/file/getAttachment/${r.data.id}`, { as: 'qiye' });
+    expect(got.http).toBe(200);
+    expect(got.raw.toString()).toBe('%PDF-1.4 test');
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(String(got.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent('营业执照 扫描.pdf')}`);
+  });
+
+  it("enterprise A's attachments are refused to enterprise B, shown to the governments over A and to the platform", async () => {
+    const r = await upload(t, 'qiye', 'a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const url = `/api/zxxx/file/getAttachment/${r.data.id}`;
+    expect((await t.call('GET', url, { as: 'qiye2' })).body).toMatchObject({ status: 40001, message: '数据不存在或无权访问' });
+    expect((await t.call('GET', url, { as: 'shiji' })).http).toBe(200);
+    expect((await t.call('GET', url, { as: 'zhengfu' })).http).toBe(200);
+    expect((await t.call('GET', url, { as: 'admin' })).http).toBe(200);
+    expect((await t.call('GET', url)).http).toBe(401);
+    // B cannot delete it either; A can, softly
+    expect((await t.call('DELETE', `/api/zxxx/file/del/${r.data.id}`, { as: 'qiye2' })).body.status).toBe(40001);
+    expect((await t.call('DELETE', `/api/zxxx/file/del/${r.data.id}`, { as: 'qiye' })).body.status).toBe(200);
+    expect((await t.call('GET', url, { as: 'qiye' })).body.status).toBe(40001);
+    const [row] = await t.sql(`select deleted_at from attachment where id = $1`, [r.data.id]);
+    expect(row.deleted_at).not.toBeNull();
+  });
+
+  it('files of a government are readable by every signed-in user', async () => {
+    const r = await upload(t, 'zhengfu', '通知.docx', 'doc');
+    expect((await t.call('GET', `/api/zxxx/file/getAttachment/${r.data.id}`, { as: 'qiye2' })).http).toBe(200);
+    expect((await t.call('DELETE', `/api/zxxx/file/del/${r.data.id}`, { as: 'qiye2' })).body.status).toBe(40001);
+    expect((await t.call('DELETE', `/api/zxxx/file/del/${r.data.id}`, { as: 'zhengfu' })).body.status).toBe(200);
+  });
+
+  it('refuses other file types and files over 20 MB', async () => {
+    expect(await upload(t, 'qiye', 'x.exe', 'MZ')).toMatchObject({ status: 40001, message: '不支持的文件类型' });
+    expect(await upload(t, 'qiye', 'noext', 'x')).toMatchObject({ status: 40001, message: '不支持的文件类型' });
+    expect(await upload(t, 'qiye', 'x.svg', '<svg/>')).toMatchObject({ status: 40001, message: '不支持的文件类型' });
+    const big = await upload(t, 'qiye', 'big.zip', Buffer.alloc(20 * 1024 * 1024 + 10));
+    expect(big).toMatchObject({ status: 40001, message: '文件大小不能超过20MB' });
+    expect((await t.call('GET', `/api/zxxx/file/getAttachment/${RANDOM_ID}`, { as: 'admin' })).body.status).toBe(40001);
+  });
+});
+
+describe('文章 / 政策法规', () => {
+  it('sanitises the rich text, publishes once, and shows it to every user', async () => {
+    const title = uid('文章');
+    const add = await t.call('POST', '/api/admin/article/add', { as: 'zhengfu', body: {
+      title, category: '安全提示',
+      content: '<p onclick="steal()">夏季<strong>高温</strong><script>alert(1)</script><a href="javascript:alert(1)">坏链接</a>'
+        + '<a href="https://www.mot.gov.cn" target="_blank">交通运输部</a><img src="x" onerror="alert(1)"><img src="data:image/png;base64,iVBORw0KGgo="><iframe src="https://evil"></iframe></p>',
+    } });
+    expect(add.body.status).toBe(200);
+    const html: string = add.body.data.content;
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    expect(html).toContain('<strong>高温</strong>');
+    expect(html).toContain('<a href="https://www.mot.gov.cn" target="_blank" rel="noopener noreferrer">交通运输部</a>');
+    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" />');
+    expect(add.body.data).toMatchObject({ status: '草稿', publishedAt: null });
+    expect((await t.call('POST', '/api/admin/article/add', { as: 'zhengfu', body: { title: uid('空'), category: '安全提示', content: '<script>x</script>' } })).body.message).toBe('正文：请输入正文');
+    // enterprises read, never write
+    expect((await t.call('POST', '/api/admin/article/add', { as: 'qiye', body: { title, category: '安全提示', content: 'x' } })).body.status).toBe(40301);
+
+    const pub = await t.call('POST', `/api/admin/article/publish/${add.body.data.id}`, { as: 'zhengfu' });
+    expect(pub.body.data).toMatchObject({ status: '已发布', version: add.body.data.version + 1 });
+    expect((await t.call('POST', `/api/admin/article/publish/${add.body.data.id}`, { as: 'zhengfu' })).body.message).toBe('该文章已发布');
+    const latest = await t.call('GET', '/api/admin/published?kind=article&limit=5', { as: 'qiye2' });
+    expect(latest.body.data[0]).toMatchObject({ id: add.body.data.id, kind: 'article', title });
+    const read = await t.call('GET', `/api/admin/published/article/${add.body.data.id}`, { as: 'qiye2' });
+    expect(read.body.data.content).toBe(html);
+    const dash = await t.call('GET', '/api/index/dashboard', { as: 'qiye' });
+    expect(dash.body.data.notices.map((n: any) => n.id)).toContain(add.body.data.id);
+  });
+
+  it('publishes a policy; a draft stays unseen', async () => {
+    const add = await t.call('POST', '/api/admin/policy/add', { as: 'admin', body: { title: uid('办法'), category: '部门规章', content: '<h2>第一条</h2><p>为了…</p>' } });
+    expect((await t.call('GET', `/api/admin/published/policy/${add.body.data.id}`, { as: 'qiye' })).body.status).toBe(40001);
+    expect((await t.call('POST', `/api/admin/policy/publish/${add.body.data.id}`, { as: 'zhengfu' })).body.status).toBe(200);
+    const all = await t.call('GET', '/api/admin/published?limit=50', { as: 'qiye' });
+    expect(all.body.data.find((x: any) => x.id === add.body.data.id)).toMatchObject({ kind: 'policy' });
+  });
+});
+
+describe('APP releases', () => {
+  it('answers the newest release without a token, with a link to its installer', async () => {
+    expect((await t.call('GET', '/api/app/latest?platform=iOS')).body.status).toBe(200);
+    const file = await upload(t, 'admin', 'driver.apk', 'PK apk');
+    const notes = uid('修复');
+    // inserted directly: see the report (the definition's `version` field shares the optimistic-lock column)
+    await t.sql(`insert into app_release (platform, package, notes, force, created_at) values ('Android', $1, $2, true, now() + interval '1 day')`,
+      [JSON.stringify([{ id: file.data.id, name: 'driver.apk' }]), notes]);
+    const r = await t.call('GET', '/api/app/latest?platform=Android');
+    expect(r.body.data).toMatchObject({ platform: 'Android', force: true, notes, url: `/api/zxxx/file/getAttachment/${file.data.id}` });
+    const dl = await t.app.inject({ method: 'GET', url: r.body.data.downloadUrl });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.body).toBe('PK apk');
+    // nothing else is downloadable that way
+    const other = await upload(t, 'admin', 'secret.pdf', 'x');
+    expect((await t.call('GET', `/api/app/download/${other.data.id}`)).body.status).toBe(40001);
+    expect((await t.call('GET', '/api/super/app/latest')).http).toBe(404);
+    await t.sql(`delete from app_release where notes = $1`, [notes]);
+  });
+});
+
+describe('首页', () => {
+  it('an enterprise sees its queues, expiry warnings and notices', async () => {
+    const a = (await t.call('GET', '/api/index/dashboard', { as: 'qiye' })).body.data;
+    expect(a.side).toBe('enterprise');
+    expect(Object.keys(a.queues).sort()).toEqual(['unchecked', 'uncommitted', 'undistributed', 'unread', 'unscheduled']);
+    const expected = async (id: string) => {
+      const [e] = await t.sql(`select licence_expiry - current_date as days, (select value from param_setting where key = 'warningDays') as win from enterprise where id = $1`, [id]);
+      const window = typeof e.win === 'number' ? e.win : 30;
+      return { due: e.days >= 0 && e.days <= window ? 1 : 0, overdue: e.days < 0 ? 1 : 0 };
+    };
+    expect(a.expiry.find((x: any) => x.kind === 'alertCompanyLicence')).toMatchObject({ title: '企业证照', ...(await expected(ids.enterpriseA)) });
+    expect(a).toMatchObject({ warnings: { due: expect.any(Number), overdue: expect.any(Number) }, openHazards: expect.any(Number), waybillsByDay: expect.any(Array) });
+    // the demo's enterprise B has a licence running out in 20 days: inside the 30-day window
+    const b = (await t.call('GET', '/api/index/dashboard', { as: 'qiye2' })).body.data;
+    expect(b.expiry.find((x: any) => x.kind === 'alertCompanyLicence')).toMatchObject(await expected(ids.enterpriseB));
+    expect(b.warnings.due).toBeGreaterThanOrEqual(b.expiry.find((x: any) => x.kind === 'alertCompanyLicence').due);
+  });
+
+  it('a government and the platform see their figures', async () => {
+    const g = (await t.call('GET', '/api/index/dashboard', { as: 'shiji' })).body.data;
+    expect(g).toMatchObject({ side: 'government', todayWaybills: expect.any(Number), inTransit: expect.any(Number), abnormal: expect.any(Number),
+      overdueCertificates: expect.any(Number), openRectifications: expect.any(Number), byCity: expect.any(Array), byClass: expect.any(Array), notices: expect.any(Array) });
+    const p = (await t.call('GET', '/api/index/dashboard', { as: 'admin' })).body.data;
+    expect(p.side).toBe('platform');
+    expect(p.overdueCertificates).toBeGreaterThanOrEqual(g.overdueCertificates);
+  });
+});

@@ -1,0 +1,6 @@
+/** /articleManager/addarticleManager */
+import ContentEdit from './ContentEdit';
+
+export default function ArticleEdit() {
+  return <ContentEdit kind="article" />;
+}

@@ -1,0 +1,40 @@
+/**
+ * 文章管理 / 政策法规 (MODULES.md §1): the list; 新增 and 编辑 open the editor page (spec §2:
+ * /articleManager/addarticleManager, /policyManager/addpolicyManager, ?id= to edit); 发布 (btn_publish) publishes a draft.
+ */
+import { Button, Popconfirm } from 'antd';
+import { useNavigate } from 'react-router';
+import { useHasElement } from '../../components/resource/permission';
+import { useFeedback } from '../../components/resource/feedback';
+import AdminResourceList from './AdminResourceList';
+import { publish } from './api';
+import { KIND, type ContentKind } from './content';
+
+export default function ContentManager({ kind }: { kind: ContentKind }) {
+  const navigate = useNavigate();
+  const { message } = useFeedback();
+  const k = KIND[kind];
+  const canPublish = useHasElement(`${k.menu}:btn_publish`);
+  return (
+    <AdminResourceList
+      key={kind}
+      resourceKey={kind}
+      onAdd={() => navigate(k.addPath)}
+      onEdit={(row) => navigate(`${k.addPath}?id=${encodeURIComponent(row.id)}`)}
+      extraActions={canPublish ? (row, refresh) => row.status !== '已发布' && (
+        <Popconfirm title="发布" description={`发布后所有用户可在首页和知识库看到该${k.title}，确定发布？`} okText="确定" cancelText="取消"
+          onConfirm={async () => {
+            try {
+              await publish(kind, row.id);
+              message.success('发布成功');
+              await refresh();
+            } catch {
+              // shown by the request client
+            }
+          }}>
+          <Button type="link" size="small">发布</Button>
+        </Popconfirm>
+      ) : undefined}
+    />
+  );
+}

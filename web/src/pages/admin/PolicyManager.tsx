@@ -1,0 +1,6 @@
+/** 政策法规 (menu policyManager). */
+import ContentManager from './ContentManager';
+
+export default function PolicyManager() {
+  return <ContentManager kind="policy" />;
+}

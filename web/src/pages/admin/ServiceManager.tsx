@@ -1,0 +1,42 @@
+/**
+ * 服务管理 (MODULES.md §1): API clients of integrations. The secret is shown once — after 新增 and after
+ * 重置密钥 (serviceManager:btn_resetSecret); the server keeps only its hash.
+ */
+import { useState } from 'react';
+import { Button, Popconfirm } from 'antd';
+import { useHasElement } from '../../components/resource/permission';
+import type { Row } from '../../components/resource/types';
+import AdminResourceList from './AdminResourceList';
+import SecretDialog from './SecretDialog';
+import { resetSecret } from './api';
+
+export default function ServiceManager() {
+  const canReset = useHasElement('serviceManager:btn_resetSecret');
+  const [shown, setShown] = useState<{ code: string; secret: string } | null>(null);
+
+  return (
+    <>
+      <AdminResourceList
+        resourceKey="serviceClient"
+        onSaved={(row, mode) => {
+          if (mode === 'add' && typeof row.secret === 'string') setShown({ code: String(row.code), secret: row.secret });
+        }}
+        extraActions={canReset ? (row, refresh) => (
+          <Popconfirm title="重置密钥" description="重置后旧密钥和用它取得的令牌立即失效，确定重置？" okText="确定" cancelText="取消"
+            onConfirm={async () => {
+              try {
+                const r = await resetSecret(row.id);
+                setShown({ code: r.code, secret: r.secret });
+                await refresh();
+              } catch {
+                // shown by the request client
+              }
+            }}>
+            <Button type="link" size="small">重置密钥</Button>
+          </Popconfirm>
+        ) : undefined}
+      />
+      {shown && <SecretDialog code={shown.code} secret={shown.secret} onClose={() => setShown(null)} />}
+    </>
+  );
+}
