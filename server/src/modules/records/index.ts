@@ -1,0 +1,85 @@
+/**
+ * 档案管理 (MODULES.md §8): 一企一档, 一车一档, 一人一档. The records themselves are resource
+ * definitions (packages/core/src/resources/records.ts) served by the CRUD engine; this module adds
+ * their hooks (./hooks.ts) and the workflow routes the engine cannot derive:
+ *
+ * - `POST /xxda/vehicle/submitAudit/:id`, `POST /xxda/tank/submitAudit/:id` — 草稿/已驳回 → 待审核
+ *   (element `<menu>:btn_submitAudit`; approving is 企业车辆审核's, another module)
+ * - `GET /xxda/laborContract/getCmpsnByCertificate?certificate=` — the person of the caller's
+ *   enterprise holding an ID or 从业资格证 number, with their last labour contract, to pre-fill 入职.
+ *   Not found answers status 500 (the client shows no toast for this call, it just does not pre-fill).
+ *
+ * Registered under the `/api` prefix (server/src/modules/index.ts).
+ */
+import { z } from 'zod';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { STATUS, elementCode, resourceByKey, type ResourceDef } from '@dg/core';
+import type { App } from '../../platform/context.ts';
+import { ApiError, badInput, forbidden, notFound, ok, staleVersion } from '../../platform/errors.ts';
+import { enterpriseScope } from '../../platform/access.ts';
+import { findRow, present, tableOf } from '../../platform/crud/query.ts';
+import { canWrite } from '../../platform/crud/write.ts';
+import './hooks.ts';
+
+/** states from which a vehicle or tank may be (re)submitted for audit */
+export const SUBMITTABLE = ['草稿', '已驳回'];
+export const CERTIFICATE_NOT_FOUND = '未找到该证件号对应的人员';
+
+const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
+
+export const recordsModule: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+
+  for (const key of ['vehicle', 'tank']) {
+    const def = resourceByKey(key) as ResourceDef;
+    app.post(`/${def.area}/${def.key}/submitAudit/:id`, {
+      config: { access: { element: elementCode(def, 'submitAudit') } },
+      schema: { tags: [def.title], summary: `${def.title}提交审核（草稿/已驳回 → 待审核）`, params: idParam },
+    }, async (req) => {
+      const user = req.user!;
+      if (!canWrite(def, user)) throw forbidden();
+      const id = (req.params as { id: string }).id;
+      const t = tableOf(def);
+      const { before, after } = await db().transaction(async (tx) => {
+        const before = await findRow(tx, def, user, id);
+        if (!before) throw notFound();
+        if (!SUBMITTABLE.includes(before.auditStatus)) {
+          throw badInput(`${def.title}“${before[def.labelField!]}”当前为${before.auditStatus ?? '未知'}状态，不能提交审核`);
+        }
+        const rows = await tx.update(t).set({ auditStatus: '待审核', updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+          .where(and(eq(t.id, id), eq(t.version, before.version))).returning();
+        if (!rows.length) throw staleVersion();
+        return { before, after: rows[0] as Record<string, unknown> };
+      });
+      req.audit = { before, after, opt: '提交审核' };
+      return ok((await present(db(), def, user, [after]))[0]);
+    });
+  }
+
+  app.get('/xxda/laborContract/getCmpsnByCertificate', {
+    config: { access: { menu: 'staffEntryManager' } },
+    schema: {
+      tags: ['入职'], summary: '按身份证号或从业资格证号查找本企业人员及其上一份劳动合同',
+      querystring: z.object({ certificate: z.string().max(30, '证件号不能超过30个字符').optional() }),
+    },
+  }, async (req) => {
+    const raw = ((req.query as { certificate?: string }).certificate ?? '').trim();
+    if (!raw) throw badInput('请输入证件号');
+    const upper = raw.toUpperCase();
+    const r = await db().execute<{ id: string; name: string; sex: string; id_card: string; mobile: string; post: string; qualification_no: string | null }>(sql`
+      select s.id, s.name, s.sex, s.id_card, s.mobile, s.post, s.qualification_no from staff s
+      where ${enterpriseScope(req.user!, sql`s.enterprise_id`)} and (s.id_card = ${upper} or s.qualification_no in (${raw}, ${upper}))
+      order by (s.id_card = ${upper}) desc, s.updated_at desc limit 1`);
+    const s = r.rows[0];
+    if (!s) throw new ApiError(STATUS.ERROR, CERTIFICATE_NOT_FOUND);
+    const c = (await db().execute<{ contract_no: string; contract_start: string; contract_end: string | null }>(sql`
+      select contract_no, contract_start, contract_end from staff_entry where staff_id = ${s.id}
+      order by entry_date desc, created_at desc limit 1`)).rows[0];
+    return ok({
+      staffId: s.id, name: s.name, sex: s.sex, idCard: s.id_card, mobile: s.mobile, post: s.post, qualificationNo: s.qualification_no,
+      lastContract: c ? { contractNo: c.contract_no, contractStart: c.contract_start, contractEnd: c.contract_end } : null,
+    });
+  });
+};

@@ -1,0 +1,116 @@
+/**
+ * Export and import of vehicles through the engine (server/src/platform/crud/excel.ts): an export
+ * re-imports, a file with a bad row imports nothing unless validOnly=1, and the report names
+ * 行, 字段 and 错误信息. Import runs the records' hooks (a new vehicle is a 草稿).
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { uid, type TestApp } from '../helpers.ts';
+import { recordsApp, demoEnterprises, ok, vehicleBody, plate, vin, exportXlsx, readXlsx, writeXlsx, importXlsx, type DemoEnterprises } from './fixtures.ts';
+
+let t: TestApp;
+let E: DemoEnterprises;
+const marker = uid('RT');
+beforeAll(async () => {
+  t = await recordsApp();
+  E = await demoEnterprises(t);
+  for (let i = 0; i < 3; i++) {
+    await ok(t, 'POST', '/api/xxda/vehicle/add', 'qiye', vehicleBody(E.a.regionCode, { transportCertNo: `${marker}-${i}`, vehicleType: i === 0 ? 'tractor' : 'tanker', approvedLoad: i === 0 ? 0 : 12000 + i }));
+  }
+});
+
+const countB = async () => (await t.sql(`select count(*)::int as n from vehicle where enterprise_id = $1 and transport_cert_no like $2`, [E.b.id, `${marker}%`]))[0].n;
+
+describe('vehicle export → import', () => {
+  let exported: string[][] = [];
+  let buf: Buffer;
+
+  it('exports the filtered rows as 列表.xlsx with Chinese headers and display values', async () => {
+    const x = await exportXlsx(t, '/api/xxda/vehicle/export', 'qiye', { filters: { transportCertNo: marker } });
+    expect(x.http).toBe(200);
+    expect(decodeURIComponent(x.disposition)).toContain('列表.xlsx');
+    buf = x.raw;
+    exported = await readXlsx(buf);
+    expect(exported).toHaveLength(4);
+    const h = exported[0]!;
+    expect(h).toEqual(expect.arrayContaining(['车牌号码', '车牌颜色', '车辆类型', '道路运输证号', '审核状态']));
+    const row = exported.find((r) => r[h.indexOf('道路运输证号')] === `${marker}-0`)!;
+    expect(row[h.indexOf('车牌颜色')]).toBe('黄色');
+    expect(row[h.indexOf('车辆类型')]).toBe('重型半挂牵引车');
+    expect(row[h.indexOf('审核状态')]).toBe('草稿');
+  });
+
+  it('the exported file imports into another enterprise as drafts of that enterprise', async () => {
+    const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', buf);
+    expect(rep).toMatchObject({ status: 200, data: { total: 3, imported: 3, errors: [] } });
+    const rows = await t.sql(`select enterprise_id, audit_status, vehicle_type, plate_color from vehicle where transport_cert_no like $1 and enterprise_id = $2`, [`${marker}%`, E.b.id]);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.audit_status === '草稿' && r.plate_color === '2')).toBe(true);
+    expect(rows.map((r) => r.vehicle_type).sort()).toEqual(['tanker', 'tanker', 'tractor']);
+    // the same file again: every plate and VIN already exists
+    const again = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', buf);
+    expect(again.data.imported).toBe(0);
+    expect(again.data.errors.filter((e: any) => e.field === '车牌号码')).toHaveLength(3);
+    expect(again.data.errors[0].message).toMatch(/^车牌号码“.+”已存在$/);
+  });
+
+  it('a file with bad rows imports nothing and reports 行, 字段, 错误信息; validOnly=1 imports the good rows', async () => {
+    const h = exported[0]!;
+    const col = (name: string) => h.indexOf(name);
+    const m2 = uid('RT');
+    const rows = exported.slice(1).map((r, i) => {
+      const out = [...r];
+      out[col('车牌号码')] = plate(E.b.regionCode, 'B');
+      out[col('车架号')] = vin();
+      out[col('道路运输证号')] = `${m2}-${i}`;
+      return out;
+    });
+    rows[0]![col('车牌号码')] = '浙A12'; // sheet row 2
+    rows[1]![col('核定载质量（千克）')] = '十吨'; // sheet row 3
+    rows[1]![col('年审有效期至')] = '2026/13/45';
+    const file = await writeXlsx([h, ...rows]);
+    const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', file);
+    expect(rep.status).toBe(200);
+    expect(rep.data.total).toBe(3);
+    expect(rep.data.imported).toBe(0);
+    expect(rep.data.errors).toEqual([
+      { row: 2, field: '车牌号码', message: '车牌号码：请输入正确的车牌号码' },
+      { row: 3, field: '核定载质量（千克）', message: '核定载质量（千克）：请输入数字' },
+      { row: 3, field: '年审有效期至', message: '年审有效期至：日期格式不正确，应为YYYY-MM-DD' },
+    ]);
+    expect((await t.sql(`select count(*)::int as n from vehicle where transport_cert_no like $1`, [`${m2}%`]))[0].n).toBe(0);
+
+    const jobId = uid('job');
+    const valid = await importXlsx(t, `/api/xxda/vehicle/import?validOnly=1&jobId=${jobId}`, 'qiye2', file);
+    expect(valid.data).toMatchObject({ total: 3, imported: 1 });
+    expect(valid.data.errors).toHaveLength(3);
+    const imported = await t.sql(`select transport_cert_no, audit_status from vehicle where transport_cert_no like $1 and enterprise_id = $2`, [`${m2}%`, E.b.id]);
+    expect(imported).toEqual([{ transport_cert_no: `${m2}-2`, audit_status: '草稿' }]);
+    const progress = await ok(t, 'GET', `/api/xxda/vehicle/import/progress/${jobId}`, 'qiye2');
+    expect(progress).toEqual({ done: 3, total: 3, finished: true });
+  });
+
+  it('the template has the writable columns and a hint row the import skips', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/xxda/vehicle/template', headers: { authorization: await t.token('qiye2') } });
+    const [head, hint] = await readXlsx(r.rawPayload);
+    expect(head).toContain('车牌号码');
+    expect(head).not.toContain('审核状态');
+    expect(hint![head!.indexOf('车牌号码')]).toBe('必填');
+    const m3 = uid('RT');
+    const body = vehicleBody(E.b.regionCode, { transportCertNo: m3 });
+    const values: Record<string, unknown> = { 车牌号码: body.plateNo, 车牌颜色: '黄色', 车辆类型: '罐式货车', 品牌型号: body.brandModel, 车架号: body.vin, '核定载质量（千克）': 9000,
+      '总质量（千克）': 18000, 道路运输证号: m3, 道路运输证有效期至: new Date('2027-05-01T00:00:00+08:00'), 年审有效期至: '2027-05-01', 行驶证检验有效期至: '2027-05-01', 技术等级: '一级',
+      交强险止期: '2027-05-01', 承运人责任险止期: '2027-05-01', 登记日期: '2020-01-01', 营运状态: '营运' };
+    const file = await writeXlsx([head!, hint!, head!.map((c) => values[c] ?? null)]);
+    const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', file);
+    expect(rep.data).toEqual({ total: 1, imported: 1, errors: [] });
+    const [row] = await t.sql(`select transport_cert_expiry::text as d, vehicle_type from vehicle where transport_cert_no = $1`, [m3]);
+    expect(row).toEqual({ d: '2027-05-01', vehicle_type: 'tanker' });
+  });
+
+  it('the government cannot import; an enterprise without the button cannot either', async () => {
+    const file = await writeXlsx([exported[0]!, exported[1]!]);
+    expect((await importXlsx(t, '/api/xxda/vehicle/import', 'zhengfu', file)).status).toBe(40301);
+    expect((await importXlsx(t, '/api/xxda/vehicle/import', 'wuquanxian', file)).status).toBe(40301);
+    expect(await countB()).toBe(3);
+  });
+});
