@@ -1,0 +1,73 @@
+/**
+ * The server the warning journeys run against: the global one when it serves these modules (once
+ * server/src/modules/index.ts registers them), else one of this file's own on a fresh embedded
+ * database with the modules registered — same build, same seeds, captcha on.
+ */
+import { inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { baseUrl, DEMO_PASSWORDS } from '../helpers.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
+import { connect } from '../../server/src/db/index.ts';
+import { prepareDatabase } from '../../server/src/server.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { recordsModule } from '../../server/src/modules/records/index.ts';
+import { warningsModule } from '../../server/src/modules/warnings/index.ts';
+import { knowledgeModule, seedGoodsCatalogue } from '../../server/src/modules/knowledge/index.ts';
+import { auditModule } from '../../server/src/modules/audit/index.ts';
+
+export interface JourneyServer { url: string; dbUrl: string; stop(): Promise<void> }
+
+export async function journeyServer(): Promise<JourneyServer> {
+  const probe = await fetch(baseUrl() + '/api/warning/summary');
+  if (probe.status !== 404) return { url: baseUrl(), dbUrl: inject('e2eDatabaseUrl'), stop: async () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dg-e2e-warn-'));
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
+  const config = { ...loadConfig({}), dataDir: dir, seedDemo: true, loginCaptcha: true, logLevel: 'warn' };
+  const database = connect(embedded.url, 8);
+  await prepareDatabase(database, config);
+  await seedGoodsCatalogue(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  const has = (method: string, url: string) => app.hasRoute({ method: method as 'GET', url });
+  if (!has('POST', '/api/xxda/vehicle/submitAudit/:id')) await app.register(recordsModule, { prefix: '/api' });
+  if (!has('GET', '/api/warning/summary')) await app.register(warningsModule, { prefix: '/api' });
+  if (!has('GET', '/api/zsk/dangerousGoods/search')) await app.register(knowledgeModule, { prefix: '/api' });
+  if (!has('POST', '/api/audit/pending/list')) await app.register(auditModule, { prefix: '/api' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`, dbUrl: embedded.url,
+    async stop() { await app.close(); await database.close(); await embedded.stop(); rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+export async function query<T = any>(s: JourneyServer, text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: s.dbUrl });
+  await c.connect();
+  try { return (await c.query(text, params)).rows; } finally { await c.end(); }
+}
+
+/** e2e/helpers.ts login, against this server: fills 账号/密码 and the captcha the page shows */
+export async function signIn(s: JourneyServer, page: Page, username: string, password = DEMO_PASSWORDS[username]!) {
+  let verifyId = '';
+  const onResponse = async (r: import('playwright-core').Response) => {
+    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
+  };
+  page.on('response', onResponse);
+  await page.goto(s.url + '/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  for (let i = 0; i < 50 && !verifyId; i++) await page.waitForTimeout(100);
+  if (verifyId) {
+    const [cap] = await query<{ text: string }>(s, 'select text from captcha where id = $1', [verifyId]);
+    await page.getByTestId('login-captcha').fill(cap?.text ?? '');
+  }
+  page.off('response', onResponse);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+}

@@ -1,0 +1,141 @@
+/**
+ * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): enterprise registrations, new
+ * vehicles and new tanks waiting in the reviewer's jurisdiction; 通过 activates (an enterprise's
+ * administrator account is enabled), 驳回 needs an opinion the enterprise reads on its record.
+ *   POST /audit/pending/list  {page, size, filters: {type, auditStatus, keyword}}
+ *   GET  /audit/info/:type/:id
+ *   POST /audit/pass/:type/:id   {opinion?}   (enterpriseVehicleAuditManager:btn_pass)
+ *   POST /audit/reject/:type/:id {opinion}    (enterpriseVehicleAuditManager:btn_reject)
+ */
+import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { resourceByKey, type ResourceDef } from '@dg/core';
+import type { App } from '../../platform/context.ts';
+import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
+import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { findRow, present } from '../../platform/crud/query.ts';
+
+export const AUDIT_MENU = 'enterpriseVehicleAuditManager';
+export const AUDIT_TYPES = {
+  enterprise: { title: '企业注册', table: 'enterprise', resource: 'enterprise', nameColumn: 'name', enterpriseColumn: 'id', detail: sql`r.credit_code::text` },
+  vehicle: { title: '车辆', table: 'vehicle', resource: 'vehicle', nameColumn: 'plate_no', enterpriseColumn: 'enterprise_id', detail: sql`r.transport_cert_no::text` },
+  // a tank is identified on the road by the vehicle carrying it
+  tank: { title: '罐体', table: 'tank', resource: 'tank', nameColumn: 'tank_no', enterpriseColumn: 'enterprise_id', detail: sql`(select v.plate_no::text from vehicle v where v.id = r.vehicle_id)` },
+} as const;
+export type AuditType = keyof typeof AUDIT_TYPES;
+const TYPE_KEYS = Object.keys(AUDIT_TYPES) as AuditType[];
+const AUDIT_STATUSES = ['待审核', '已通过', '已驳回'] as const;
+
+const defOf = (type: AuditType): ResourceDef => resourceByKey(AUDIT_TYPES[type].resource)!;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+const typeParams = z.object({
+  type: z.enum(TYPE_KEYS as [AuditType, ...AuditType[]], { error: '审核类型不正确' }),
+  id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确'),
+});
+const listBody = z.object({
+  page: z.coerce.number().int().min(1, '页码不正确').optional(),
+  size: z.coerce.number().int().min(1).max(100, '每页条数不能超过100').optional(),
+  filters: z.object({
+    type: z.enum(TYPE_KEYS as [AuditType, ...AuditType[]], { error: '审核类型不正确' }).nullish(),
+    auditStatus: z.enum(AUDIT_STATUSES, { error: '审核状态不正确' }).nullish(),
+    keyword: z.string().max(50, '关键字不能超过50个字符').nullish(),
+    regionCode: z.string().regex(/^\d{6}$/, '所在地区不正确').nullish(),
+  }).passthrough().optional(),
+}).passthrough();
+const opinionBody = z.object({ opinion: z.string().max(500, '审核意见不能超过500个字符').nullish() }).passthrough().nullish();
+
+function selectOf(type: AuditType, user: SessionUser, status: string, keyword: string | null | undefined, region: string | null | undefined): SQL {
+  const t = AUDIT_TYPES[type];
+  const r = (c: string) => sql`r.${sql.identifier(c)}`;
+  const conds: SQL[] = [sql`r.audit_status = ${status}`, regionScope(user, sql`e.region_code`)];
+  if (keyword) {
+    const like = '%' + escapeLike(keyword.trim()) + '%';
+    conds.push(sql`(${r(t.nameColumn)} ilike ${like} or e.name ilike ${like} or ${t.detail} ilike ${like})`);
+  }
+  if (region) conds.push(sql`e.region_code like ${regionPrefix(region) + '%'}`);
+  return sql`select ${type}::text as type, ${t.title}::text as type_title, r.id, ${r(t.nameColumn)}::text as title, ${t.detail} as detail,
+      e.id as enterprise_id, e.name::text as enterprise_name, e.region_code, r.audit_status::text as audit_status, r.audit_opinion, r.updated_at as submitted_at
+    from ${sql.identifier(t.table)} r join enterprise e on e.id = ${r(t.enterpriseColumn)} where ${sql.join(conds, sql` and `)}`;
+}
+
+export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+  const tags = ['企业车辆审核'];
+
+  app.post('/audit/pending/list', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '待审核（及已审核）的企业注册、车辆、罐体', body: listBody.nullish() } }, async (req) => {
+    const body = (req.body ?? {}) as z.infer<typeof listBody>;
+    const f = body.filters ?? {};
+    const status = f.auditStatus ?? '待审核';
+    const page = body.page ?? 1, size = body.size ?? 10;
+    const parts = (types: AuditType[]) => sql.join(types.map((type) => selectOf(type, req.user!, status, f.keyword, f.regionCode)), sql` union all `);
+    const types = f.type ? [f.type] : TYPE_KEYS;
+    // waiting longest first; decided ones latest first
+    const order = status === '待审核' ? sql`w.submitted_at asc, w.id` : sql`w.submitted_at desc, w.id`;
+    const [rows, counts] = await Promise.all([
+      db().execute<{ type: AuditType; type_title: string; id: string; title: string; detail: string | null; enterprise_id: string; enterprise_name: string; region_code: string | null; audit_status: string; audit_opinion: string | null; submitted_at: Date }>(
+        sql`select * from (${parts(types)}) w order by ${order} limit ${size} offset ${(page - 1) * size}`),
+      db().execute<{ type: AuditType; n: number }>(sql`select w.type, count(*)::int as n from (${parts(TYPE_KEYS)}) w group by w.type`),
+    ]);
+    const byType = Object.fromEntries(TYPE_KEYS.map((k) => [k, counts.rows.find((c) => c.type === k)?.n ?? 0])) as Record<AuditType, number>;
+    return ok({
+      content: rows.rows.map((r) => ({
+        type: r.type, typeTitle: r.type_title, id: r.id, title: r.title, detail: r.detail, enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name,
+        regionCode: r.region_code, auditStatus: r.audit_status, auditOpinion: r.audit_opinion, submittedAt: r.submitted_at,
+      })),
+      total: f.type ? byType[f.type] : TYPE_KEYS.reduce((s, k) => s + byType[k], 0),
+      counts: byType,
+    });
+  });
+
+  app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams } }, async (req) => {
+    const { type, id } = req.params as z.infer<typeof typeParams>;
+    const def = defOf(type);
+    const row = await findRow(db(), def, req.user!, id);
+    if (!row) throw notFound();
+    const [shown] = await present(db(), def, req.user!, [row]);
+    let applicant: unknown = null;
+    if (type === 'enterprise') {
+      const u = await db().execute<{ username: string; name: string; mobile: string | null; status: string }>(sql`
+        select u.username, u.name, u.mobile, u.status from base_user u where u.enterprise_id = ${id}
+          and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = u.id and g.code = 'enterpriseAdmin')
+        order by u.created_at limit 1`);
+      applicant = u.rows[0] ?? null;
+    }
+    return ok({ type, typeTitle: AUDIT_TYPES[type].title, row: shown, applicant });
+  });
+
+  const decide = (decision: '已通过' | '已驳回') => async (req: import('fastify').FastifyRequest) => {
+    const { type, id } = req.params as z.infer<typeof typeParams>;
+    const opinion = ((req.body as { opinion?: string | null } | undefined)?.opinion ?? '').trim() || null;
+    if (decision === '已驳回' && !opinion) throw badInput('请输入驳回意见');
+    const def = defOf(type);
+    const user = req.user!;
+    const result = await db().transaction(async (tx) => {
+      const before = await findRow(tx, def, user, id);
+      if (!before) throw notFound();
+      const t = sql.identifier(AUDIT_TYPES[type].table);
+      const r = await tx.execute<Record<string, unknown>>(sql`update ${t} set audit_status = ${decision}, audit_opinion = ${opinion},
+          updated_at = now(), updated_by = ${user.id}, version = version + 1
+        where id = ${id} and audit_status = '待审核' returning id, audit_status, audit_opinion`);
+      if (!r.rows.length) throw badInput(`该${AUDIT_TYPES[type].title}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`);
+      let enabled: string[] = [];
+      if (type === 'enterprise' && decision === '已通过') {
+        // the administrator who applied may now sign in
+        const u = await tx.execute<{ username: string }>(sql`update base_user set status = '1', updated_at = now(), updated_by = ${user.id}, version = version + 1
+          where enterprise_id = ${id} and status = '0'
+            and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = base_user.id and g.code = 'enterpriseAdmin')
+          returning username`);
+        enabled = u.rows.map((x) => x.username);
+      }
+      return { before, after: r.rows[0], enabled };
+    });
+    req.audit = { before: { auditStatus: result.before.auditStatus, auditOpinion: result.before.auditOpinion }, after: { type, id, ...result.after, enabledUsers: result.enabled } };
+    return ok({ type, id, auditStatus: decision, auditOpinion: opinion, enabledUsers: result.enabled }, decision === '已通过' ? '审核通过' : '已驳回');
+  };
+
+  app.post('/audit/pass/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_pass` } }, schema: { tags, summary: '审核通过', params: typeParams, body: opinionBody } }, decide('已通过'));
+  app.post('/audit/reject/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_reject` } }, schema: { tags, summary: '审核驳回（须填写驳回意见）', params: typeParams, body: opinionBody } }, decide('已驳回'));
+};

@@ -1,0 +1,192 @@
+/**
+ * Expiry warnings computed from the records by SQL at request time (MODULES.md §9): one SELECT per
+ * source of a list (packages/core/src/warnings.ts), UNION ALL, then status, filters, urgency order
+ * and paging on top. The window is 参数设置 warningDays (or that document type's own window).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_WARNING_DAYS } from '@dg/core';
+import {
+  ENTERPRISE_WARNINGS, addDays, chinaToday, warningRecordRoute,
+  type WarningKind, type WarningRow, type WarningSource, type WarningStatus, type WindowKey,
+} from '@dg/core/warnings';
+import type { Db } from '../../db/index.ts';
+import { type SessionUser, regionPrefix } from '../../platform/access.ts';
+import { badInput } from '../../platform/errors.ts';
+
+/** 参数设置: the window of each document type */
+export interface WarningWindows { warningDays: number; byKind: Partial<Record<WindowKey, number>> }
+
+export async function loadWindows(db: Db): Promise<WarningWindows> {
+  const r = await db.execute<{ key: string; value: unknown }>(sql`select key, value from param_setting where key in ('warningDays', 'warningDaysByKind')`);
+  const get = (k: string) => r.rows.find((x) => x.key === k)?.value;
+  const days = Number(get('warningDays'));
+  const byKind = get('warningDaysByKind');
+  return {
+    warningDays: Number.isInteger(days) && days > 0 ? days : DEFAULT_WARNING_DAYS,
+    byKind: byKind && typeof byKind === 'object' ? (byKind as WarningWindows['byKind']) : {},
+  };
+}
+export const windowOf = (w: WarningWindows, key: WindowKey) => {
+  const d = Number(w.byKind[key]);
+  return Number.isInteger(d) && d > 0 ? d : w.warningDays;
+};
+
+/** the same data scope as everywhere (platform/access.ts), on the joined enterprise `e` */
+function scopeOf(user: SessionUser, enterpriseId: SQL): SQL {
+  if (user.side === 'platform') return sql`true`;
+  if (user.side === 'enterprise') return user.enterpriseId ? sql`${enterpriseId} = ${user.enterpriseId}` : sql`false`;
+  if (!user.regionCode) return sql`false`;
+  return sql`e.region_code like ${regionPrefix(user.regionCode) + '%'}`;
+}
+
+function sourceSelect(kind: WarningKind, src: WarningSource, user: SessionUser, today: string, windowDays: number): SQL {
+  const c = (name: string) => sql`r.${sql.identifier(name)}`;
+  const dates = src.dateColumns.map((d) => c(d.column));
+  const expiry = dates.length === 1 ? dates[0]! : sql`least(${sql.join(dates, sql`, `)})`;
+  const document = src.docTypeColumn
+    ? sql`coalesce(${c(src.docTypeColumn)}::text, ${src.dateColumns[0]!.document}::text)`
+    : dates.length === 1 ? sql`${src.dateColumns[0]!.document}::text`
+      : sql`(case ${sql.join(src.dateColumns.map((d) => sql`when ${c(d.column)} = ${expiry} then ${d.document}::text`), sql` `)} end)`;
+  const enterpriseId = c(src.enterpriseColumn);
+  const conds: SQL[] = [sql`${expiry} is not null`, scopeOf(user, enterpriseId)];
+  if (kind.status === '已过期') conds.push(sql`${expiry} < ${today}::date`);
+  else {
+    conds.push(sql`${expiry} <= ${addDays(today, windowDays)}::date`);
+    if (kind.status === '即将到期') conds.push(sql`${expiry} >= ${today}::date`);
+  }
+  for (const o of src.only ?? []) {
+    const list = sql.join(o.values.map((v) => sql`${v}`), sql`, `);
+    conds.push(o.exclude ? sql`(${c(o.column)} is null or ${c(o.column)} not in (${list}))` : sql`${c(o.column)} in (${list})`);
+  }
+  return sql`select ${kind.key}::text as kind, ${kind.title}::text as kind_title, ${src.resource}::text as resource, r.id as record_id,
+      e.id as enterprise_id, e.name as enterprise_name, e.region_code, ${src.subjectColumn ? sql`${c(src.subjectColumn)}::text` : sql`e.name::text`} as subject,
+      ${document} as document, ${src.docNoColumn ? sql`${c(src.docNoColumn)}::text` : sql`null::text`} as doc_no, ${expiry} as expiry_date
+    from ${sql.identifier(src.table)} r join enterprise e on e.id = ${enterpriseId}
+    where ${sql.join(conds, sql` and `)}`;
+}
+
+export interface WarningFilters {
+  status?: WarningStatus;
+  keyword?: string;
+  /** expiry date range [from, to] (YYYY-MM-DD, either may be empty) */
+  expiryDate?: [string | null | undefined, string | null | undefined];
+  enterpriseId?: string;
+  regionCode?: string;
+  /** 业务大厅: one list of several */
+  kind?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f-]{36}$/i;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => '\\' + ch);
+
+/** the filters a client may send, checked (anything else is ignored) */
+export function readFilters(raw: Record<string, unknown> | undefined): WarningFilters {
+  const f: WarningFilters = {};
+  if (!raw) return f;
+  if (raw.status) {
+    if (raw.status !== '即将到期' && raw.status !== '已过期') throw badInput('状态：请选择即将到期或已过期');
+    f.status = raw.status;
+  }
+  if (typeof raw.keyword === 'string' && raw.keyword.trim()) f.keyword = raw.keyword.trim().slice(0, 50);
+  if (Array.isArray(raw.expiryDate)) {
+    const [from, to] = raw.expiryDate as unknown[];
+    for (const v of [from, to]) if (v && (typeof v !== 'string' || !DAY.test(v))) throw badInput('有效期至：日期格式不正确，应为YYYY-MM-DD');
+    f.expiryDate = [from as string | null, to as string | null];
+  }
+  if (typeof raw.enterpriseId === 'string' && raw.enterpriseId) {
+    if (!UUID.test(raw.enterpriseId)) throw badInput('所属企业：请选择有效的企业');
+    f.enterpriseId = raw.enterpriseId;
+  }
+  if (typeof raw.regionCode === 'string' && /^\d{6}$/.test(raw.regionCode)) f.regionCode = raw.regionCode;
+  if (typeof raw.kind === 'string' && raw.kind) f.kind = raw.kind;
+  return f;
+}
+
+export interface WarningQuery {
+  kinds: WarningKind[];
+  user: SessionUser;
+  windows: WarningWindows;
+  filters: WarningFilters;
+  today?: string;
+}
+
+function union(q: WarningQuery, today: string): SQL {
+  const kinds = q.filters.kind ? q.kinds.filter((k) => k.key === q.filters.kind) : q.kinds;
+  const parts = kinds.flatMap((k) => k.sources.map((s) => sourceSelect(k, s, q.user, today, windowOf(q.windows, k.windowKey))));
+  if (!parts.length) return sql`select null::text as kind, null::text as kind_title, null::text as resource, null::uuid as record_id, null::uuid as enterprise_id,
+    null::text as enterprise_name, null::text as region_code, null::text as subject, null::text as document, null::text as doc_no, null::date as expiry_date where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+function outerWhere(f: WarningFilters, today: string): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.status === '已过期') conds.push(sql`w.expiry_date < ${today}::date`);
+  if (f.status === '即将到期') conds.push(sql`w.expiry_date >= ${today}::date`);
+  if (f.keyword) {
+    const like = '%' + escapeLike(f.keyword) + '%';
+    conds.push(sql`(w.subject ilike ${like} or w.doc_no ilike ${like} or w.enterprise_name ilike ${like} or w.document ilike ${like})`);
+  }
+  if (f.expiryDate?.[0]) conds.push(sql`w.expiry_date >= ${f.expiryDate[0]}::date`);
+  if (f.expiryDate?.[1]) conds.push(sql`w.expiry_date <= ${f.expiryDate[1]}::date`);
+  if (f.enterpriseId) conds.push(sql`w.enterprise_id = ${f.enterpriseId}`);
+  if (f.regionCode) conds.push(sql`w.region_code like ${regionPrefix(f.regionCode) + '%'}`);
+  return sql.join(conds, sql` and `);
+}
+
+type RawRow = { kind: string; kind_title: string; resource: string; record_id: string; enterprise_id: string; enterprise_name: string; region_code: string | null; subject: string | null; document: string; doc_no: string | null; expiry_date: string; days: number };
+
+function toRow(r: RawRow, kinds: WarningKind[]): WarningRow {
+  const kind = kinds.find((k) => k.key === r.kind)!;
+  const days = Number(r.days);
+  return {
+    id: `${r.kind}:${r.resource}:${r.record_id}`, kind: r.kind, kindTitle: r.kind_title, resource: r.resource, recordId: r.record_id,
+    enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name, regionCode: r.region_code, subject: r.subject ?? '',
+    document: r.document, docNo: r.doc_no, expiryDate: r.expiry_date,
+    status: days < 0 ? '已过期' : '即将到期', days, daysLeft: days >= 0 ? days : null, daysOverdue: days < 0 ? -days : null,
+    route: warningRecordRoute(kind, r.resource, r.record_id),
+  };
+}
+
+/** one page, most urgent first: the longest overdue, then the soonest due */
+export async function listWarnings(db: Db, q: WarningQuery, page = 1, size = 10): Promise<{ content: WarningRow[]; total: number }> {
+  const today = q.today ?? chinaToday();
+  const u = union(q, today);
+  const where = outerWhere(q.filters, today);
+  const [rows, count] = await Promise.all([
+    db.execute<RawRow>(sql`select w.*, (w.expiry_date - ${today}::date) as days from (${u}) w where ${where}
+      order by w.expiry_date, w.enterprise_name, w.subject, w.record_id limit ${size} offset ${(page - 1) * size}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (${u}) w where ${where}`),
+  ]);
+  return { content: rows.rows.map((r) => toRow(r, q.kinds)), total: count.rows[0]?.n ?? 0 };
+}
+
+/** per-enterprise counts (government pages), most rows first */
+export async function warningsByEnterprise(db: Db, q: WarningQuery, page = 1, size = 10) {
+  const today = q.today ?? chinaToday();
+  const u = union(q, today);
+  const where = outerWhere({ ...q.filters, enterpriseId: undefined }, today);
+  const [rows, count] = await Promise.all([
+    db.execute<{ enterprise_id: string; enterprise_name: string; region_code: string | null; n: number; earliest: string }>(sql`
+      select w.enterprise_id, w.enterprise_name, w.region_code, count(*)::int as n, min(w.expiry_date) as earliest from (${u}) w where ${where}
+      group by w.enterprise_id, w.enterprise_name, w.region_code order by n desc, earliest, w.enterprise_name limit ${size} offset ${(page - 1) * size}`),
+    db.execute<{ n: number }>(sql`select count(distinct w.enterprise_id)::int as n from (${u}) w where ${where}`),
+  ]);
+  return {
+    content: rows.rows.map((r) => ({ enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name, regionCode: r.region_code, count: r.n, earliestExpiry: r.earliest })),
+    total: count.rows[0]?.n ?? 0,
+  };
+}
+
+/** {due, overdue} of lists (the dashboard, 业务大厅) */
+export async function countWarnings(db: Db, kinds: WarningKind[], user: SessionUser, windows: WarningWindows, today = chinaToday()) {
+  return Promise.all(kinds.map(async (kind) => {
+    const u = union({ kinds: [kind], user, windows, filters: {} }, today);
+    const r = await db.execute<{ due: number; overdue: number }>(sql`
+      select count(*) filter (where w.expiry_date >= ${today}::date)::int as due, count(*) filter (where w.expiry_date < ${today}::date)::int as overdue from (${u}) w`);
+    return { kind, due: r.rows[0]?.due ?? 0, overdue: r.rows[0]?.overdue ?? 0 };
+  }));
+}
+
+/** the enterprise lists, as one (业务大厅 预警信息) */
+export const LOBBY_KINDS = ENTERPRISE_WARNINGS;

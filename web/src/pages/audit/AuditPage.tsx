@@ -1,0 +1,166 @@
+/**
+ * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): registrations, new vehicles and
+ * tanks of the jurisdiction waiting for a decision, oldest first. 详情 shows the whole record;
+ * 通过 activates it (a registration's administrator may then sign in), 驳回 needs an opinion that
+ * the enterprise reads on its record.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceByKey } from '@dg/core';
+import { detailItems } from '../../components/resource/ResourceDetail';
+import { notifyDataChanged } from '../../components/resource/api';
+import { useFeedback } from '../../components/resource/feedback';
+import { formatDateTime } from '../../components/resource/format';
+import { useHasElement } from '../../components/resource/permission';
+import { useFormatContext } from '../../components/resource/useFormatContext';
+import { useRegions } from '../../components/resource/useRegions';
+import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, auditInfo, listPending, passAudit, rejectAudit, type AuditRow, type AuditStatus, type AuditType } from './api';
+
+const STATUS_COLOR: Record<AuditStatus, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
+const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan' };
+const DETAIL_LABEL: Record<AuditType, string> = { enterprise: '统一社会信用代码', vehicle: '道路运输证号', tank: '所属车辆' };
+
+type Decision = { mode: 'pass' | 'reject'; row: Pick<AuditRow, 'type' | 'id' | 'title'> };
+
+function DecisionModal({ decision, onClose, onDone }: { decision: Decision | null; onClose: () => void; onDone: () => void }) {
+  const [opinion, setOpinion] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { message } = useFeedback();
+  if (!decision) return null;
+  const reject = decision.mode === 'reject';
+  const submit = async () => {
+    if (reject && !opinion.trim()) { setError('请输入驳回意见'); return; }
+    setBusy(true);
+    try {
+      if (reject) await rejectAudit(decision.row.type, decision.row.id, opinion.trim());
+      else await passAudit(decision.row.type, decision.row.id, opinion.trim());
+      message.success(reject ? '已驳回' : '审核通过');
+      setOpinion('');
+      onDone();
+    } catch {
+      /* shown by the request client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={`${reject ? '驳回' : '通过'}：${AUDIT_TYPE_TITLE[decision.row.type]}“${decision.row.title}”`} okText={reject ? '驳回' : '通过'}
+      okButtonProps={{ danger: reject, loading: busy, ...({ 'data-testid': 'audit-confirm' } as Record<string, string>) }} cancelText="取消" onOk={submit} onCancel={() => { setOpinion(''); setError(null); onClose(); }} destroyOnHidden>
+      {!reject && decision.row.type === 'enterprise' && (
+        <Typography.Paragraph type="secondary">通过后，该企业的管理员账号将被启用，可以登录系统。</Typography.Paragraph>
+      )}
+      <Typography.Text>{reject ? '驳回意见（企业可见）' : '审核意见（选填）'}</Typography.Text>
+      <Input.TextArea rows={4} maxLength={500} showCount value={opinion} status={error ? 'error' : undefined} data-testid="audit-opinion"
+        onChange={(e) => { setOpinion(e.target.value); setError(null); }} placeholder={reject ? '请写明需要补正的内容' : ''} style={{ marginTop: 8 }} />
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+    </Modal>
+  );
+}
+
+function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onDecide: (d: Decision) => void; canPass: boolean; canReject: boolean }) {
+  const ctx = useFormatContext();
+  const q = useQuery({ queryKey: ['audit', 'info', row.type, row.id], queryFn: () => auditInfo(row.type, row.id) });
+  const def = resourceByKey(AUDIT_RESOURCE[row.type])!;
+  const pending = row.auditStatus === '待审核';
+  return (
+    <>
+      {q.data && <Descriptions bordered size="small" column={1} styles={{ label: { width: 150 } }} items={detailItems(def, q.data.row, ctx)} />}
+      {q.data?.applicant && (
+        <Descriptions title="申请人（企业管理员）" bordered size="small" column={1} style={{ marginTop: 16 }} styles={{ label: { width: 150 } }}
+          items={[
+            { key: 'u', label: '管理员账号', children: q.data.applicant.username },
+            { key: 'n', label: '联系人', children: q.data.applicant.name },
+            { key: 'm', label: '手机', children: q.data.applicant.mobile ?? '-' },
+            { key: 's', label: '账号状态', children: q.data.applicant.status === '1' ? <Tag color="success">已启用</Tag> : <Tag>待审核通过后启用</Tag> },
+          ]} />
+      )}
+      {pending && (canPass || canReject) && (
+        <Space style={{ marginTop: 16 }}>
+          {canPass && <Button type="primary" icon={<CheckOutlined />} onClick={() => onDecide({ mode: 'pass', row })}>通过</Button>}
+          {canReject && <Button danger icon={<CloseOutlined />} onClick={() => onDecide({ mode: 'reject', row })}>驳回</Button>}
+        </Space>
+      )}
+    </>
+  );
+}
+
+export default function AuditPage() {
+  const queryClient = useQueryClient();
+  const { regionName } = useRegions();
+  const canPass = useHasElement('enterpriseVehicleAuditManager:btn_pass');
+  const canReject = useHasElement('enterpriseVehicleAuditManager:btn_reject');
+  const [status, setStatus] = useState<AuditStatus>('待审核');
+  const [type, setType] = useState<AuditType | 'all'>('all');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [viewing, setViewing] = useState<AuditRow | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
+
+  const filters = useMemo(() => ({ auditStatus: status, type: type === 'all' ? undefined : type, keyword: keyword || undefined }), [status, type, keyword]);
+  const list = useQuery({ queryKey: ['audit', 'list', page, size, filters], queryFn: () => listPending(page, size, filters), placeholderData: keepPreviousData });
+  const counts = list.data?.counts;
+
+  const columns: TableColumnsType<AuditRow> = [
+    { key: 'type', title: '类型', width: 100, render: (_, r) => <Tag color={TYPE_COLOR[r.type]}>{r.typeTitle}</Tag> },
+    { key: 'title', title: '名称 / 车牌 / 罐体编号', dataIndex: 'title', width: 240, ellipsis: { showTitle: true } },
+    { key: 'detail', title: '证照 / 车辆', width: 220, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
+    { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', width: 220, ellipsis: { showTitle: true } },
+    { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_, r) => regionName(r.regionCode ?? '') },
+    { key: 'submittedAt', title: status === '待审核' ? '提交时间' : '审核时间', width: 170, render: (_, r) => formatDateTime(r.submittedAt) },
+    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={STATUS_COLOR[r.auditStatus]}>{r.auditStatus}</Tag> },
+    ...(status !== '待审核' ? [{ key: 'opinion', title: '审核意见', dataIndex: 'auditOpinion', width: 240, ellipsis: { showTitle: true } }] : []),
+    {
+      key: 'op', title: '操作', fixed: 'right', width: status === '待审核' ? 190 : 80, render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setViewing(r)}>详情</Button>
+          {r.auditStatus === '待审核' && canPass && <Button type="link" size="small" onClick={() => setDecision({ mode: 'pass', row: r })} data-testid="audit-pass">通过</Button>}
+          {r.auditStatus === '待审核' && canReject && <Button type="link" size="small" danger onClick={() => setDecision({ mode: 'reject', row: r })} data-testid="audit-reject">驳回</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  const tabLabel = (t: AuditType | 'all') => {
+    const n = !counts ? undefined : t === 'all' ? counts.enterprise + counts.vehicle + counts.tank : counts[t];
+    return `${t === 'all' ? '全部' : AUDIT_TYPE_TITLE[t]}${n !== undefined ? `（${n}）` : ''}`;
+  };
+
+  return (
+    <Card title="企业车辆审核" data-testid="audit-page"
+      extra={(
+        <Space wrap>
+          <Segmented<AuditStatus> options={['待审核', '已通过', '已驳回']} value={status} onChange={(v) => { setStatus(v); setPage(1); }} />
+          <Input.Search allowClear placeholder="名称、车牌、罐体编号、信用代码或企业" style={{ width: 300 }} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
+        </Space>
+      )}>
+      <Tabs activeKey={type} onChange={(k) => { setType(k as AuditType | 'all'); setPage(1); }}
+        items={(['all', 'enterprise', 'vehicle', 'tank'] as const).map((k) => ({ key: k, label: tabLabel(k) }))} />
+      <Table<AuditRow>
+        rowKey={(r) => `${r.type}:${r.id}`}
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.content ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: status === '待审核' ? '暂无待审核事项' : '暂无数据' }}
+        pagination={{
+          current: page, pageSize: size, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => `共 ${n} 条`,
+          onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
+        }}
+      />
+      <Drawer open={!!viewing} size={720} title={viewing ? `${viewing.typeTitle}：${viewing.title}` : ''} onClose={() => setViewing(null)} destroyOnHidden>
+        {viewing && <AuditDetail row={viewing} canPass={canPass} canReject={canReject} onDecide={setDecision} />}
+      </Drawer>
+      <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={() => {
+        setDecision(null);
+        setViewing(null);
+        void queryClient.invalidateQueries({ queryKey: ['audit'] });
+        notifyDataChanged('audit');
+      }} />
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+/** 企业车辆审核 and 基础信息查询 calls (server/src/modules/audit). */
+import { get, post } from '../../api/request';
+import type { ListResult, Row } from '../../components/resource/types';
+
+export type AuditType = 'enterprise' | 'vehicle' | 'tank';
+export type AuditStatus = '待审核' | '已通过' | '已驳回';
+export const AUDIT_TYPE_TITLE: Record<AuditType, string> = { enterprise: '企业注册', vehicle: '车辆', tank: '罐体' };
+export const AUDIT_RESOURCE: Record<AuditType, string> = { enterprise: 'enterprise', vehicle: 'vehicle', tank: 'tank' };
+
+export interface AuditRow {
+  type: AuditType; typeTitle: string; id: string; title: string; detail: string | null;
+  enterpriseId: string; enterpriseName: string; regionCode: string | null;
+  auditStatus: AuditStatus; auditOpinion: string | null; submittedAt: string;
+}
+export interface AuditList { content: AuditRow[]; total: number; counts: Record<AuditType, number> }
+export interface AuditFilters { type?: AuditType; auditStatus?: AuditStatus; keyword?: string }
+
+export const listPending = (page: number, size: number, filters: AuditFilters) => post<AuditList>('/audit/pending/list', { page, size, filters });
+export const auditInfo = (type: AuditType, id: string) =>
+  get<{ type: AuditType; typeTitle: string; row: Row; applicant: { username: string; name: string; mobile: string | null; status: string } | null }>(`/audit/info/${type}/${id}`);
+export const passAudit = (type: AuditType, id: string, opinion?: string) => post(`/audit/pass/${type}/${id}`, { opinion: opinion || null });
+export const rejectAudit = (type: AuditType, id: string, opinion: string) => post(`/audit/reject/${type}/${id}`, { opinion });
+
+// 基础信息查询
+export type JcxxPage = 'qyxxcx' | 'clxxcx' | 'cyryxx' | 'jcxxgcgt';
+export const jcxxBase = (page: JcxxPage) => `/jcxx/${page}`;
+export const jcxxList = (page: JcxxPage, body: Record<string, unknown>) => post<ListResult>(`${jcxxBase(page)}/list`, body);
+export const jcxxInfo = <T extends Row = Row>(page: JcxxPage, id: string) => get<T>(`${jcxxBase(page)}/info/${id}`);

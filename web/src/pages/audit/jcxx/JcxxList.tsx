@@ -1,0 +1,81 @@
+/**
+ * A 基础信息查询 list (MODULES.md §10): the record definition's search form and columns, read
+ * through /jcxx/<page>/list (gated by the jcxx menu code, jurisdiction applied by the server),
+ * 详情 opening /jcxxcxManager/<page>Info/{uuid}. Read-only; 导出 with the page's element.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Card, Table, type TableProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EXCEL_FILE, listColumns, resourceByKey, searchFields } from '@dg/core';
+import ExportButton from '../../../components/ExportButton';
+import SearchForm from '../../../components/resource/SearchForm';
+import { enterpriseColumn, fieldColumns } from '../../../components/resource/columns';
+import { serializeFilters } from '../../../components/resource/filters';
+import { useHasElement } from '../../../components/resource/permission';
+import { useFormatContext } from '../../../components/resource/useFormatContext';
+import type { Filters, Row, SortSpec } from '../../../components/resource/types';
+import { jcxxBase, jcxxList, type JcxxPage } from '../api';
+
+export const JCXX: Record<JcxxPage, { menu: string; resource: string; title: string; info: string }> = {
+  qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息', info: '/jcxxcxManager/qyxxcxInfo' },
+  clxxcx: { menu: 'clxxcxManager', resource: 'vehicle', title: '车辆信息', info: '/jcxxcxManager/clxxcxInfo' },
+  cyryxx: { menu: 'cyryxxManager', resource: 'staff', title: '从业人员', info: '/jcxxcxManager/cyryxxInfo' },
+  jcxxgcgt: { menu: 'jcxxgcgtManager', resource: 'tank', title: '罐车罐体', info: '/jcxxcxManager/jcxxgcgtInfo' },
+};
+
+export default function JcxxList({ page, fixedFilters, title, compact }: { page: JcxxPage; fixedFilters?: Filters; title?: string; compact?: boolean }) {
+  const p = JCXX[page];
+  const def = resourceByKey(p.resource)!;
+  const ctx = useFormatContext();
+  const navigate = useNavigate();
+  const canExport = useHasElement(`${p.menu}:btn_export`);
+  const hidden = new Set(Object.keys(fixedFilters ?? {}));
+  const searchable = useMemo(() => searchFields(def).filter(([n]) => !hidden.has(n)), [def, page]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [searched, setSearched] = useState<Filters>({});
+  const [pageNo, setPageNo] = useState(1);
+  const [size, setSize] = useState(10);
+  const [sort, setSort] = useState<SortSpec | undefined>(def.defaultSort);
+  const filters = { ...searched, ...fixedFilters };
+  const body = { page: pageNo, size, sort, filters };
+  const list = useQuery({ queryKey: ['jcxx', page, body], queryFn: () => jcxxList(page, body), placeholderData: keepPreviousData });
+
+  const columns = useMemo(() => {
+    const cols = fieldColumns(listColumns(def), ctx, sort);
+    if (def.scope === 'enterprise' && !fixedFilters?.enterpriseId) cols.unshift(enterpriseColumn);
+    cols.push({ key: '__op', title: '操作', fixed: 'right', width: 80, render: (_: unknown, r: Row) => <Button type="link" size="small" onClick={() => navigate(`${p.info}/${r.id}`)}>详情</Button> });
+    return cols;
+  }, [def, ctx, sort, fixedFilters?.enterpriseId, navigate, p.info]);
+
+  const onChange: TableProps<Row>['onChange'] = (_p, _f, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    setSort(s?.columnKey && s.order ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+    setPageNo(1);
+  };
+
+  const table = (
+    <Table<Row>
+      rowKey="id" size={compact ? 'small' : 'middle'} columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
+      onChange={onChange} scroll={{ x: 'max-content' }}
+      pagination={{
+        current: pageNo, pageSize: size, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => `共 ${n} 条`,
+        onChange: (np, ns) => { if (ns !== size) { setSize(ns); setPageNo(1); } else setPageNo(np); },
+      }}
+    />
+  );
+  if (compact) return table;
+  return (
+    <div data-testid={`jcxx-${page}`}>
+      {searchable.length > 0 && (
+        <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+          <SearchForm name={`jcxx_${page}`} fields={searchable} loading={list.isFetching}
+            onSearch={(v) => { setSearched(serializeFilters(searchable, v)); setPageNo(1); }} onReset={() => { setSearched({}); setPageNo(1); }} />
+        </Card>
+      )}
+      <Card title={title ?? p.title} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} /> : null}>
+        {table}
+      </Card>
+    </div>
+  );
+}

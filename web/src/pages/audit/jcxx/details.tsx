@@ -1,0 +1,123 @@
+/**
+ * The detail pages of 基础信息查询 at /jcxxcxManager/<page>Info/{uuid} (spec §2): the record with
+ * everything a 运管 inspector asks next — an enterprise's licences, fleet, staff and tanks; a
+ * vehicle's tanks and safety equipment; a person's entries and leaves; a tank's vehicle and
+ * inspections. Read through /jcxx/<page>/info (jurisdiction applied by the server).
+ */
+import type { ReactNode } from 'react';
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MSG, listColumns, resourceByKey } from '@dg/core';
+import { detailItems } from '../../../components/resource/ResourceDetail';
+import { fieldColumns } from '../../../components/resource/columns';
+import { useFormatContext } from '../../../components/resource/useFormatContext';
+import type { Row as DataRow } from '../../../components/resource/types';
+import { jcxxInfo, type JcxxPage } from '../api';
+import JcxxList, { JCXX } from './JcxxList';
+
+/** rows of a related record type, with that type's list columns */
+function RecordTable({ resourceKey, rows, empty }: { resourceKey: string; rows: DataRow[] | undefined; empty?: string }) {
+  const def = resourceByKey(resourceKey)!;
+  const ctx = useFormatContext();
+  return (
+    <Table<DataRow> rowKey="id" size="small" dataSource={rows ?? []} columns={fieldColumns(listColumns(def), ctx)} scroll={{ x: 'max-content' }}
+      pagination={(rows?.length ?? 0) > 10 ? { pageSize: 10 } : false} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? `暂无${def.title}`} /> }} />
+  );
+}
+
+function useInfo<T extends DataRow>(page: JcxxPage) {
+  const { uuid = '' } = useParams();
+  const q = useQuery({ queryKey: ['jcxx', page, 'info', uuid], queryFn: () => jcxxInfo<T>(page, uuid), enabled: /^[0-9a-f-]{36}$/i.test(uuid), retry: false });
+  return { uuid, ...q };
+}
+
+function Frame({ page, title, loading, error, children, extra }: { page: JcxxPage; title: ReactNode; loading: boolean; error: boolean; children: ReactNode; extra?: ReactNode }) {
+  const navigate = useNavigate();
+  if (error) return <Result status="warning" title={MSG.notFound} extra={<Button onClick={() => navigate(-1)}>返回</Button>} />;
+  return (
+    <Card title={title} data-testid={`jcxx-${page}-info`} extra={<Space>{extra}<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>返回</Button></Space>}>
+      {loading ? <Skeleton active paragraph={{ rows: 8 }} /> : children}
+    </Card>
+  );
+}
+
+function RecordDescriptions({ resourceKey, row }: { resourceKey: string; row: DataRow }) {
+  const ctx = useFormatContext();
+  return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { width: 150, whiteSpace: 'nowrap' } }} items={detailItems(resourceByKey(resourceKey)!, row, ctx)} />;
+}
+
+type EnterpriseInfo = DataRow & { licences: DataRow[]; counts: { vehicles: number; tanks: number; tankContainers: number; staff: number; parks: number; waybills: number } };
+
+export function QyxxcxInfo() {
+  const { uuid, data, isLoading, isError } = useInfo<EnterpriseInfo>('qyxxcx');
+  const c = data?.counts;
+  const stats: [string, number | undefined][] = [['营运车辆', c?.vehicles], ['罐体', c?.tanks], ['罐式集装箱', c?.tankContainers], ['在职从业人员', c?.staff], ['停车场', c?.parks], ['运单', c?.waybills]];
+  return (
+    <Frame page="qyxxcx" title={data ? `企业信息：${String(data.name ?? '')}` : '企业信息'} loading={isLoading} error={isError}>
+      {data && (
+        <>
+          <Row gutter={16} style={{ marginBottom: 16 }}>
+            {stats.map(([label, n]) => <Col key={label} xs={12} md={4}><Card size="small"><Statistic title={label} value={n ?? 0} /></Card></Col>)}
+          </Row>
+          <Tabs items={[
+            { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="enterprise" row={data} /> },
+            { key: 'licences', label: `证照（${data.licences.length}）`, children: <RecordTable resourceKey="companyLicence" rows={data.licences} /> },
+            { key: 'vehicles', label: '车辆', children: <JcxxList page="clxxcx" compact fixedFilters={{ enterpriseId: uuid }} /> },
+            { key: 'staff', label: '从业人员', children: <JcxxList page="cyryxx" compact fixedFilters={{ enterpriseId: uuid }} /> },
+            { key: 'tanks', label: '罐体', children: <JcxxList page="jcxxgcgt" compact fixedFilters={{ enterpriseId: uuid }} /> },
+            { key: 'waybills', label: `运单（${c?.waybills ?? 0}）`, children: <Empty description="暂无运单（运单模块提供）" /> },
+          ]} />
+        </>
+      )}
+    </Frame>
+  );
+}
+
+export function ClxxcxInfo() {
+  const { data, isLoading, isError } = useInfo<DataRow & { tanks: DataRow[]; facilities: DataRow[] }>('clxxcx');
+  return (
+    <Frame page="clxxcx" title={data ? `车辆信息：${String(data.plateNo ?? '')}` : '车辆信息'} loading={isLoading} error={isError}>
+      {data && (
+        <Tabs items={[
+          { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="vehicle" row={data} /> },
+          { key: 'tanks', label: `罐体（${data.tanks.length}）`, children: <RecordTable resourceKey="tank" rows={data.tanks} /> },
+          { key: 'facilities', label: `安全设施（${data.facilities.length}）`, children: <RecordTable resourceKey="vehicleFacility" rows={data.facilities} /> },
+        ]} />
+      )}
+    </Frame>
+  );
+}
+
+export function CyryxxInfo() {
+  const { data, isLoading, isError } = useInfo<DataRow & { entries: DataRow[]; leaves: DataRow[] }>('cyryxx');
+  return (
+    <Frame page="cyryxx" title={data ? `从业人员：${String(data.name ?? '')}` : '从业人员'} loading={isLoading} error={isError}>
+      {data && (
+        <Tabs items={[
+          { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="staff" row={data} /> },
+          { key: 'entries', label: `入职（${data.entries.length}）`, children: <RecordTable resourceKey="staffEntry" rows={data.entries} /> },
+          { key: 'leaves', label: `离职（${data.leaves.length}）`, children: <RecordTable resourceKey="staffLeave" rows={data.leaves} /> },
+        ]} />
+      )}
+    </Frame>
+  );
+}
+
+export function JcxxgcgtInfo() {
+  const navigate = useNavigate();
+  const { data, isLoading, isError } = useInfo<DataRow & { vehicle: DataRow | null; checks: DataRow[] }>('jcxxgcgt');
+  return (
+    <Frame page="jcxxgcgt" title={data ? `罐车罐体：${String(data.tankNo ?? '')}` : '罐车罐体'} loading={isLoading} error={isError}
+      extra={data?.vehicle ? <Button onClick={() => navigate(`${JCXX.clxxcx.info}/${data.vehicle!.id}`)}>所属车辆 {String(data.vehicle.plateNo ?? '')}</Button> : null}>
+      {data && (
+        <Tabs items={[
+          { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="tank" row={data} /> },
+          { key: 'vehicle', label: '所属车辆', children: data.vehicle ? <RecordDescriptions resourceKey="vehicle" row={data.vehicle} /> : <Empty description="未关联车辆" /> },
+          { key: 'checks', label: `定期检验（${data.checks.length}）`, children: <RecordTable resourceKey="tankCheck" rows={data.checks} empty="暂无检验记录" /> },
+        ]} />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * One expiry-warning list (MODULES.md §9), driven by a kind of packages/core/src/warnings.ts: the
+ * seven 到期预警 lists of an enterprise, the six 静态信息预警 pages of the government (with counts
+ * per enterprise and 通知企业) and 业务大厅's all-in-one list. Days left / overdue are tags
+ * (orange 剩余N天, red 逾期N天) that open the record.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import { EXCEL_FILE } from '@dg/core';
+import { ENTERPRISE_WARNINGS, WARNING_STATUSES, warningDaysText, type WarningKind, type WarningRow, type WarningStatus } from '@dg/core/warnings';
+import ExportButton from '../../components/ExportButton';
+import { DATA_CHANGED } from '../../components/resource/api';
+import { useFeedback } from '../../components/resource/feedback';
+import { useHasElement, useUserSide } from '../../components/resource/permission';
+import { useRegions } from '../../components/resource/useRegions';
+import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
+
+export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
+
+const PAGE_SIZES = [10, 20, 50, 100];
+const DAY = 'YYYY-MM-DD';
+
+/** orange 剩余N天 / red 逾期N天, opening the record */
+export function DaysTag({ row }: { row: Pick<WarningRow, 'days' | 'route'> }) {
+  const tag = (
+    <Tag color={row.days < 0 ? 'red' : 'orange'} data-testid="warning-days" style={{ cursor: 'pointer', marginInlineEnd: 0 }}>
+      {warningDaysText(row.days)}
+    </Tag>
+  );
+  return <Link to={row.route}>{tag}</Link>;
+}
+
+export const StatusTag = ({ status }: { status: WarningStatus }) => (
+  <Tag color={status === '已过期' ? 'error' : 'warning'} data-testid="warning-status">{status}</Tag>
+);
+
+interface SearchValues { keyword?: string; status?: WarningStatus; expiryDate?: [Dayjs | null, Dayjs | null] | null; kind?: string }
+
+function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, loading }: {
+  fixedStatus?: WarningStatus; showKind?: boolean; subjectLabel: string; loading: boolean; onSearch: (f: WarningFilters) => void;
+}) {
+  const [form] = Form.useForm<SearchValues>();
+  const submit = (v: SearchValues) => onSearch({
+    keyword: v.keyword?.trim() || undefined,
+    status: v.status,
+    kind: v.kind,
+    expiryDate: v.expiryDate && (v.expiryDate[0] || v.expiryDate[1])
+      ? [v.expiryDate[0]?.format(DAY) ?? null, v.expiryDate[1]?.format(DAY) ?? null] : undefined,
+  });
+  const col = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+  return (
+    <Form form={form} onFinish={submit} labelCol={{ flex: '80px' }} wrapperCol={{ flex: '1 1 0' }} data-testid="warning-search">
+      <Row gutter={16}>
+        <Col {...col}>
+          <Form.Item name="keyword" label="关键字" style={{ marginBottom: 16 }}>
+            <Input allowClear placeholder={subjectLabel === '企业' ? '证件、证件编号或企业名称' : `${subjectLabel}、证件编号或企业名称`} maxLength={50} />
+          </Form.Item>
+        </Col>
+        {showKind && (
+          <Col {...col}>
+            <Form.Item name="kind" label="预警类别" style={{ marginBottom: 16 }}>
+              <Select allowClear placeholder="全部" options={ENTERPRISE_WARNINGS.map((k) => ({ value: k.key, label: k.title }))} />
+            </Form.Item>
+          </Col>
+        )}
+        {!fixedStatus && (
+          <Col {...col}>
+            <Form.Item name="status" label="状态" style={{ marginBottom: 16 }}>
+              <Select allowClear placeholder="全部" options={WARNING_STATUSES.map((s) => ({ value: s, label: s }))} data-testid="warning-status-filter" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col {...col}>
+          <Form.Item name="expiryDate" label="有效期至" style={{ marginBottom: 16 }}>
+            <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
+          </Form.Item>
+        </Col>
+        <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>查询</Button>
+            <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); submit({}); }}>重置</Button>
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/** 按企业统计 of a government page: pick an enterprise to narrow the list, or notify it */
+function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNotify }: {
+  kind: WarningListKind; filters: WarningFilters; selected?: string; canNotify: boolean;
+  onSelect: (e: { id: string; name: string } | undefined) => void; onNotify: (e: { id: string; name: string }) => Promise<void>;
+}) {
+  const [page, setPage] = useState(1);
+  const { regionName } = useRegions();
+  const body: WarningListBody = { page, size: 10, filters: { ...filters, enterpriseId: undefined } };
+  const q = useQuery({ queryKey: ['warning', kind.key, 'enterprises', body], queryFn: () => warningEnterprises(kind.key, body), placeholderData: keepPreviousData });
+  useEffect(() => setPage(1), [JSON.stringify(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Card size="small" title="按企业统计" style={{ marginBottom: 16 }} data-testid="warning-enterprises">
+      <Table
+        rowKey="enterpriseId"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.content ?? []}
+        rowClassName={(r) => (r.enterpriseId === selected ? 'ant-table-row-selected' : '')}
+        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 家企业`, size: 'small' }}
+        columns={[
+          { key: 'name', title: '企业名称', dataIndex: 'enterpriseName', ellipsis: true },
+          { key: 'region', title: '所在地区', render: (_, r) => regionName(r.regionCode ?? ''), ellipsis: true },
+          { key: 'count', title: '数量', dataIndex: 'count', width: 80, align: 'center', render: (n: number) => <Tag color={kind.status === '已过期' ? 'red' : 'orange'}>{n}</Tag> },
+          { key: 'earliest', title: kind.status === '已过期' ? '最早过期' : '最早到期', dataIndex: 'earliestExpiry', width: 110 },
+          {
+            key: 'op', title: '操作', width: 190, render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => onSelect(selected === r.enterpriseId ? undefined : { id: r.enterpriseId, name: r.enterpriseName })}>
+                  {selected === r.enterpriseId ? '取消筛选' : '查看明细'}
+                </Button>
+                {canNotify && (
+                  <Popconfirm title="通知企业" description={`将向“${r.enterpriseName}”发送${kind.title}提醒，是否继续？`} okText="确定" cancelText="取消"
+                    onConfirm={() => onNotify({ id: r.enterpriseId, name: r.enterpriseName })}>
+                    <Button type="link" size="small" data-testid="warning-notify">通知企业</Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function WarningList({ kind, showKind }: { kind: WarningListKind; showKind?: boolean }) {
+  const side = useUserSide();
+  const queryClient = useQueryClient();
+  const { notification } = useFeedback();
+  const { regionName } = useRegions();
+  const canExport = useHasElement(`${kind.menu}:btn_export`);
+  const canNotify = useHasElement(`${kind.menu}:btn_notify`) && kind.side === 'government';
+  const [searched, setSearched] = useState<WarningFilters>({});
+  const [enterprise, setEnterprise] = useState<{ id: string; name: string } | undefined>();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(PAGE_SIZES[0]!);
+
+  const filters = useMemo<WarningFilters>(() => ({ ...searched, enterpriseId: enterprise?.id }), [searched, enterprise]);
+  const body: WarningListBody = { page, size, filters };
+  const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: ['warning'] }, { cancelRefetch: false });
+    window.addEventListener(DATA_CHANGED, refetch);
+    return () => window.removeEventListener(DATA_CHANGED, refetch);
+  }, [queryClient]);
+
+  const notify = async (e: { id: string; name: string }) => {
+    try {
+      const r = await notifyEnterprise(kind.key, e.id);
+      notification.success({
+        title: '已通知企业',
+        description: `已向“${r.enterpriseName}”发送${r.title}（共 ${r.count} 项）${r.delivered === 'log' ? '，已记入操作日志' : ''}。`,
+        duration: 4,
+      });
+    } catch {
+      /* the request client showed why */
+    }
+  };
+
+  const several = side !== 'enterprise';
+  const columns: TableColumnsType<WarningRow> = [
+    ...(showKind ? [{ key: 'kind', title: '预警类别', dataIndex: 'kindTitle', width: 130 }] : []),
+    ...(several ? [
+      { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', ellipsis: { showTitle: true }, width: 220 },
+      { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_: unknown, r: WarningRow) => regionName(r.regionCode ?? '') },
+    ] : []),
+    // a list about enterprises themselves (证照, 经营许可证) names them once, as 所属企业 above or the user's own
+    ...(kind.subjectLabel === '企业' ? [] : [
+      { key: 'subject', title: kind.subjectLabel, dataIndex: 'subject', width: 180, ellipsis: { showTitle: true }, render: (v: string, r: WarningRow) => <Link to={r.route}>{v}</Link> },
+    ]),
+    { key: 'document', title: '证件', dataIndex: 'document', width: 170, ellipsis: { showTitle: true } },
+    { key: 'docNo', title: '证件编号', dataIndex: 'docNo', width: 200, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
+    { key: 'expiryDate', title: '有效期至', dataIndex: 'expiryDate', width: 110 },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
+    { key: 'days', title: '剩余/逾期', width: 110, render: (_, r) => <DaysTag row={r} /> },
+    {
+      key: 'op', title: '操作', fixed: 'right', width: canNotify ? 170 : 90, render: (_, r) => (
+        <Space size={0}>
+          <Link to={r.route}><Button type="link" size="small">查看档案</Button></Link>
+          {canNotify && (
+            <Popconfirm title="通知企业" description={`将向“${r.enterpriseName}”发送${kind.title}提醒，是否继续？`} okText="确定" cancelText="取消"
+              onConfirm={() => notify({ id: r.enterpriseId, name: r.enterpriseName })}>
+              <Button type="link" size="small">通知企业</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const windowDays = list.data?.windowDays;
+  const scope = kind.status === '已过期' ? '有效期已过的证件' : kind.status === '即将到期'
+    ? `${windowDays ?? ''}天内到期的证件` : `已过期及${windowDays ?? ''}天内到期的证件`;
+
+  return (
+    <div data-testid="warning-page">
+      <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+        <SearchBar fixedStatus={kind.status} showKind={showKind} subjectLabel={kind.subjectLabel} loading={list.isFetching}
+          onSearch={(f) => { setSearched(f); setPage(1); }} />
+      </Card>
+      {kind.side === 'government' && (
+        <EnterpriseCounts kind={kind} filters={searched} selected={enterprise?.id} canNotify={canNotify} onNotify={notify}
+          onSelect={(e) => { setEnterprise(e); setPage(1); }} />
+      )}
+      <Card
+        title={kind.title}
+        data-testid="warning-list"
+        extra={(
+          <Space>
+            {enterprise && <Tag closable onClose={() => setEnterprise(undefined)} color="blue">企业：{enterprise.name}</Tag>}
+            {canExport && <ExportButton url={`${warningBase(kind.key)}/export`} body={{ filters }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} />}
+          </Space>
+        )}
+      >
+        {windowDays !== undefined && (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }}
+            title={<>列出{scope}，按紧急程度排序（最早到期在前）。{kind.status !== '已过期' && (
+              <Tooltip title="预警天数在 信息看板 → 参数设置 中设置"><span style={{ textDecoration: 'underline dotted' }}>预警天数：{windowDays}天</span></Tooltip>
+            )}</>} />
+        )}
+        <Table<WarningRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: list.isError ? '加载失败' : '暂无预警' }}
+          pagination={{
+            current: page, pageSize: size, total: list.data?.total ?? 0, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showQuickJumper: true,
+            showTotal: (n) => `共 ${n} 条`,
+            onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
+          }}
+        />
+      </Card>
+    </div>
+  );
+}
