@@ -1,0 +1,330 @@
+/**
+ * The electronic waybill (电子运单, MODULES.md §3) as data: its states, the transitions between them
+ * and who may take each (element codes), the dispatch compliance rules as a pure function over plain
+ * data (the web shows the same lines; the server is the law and re-checks), and the waybill form.
+ * Legal basis: 《危险货物道路运输安全管理办法》第二十二至二十七条 (REFERENCE-domain.md §1).
+ */
+import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
+
+export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
+export type WaybillState = (typeof WAYBILL_STATES)[number];
+/** a vehicle, tank or person on a waybill in these states is 在运输中 (busy) */
+export const ACTIVE_STATES: readonly WaybillState[] = ['待检查', '待下发', '待装货', '运输中'];
+export const FINAL_STATES: readonly WaybillState[] = ['已完成', '已作废', '异常关闭'];
+export const WAYBILL_TYPES = ['普通', '空车(未清洗)', '城市配送'] as const;
+export const GOODS_UNITS = ['吨', '千克', '升', '立方米', '件'] as const;
+export type GoodsUnit = (typeof GOODS_UNITS)[number];
+
+/** the four queues of 运输任务 (spec routes) and the bell keys they feed */
+export const WAYBILL_QUEUES = {
+  base: { state: '草稿', menu: 'baseManager', remind: 'uncommitted', title: '待提交' },
+  dispatch: { state: '待调度', menu: 'dispatchManager', remind: 'unscheduled', title: '待调度' },
+  waybillCheck: { state: '待检查', menu: 'waybillCheckManager', remind: 'unchecked', title: '待检查' },
+  distribute: { state: '待下发', menu: 'distributeManager', remind: 'undistributed', title: '待下发' },
+} as const satisfies Record<string, { state: WaybillState; menu: string; remind: string; title: string }>;
+export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
+
+export interface WaybillAction {
+  label: string;
+  from: readonly WaybillState[];
+  /** the state after the action; for `check` the passing state (a failed check goes to 待调度); null keeps the state */
+  to: WaybillState | null;
+  /** any of these element codes allows the action */
+  elements: readonly string[];
+  /** a reason must be given */
+  reason?: boolean;
+}
+
+export const WAYBILL_ACTIONS = {
+  edit: { label: '编辑', from: ['草稿'], to: null, elements: ['baseManager:btn_edit'] },
+  delete: { label: '删除', from: ['草稿'], to: null, elements: ['baseManager:btn_del'] },
+  submit: { label: '提交', from: ['草稿'], to: '待调度', elements: ['baseManager:btn_submit'] },
+  dispatch: { label: '调度', from: ['待调度'], to: '待检查', elements: ['dispatchManager:btn_dispatch'] },
+  check: { label: '出车检查', from: ['待检查'], to: '待下发', elements: ['waybillCheckManager:btn_check'] },
+  distribute: { label: '下发', from: ['待下发'], to: '待装货', elements: ['distributeManager:btn_distribute'] },
+  load: { label: '装货确认', from: ['待装货'], to: '运输中', elements: ['waybillManageManager:btn_load'] },
+  unload: { label: '卸货签收', from: ['运输中'], to: '已完成', elements: ['waybillManageManager:btn_unload'] },
+  cancel: { label: '作废', from: ['草稿', '待调度', '待检查', '待下发', '待装货'], to: '已作废', elements: ['baseManager:btn_cancel', 'waybillManageManager:btn_cancel'], reason: true },
+  close: { label: '异常关闭', from: ['待调度', '待检查', '待下发', '待装货', '运输中'], to: '异常关闭', elements: ['waybillManageManager:btn_close'], reason: true },
+  change: { label: '变更', from: ['待调度', '待检查', '待下发', '待装货', '运输中'], to: null, elements: ['waybillManageManager:btn_change'], reason: true },
+} as const satisfies Record<string, WaybillAction>;
+export type WaybillActionName = keyof typeof WAYBILL_ACTIONS;
+
+/** the timeline's words for an action (a failed check is its own line) */
+export const TIMELINE_LABELS: Record<string, string> = {
+  create: '创建', ...Object.fromEntries(Object.entries(WAYBILL_ACTIONS).map(([k, a]) => [k, a.label])),
+  checkPass: '出车检查合格', checkFail: '出车检查不合格', crewChange: '变更车辆人员，需重新出车检查',
+};
+
+/** `当前状态为待检查，不能调度` — or null when the action is allowed from this state */
+export function transitionError(state: string, action: WaybillActionName): string | null {
+  const a: WaybillAction = WAYBILL_ACTIONS[action];
+  return a.from.includes(state as WaybillState) ? null : `当前状态为${state}，不能${a.label}`;
+}
+
+/** the actions a user holding `elements` may take on a waybill in `state` (buttons of the detail page) */
+export function actionsFor(state: string, elements: ReadonlySet<string> | readonly string[]): WaybillActionName[] {
+  const has = (c: string) => (Array.isArray(elements) ? elements.includes(c) : (elements as ReadonlySet<string>).has(c));
+  return (Object.keys(WAYBILL_ACTIONS) as WaybillActionName[]).filter((k) => {
+    const a: WaybillAction = WAYBILL_ACTIONS[k];
+    if (!a.from.includes(state as WaybillState)) return false;
+    // a draft is voided from 运单填报 (baseManager), later states from 运单管理
+    if (k === 'cancel') return state === '草稿' ? has('baseManager:btn_cancel') || has('waybillManageManager:btn_cancel') : has('waybillManageManager:btn_cancel');
+    return a.elements.some(has);
+  });
+}
+
+// ───────────────────────── check items and 五必查 ─────────────────────────
+
+export const CHECK_RESULTS = ['合格', '不合格', '不适用'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+export const CHECK_ITEM_CATEGORIES = ['车辆', '罐体', '安全设施', '人员证件', '应急器材'] as const;
+
+/** the standard 出车前检查 items (办法第二十五、二十六条), copied into an enterprise's 检查项 the first time it checks */
+export const DEFAULT_CHECK_ITEMS: { name: string; category: (typeof CHECK_ITEM_CATEGORIES)[number]; mandatory: boolean; applies: '全部' | '罐式' }[] = [
+  { name: '轮胎、制动、转向、灯光技术状况良好', category: '车辆', mandatory: true, applies: '全部' },
+  { name: '卫星定位装置工作正常', category: '车辆', mandatory: true, applies: '全部' },
+  { name: '危险货物警示标志、标志灯和标志牌按GB 13392悬挂', category: '车辆', mandatory: true, applies: '全部' },
+  { name: '罐体外观无渗漏，阀门关闭严密', category: '罐体', mandatory: true, applies: '罐式' },
+  { name: '紧急切断装置有效', category: '罐体', mandatory: true, applies: '罐式' },
+  { name: '导静电拖地带完好', category: '罐体', mandatory: false, applies: '罐式' },
+  { name: '灭火器数量足够且在有效期内', category: '安全设施', mandatory: true, applies: '全部' },
+  { name: '三角警示牌、防火罩齐全', category: '安全设施', mandatory: false, applies: '全部' },
+  { name: '驾驶员、押运员从业资格证随车携带', category: '人员证件', mandatory: true, applies: '全部' },
+  { name: '行驶证、道路运输证随车携带', category: '人员证件', mandatory: true, applies: '全部' },
+  { name: '应急处置工具及堵漏器材齐全', category: '应急器材', mandatory: false, applies: '全部' },
+  { name: '个人防护用品齐全', category: '应急器材', mandatory: false, applies: '全部' },
+];
+
+/** 装货人“五必查” (办法第二十七条): every one must be 符合 before loading */
+export const FIVE_CHECKS = [
+  { key: 'vehicleCert', label: '车辆具有有效行驶证和道路运输证' },
+  { key: 'crewQualification', label: '驾驶人、押运人员具有有效资质证件' },
+  { key: 'inspectionValid', label: '车辆、罐体在检验合格有效期内' },
+  { key: 'goodsMatch', label: '所装货物与运单载明的事项一致' },
+  { key: 'tankMedia', label: '所充装货物在罐体适装介质列表范围内' },
+] as const;
+export type FiveCheckKey = (typeof FIVE_CHECKS)[number]['key'];
+
+// ───────────────────────── dispatch compliance (pure) ─────────────────────────
+
+export interface VehicleDoc {
+  plateNo: string;
+  /** 核定载质量 in kg */
+  approvedLoad?: number | null;
+  transportCertExpiry?: string | null;
+  annualReviewExpiry?: string | null;
+  compulsoryInsuranceExpiry?: string | null;
+  carrierInsuranceExpiry?: string | null;
+  status?: string | null;
+}
+export interface TankDoc { tankNo: string; suitableMedia?: readonly string[] | null; inspectionExpiry?: string | null; status?: string | null; kind?: '罐体' | '罐箱' }
+export interface StaffDoc { name: string; qualificationTypes?: readonly string[] | null; qualificationExpiry?: string | null; status?: string | null }
+export interface GoodsDoc {
+  unNo: string; goodsName: string; goodsClass: string; quantity: number; unit: string;
+  /** 千克/升 (for 升 and 立方米) */
+  density?: number | null;
+  /** 千克/件 (for 件) */
+  pieceMass?: number | null;
+}
+export type CrewRole = 'vehicle' | 'trailer' | 'tank' | 'driver' | 'escort';
+export const CREW_ROLE_LABELS: Record<CrewRole, string> = { vehicle: '车辆', trailer: '挂车', tank: '罐体', driver: '驾驶员', escort: '押运员' };
+/** another waybill in an active state holding one of the crew */
+export interface BusyDoc { role: CrewRole; label: string; waybillNo?: string | null; state: string }
+export interface ComplianceInput {
+  /** YYYY-MM-DD (China time): a document valid until today is still valid today */
+  today: string;
+  /** the enterprise's 经营范围 codes ('1'..'9', 'toxic', 'waste') */
+  businessScope: readonly string[];
+  vehicle?: VehicleDoc | null;
+  trailer?: VehicleDoc | null;
+  tank?: TankDoc | null;
+  driver?: StaffDoc | null;
+  escort?: StaffDoc | null;
+  goods: readonly GoodsDoc[];
+  busy?: readonly BusyDoc[];
+}
+export type ProblemKind = 'missing' | 'certExpired' | 'status' | 'media' | 'qualification' | 'scope' | 'overload' | 'massUnknown' | 'busy' | 'noEscort';
+export interface ComplianceProblem { kind: ProblemKind; message: string }
+
+/** the abnormal-waybill rule (异常运单) a kind of problem amounts to, if any */
+export const ABNORMAL_RULE_OF: Partial<Record<ProblemKind, string>> = {
+  certExpired: '资质过期', qualification: '资质过期', media: '超适装介质', scope: '超经营范围', overload: '超载', noEscort: '无押运员',
+};
+export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', '无运单运输', '手工上报'] as const;
+
+/** '2.1' → '2'; '3' → '3' */
+export const mainClass = (goodsClass: string) => String(goodsClass ?? '').trim().split('.')[0] ?? '';
+const normMedia = (m: string) => String(m).trim().toUpperCase().replace(/^UN\s*/, '');
+
+/** a goods line is within a tank's 适装介质 if its UN number, its class/division, or its class is listed */
+export function mediaCovers(media: readonly string[] | null | undefined, goods: Pick<GoodsDoc, 'unNo' | 'goodsClass'>): boolean {
+  const list = (media ?? []).map(normMedia);
+  const cls = String(goods.goodsClass ?? '').trim();
+  return list.includes(normMedia(goods.unNo)) || (cls !== '' && (list.includes(cls) || list.includes(mainClass(cls))));
+}
+
+/** mass of a goods line in kg, or null when it cannot be known (litres without density, pieces without piece mass) */
+export function goodsMassKg(g: Pick<GoodsDoc, 'quantity' | 'unit' | 'density' | 'pieceMass'>): number | null {
+  const q = Number(g.quantity);
+  if (!Number.isFinite(q)) return null;
+  switch (g.unit) {
+    case '吨': return q * 1000;
+    case '千克': return q;
+    case '升': return g.density ? q * Number(g.density) : null;
+    case '立方米': return g.density ? q * 1000 * Number(g.density) : null;
+    case '件': return g.pieceMass ? q * Number(g.pieceMass) : null;
+    default: return null;
+  }
+}
+
+const expired = (d: string | null | undefined, today: string) => !d || d < today;
+const until = (d: string | null | undefined) => (d ? `有效期至${d}` : '未登记有效期');
+const fmtKg = (n: number) => String(Math.round(n * 100) / 100);
+
+/** every problem, structured (kind → 异常运单 rule); `dispatchComplianceProblems` gives the lines */
+export function complianceFindings(input: ComplianceInput): ComplianceProblem[] {
+  const out: ComplianceProblem[] = [];
+  const add = (kind: ProblemKind, message: string) => out.push({ kind, message });
+  const { today } = input;
+
+  const vehicleChecks = (v: VehicleDoc, what: '车辆' | '挂车') => {
+    const who = `${what}${v.plateNo}`;
+    if (v.status && v.status !== '营运') add('status', `${who}营运状态为${v.status}，不能调度`);
+    if (expired(v.transportCertExpiry, today)) add('certExpired', `${who}道路运输证过期（${until(v.transportCertExpiry)}）`);
+    if (expired(v.annualReviewExpiry, today)) add('certExpired', `${who}年审过期（${until(v.annualReviewExpiry)}）`);
+    if (expired(v.compulsoryInsuranceExpiry, today)) add('certExpired', `${who}保险过期（交强险${until(v.compulsoryInsuranceExpiry)}）`);
+    if (expired(v.carrierInsuranceExpiry, today)) add('certExpired', `${who}保险过期（承运人责任险${until(v.carrierInsuranceExpiry)}）`);
+  };
+  if (!input.vehicle) add('missing', '未选择车辆');
+  else vehicleChecks(input.vehicle, '车辆');
+  if (input.trailer) vehicleChecks(input.trailer, '挂车');
+
+  const tank = input.tank;
+  if (tank) {
+    const who = `${tank.kind ?? '罐体'}${tank.tankNo}`;
+    if (tank.status && tank.status !== '在用') add('status', `${who}使用状态为${tank.status}，不能调度`);
+    if (expired(tank.inspectionExpiry, today)) add('certExpired', `${who}罐体检验过期（${until(tank.inspectionExpiry)}）`);
+    for (const g of input.goods) {
+      if (!mediaCovers(tank.suitableMedia, g)) add('media', `货物UN${g.unNo}${g.goodsName}不在${who}适装介质范围`);
+    }
+  }
+
+  const staffChecks = (s: StaffDoc, role: 'driver' | 'escort') => {
+    const what = role === 'driver' ? '驾驶员' : '押运员';
+    if (s.status === '离职') { add('status', `${what}${s.name}已离职`); return; }
+    const types = s.qualificationTypes ?? [];
+    if (!types.includes(role)) add('qualification', `${what}${s.name}从业资格证过期或类别不符（类别不含${what}）`);
+    else if (expired(s.qualificationExpiry, today)) add('qualification', `${what}${s.name}从业资格证过期或类别不符（${until(s.qualificationExpiry)}）`);
+  };
+  if (!input.driver) add('missing', '未选择驾驶员');
+  else staffChecks(input.driver, 'driver');
+  if (!input.escort) add('noEscort', '缺少押运员');
+  else staffChecks(input.escort, 'escort');
+
+  const classes = [...new Set(input.goods.map((g) => mainClass(g.goodsClass)).filter(Boolean))].sort();
+  for (const c of classes) if (!input.businessScope.includes(c)) add('scope', `经营范围不含第${c}类`);
+
+  // 核定载质量: the trailer carries the load of a combination
+  const carrier = input.trailer ?? input.vehicle;
+  if (carrier && input.goods.length) {
+    let total = 0;
+    const unknown: GoodsDoc[] = [];
+    for (const g of input.goods) {
+      const m = goodsMassKg(g);
+      if (m === null) unknown.push(g); else total += m;
+    }
+    for (const g of unknown) {
+      const need = g.unit === '件' ? '单件质量' : '密度';
+      add('massUnknown', `货物UN${g.unNo}${g.goodsName}按${g.unit}计量未填写${need}，无法核对载质量`);
+    }
+    const cap = Number(carrier.approvedLoad ?? 0);
+    if (!cap) add('massUnknown', `${input.trailer ? '挂车' : '车辆'}${carrier.plateNo}未登记核定载质量，无法核对载质量`);
+    else if (total > cap) add('overload', `超过核定载质量（货物${fmtKg(total)}千克，核定${fmtKg(cap)}千克）`);
+  }
+
+  for (const b of input.busy ?? []) add('busy', busyLine(b));
+  return out;
+}
+
+/** `车辆浙A12345已在运输中（运单…，待装货）` */
+export const busyLine = (b: BusyDoc) => `${CREW_ROLE_LABELS[b.role]}${b.label}已在运输中（${b.waybillNo ? '运单' + b.waybillNo + '，' : ''}${b.state}）`;
+
+/** the compliance panel: one Chinese line per problem, empty when dispatch is allowed */
+export function dispatchComplianceProblems(input: ComplianceInput): string[] {
+  return complianceFindings(input).map((p) => p.message);
+}
+
+/** the first expired document of a crew (车辆人员绑定's 资质 column), or '有效' */
+export function crewQualification(input: Omit<ComplianceInput, 'goods' | 'businessScope' | 'busy'>): string {
+  const p = complianceFindings({ ...input, goods: [], businessScope: [], busy: [] })
+    .filter((x) => x.kind === 'certExpired' || x.kind === 'qualification' || x.kind === 'status');
+  return p[0]?.message ?? '有效';
+}
+
+/** 张三 → 张*, 欧阳娜娜 → 欧*** (public QR check: names masked) */
+export function maskName(name: string | null | undefined): string {
+  const s = [...String(name ?? '').trim()];
+  if (!s.length) return '';
+  return s[0] + '*'.repeat(Math.max(1, s.length - 1));
+}
+
+/** "UN1203 汽油 3 II 20吨" */
+export function goodsLineText(g: { unNo: string; goodsName: string; goodsClass: string; packingGroup?: string | null; quantity: number | string; unit: string }) {
+  return [`UN${g.unNo}`, g.goodsName, g.goodsClass, g.packingGroup && g.packingGroup !== '-' ? g.packingGroup : '', `${Number(g.quantity)}${g.unit}`].filter(Boolean).join(' ');
+}
+
+// ───────────────────────── the waybill form (validation shared by web and server) ─────────────────────────
+
+/** Not a registered resource (the waybill has its own partitioned tables and routes): the form's fields and rules. */
+export const waybillForm = resource({
+  key: 'waybill', area: 'dzyd', menu: 'baseManager', title: '运单', scope: 'enterprise',
+  fields: {
+    waybillType: enumOf('运单类型', [...WAYBILL_TYPES], { required: true, default: '普通' }),
+    shipperId: ref('托运人', 'shipper', 'name'),
+    shipperName: text('托运人名称', { required: true, max: 100 }),
+    shipperContact: text('托运人联系人', { max: 20 }),
+    shipperPhone: text('托运人联系电话', { required: true, rule: 'phoneOrLandline', max: 20 }),
+    consigneeId: ref('收货人', 'consignee', 'name'),
+    consigneeName: text('收货人名称', { required: true, max: 100 }),
+    consigneePhone: text('收货人联系电话', { required: true, rule: 'phoneOrLandline', max: 20 }),
+    loaderId: ref('装货人', 'loading', 'name'),
+    loaderName: text('装货人名称', { required: true, max: 100 }),
+    loaderPhone: text('装货人联系电话', { rule: 'phoneOrLandline', max: 20 }),
+    loadingPlace: text('装货地点', { max: 200 }),
+    startDate: date('起运日期', { required: true }),
+    originRegion: region('起运地', { required: true }),
+    originAddress: text('起运地详细地址', { required: true, max: 200 }),
+    destRegion: region('目的地', { required: true }),
+    destAddress: text('目的地详细地址', { required: true, max: 200 }),
+    via: text('途经地', { max: 200 }),
+    lineId: ref('常用线路', 'transportLine', 'name'),
+    distanceKm: number('里程（公里）', { min: 0 }),
+    expectedHours: number('预计时长（小时）', { min: 0 }),
+    limitedQuantity: bool('例外数量/有限数量', { default: false }),
+    remark: textarea('备注', { max: 500 }),
+  },
+});
+
+export const waybillGoodsForm = resource({
+  key: 'waybillGoods', area: 'dzyd', menu: 'baseManager', title: '货物', scope: 'enterprise',
+  fields: {
+    goodsId: ref('危险货物', 'dangerousGoods', 'nameZh'),
+    cargoId: ref('常用危险货物', 'goods', 'goodsName'),
+    unNo: text('UN编号', { required: true, rule: 'natural', min: 4, max: 4 }),
+    goodsName: text('货物名称', { required: true, max: 200 }),
+    goodsClass: text('类别', { required: true, max: 8 }),
+    subsidiaryHazard: text('次要危险性', { max: 20 }),
+    packingGroup: enumOf('包装类别', [{ label: 'Ⅰ', value: 'I' }, { label: 'Ⅱ', value: 'II' }, { label: 'Ⅲ', value: 'III' }, { label: '-', value: '-' }]),
+    packingType: text('包装方式', { max: 50 }),
+    packingSpec: text('包装规格', { max: 50 }),
+    quantity: number('数量', { required: true, min: 0 }),
+    unit: enumOf('计量单位', [...GOODS_UNITS], { required: true }),
+    density: number('密度（千克/升）', { min: 0 }),
+    pieceMass: number('单件质量（千克）', { min: 0 }),
+    emergencyMeasures: textarea('应急处置措施', { max: 1000 }),
+  },
+});
+
+/** crew fields of a waybill (set by 调度 or 变更) */
+export const CREW_FIELDS = ['vehicleId', 'trailerId', 'tankId', 'tankContainerId', 'driverId', 'escortId'] as const;

@@ -1,0 +1,270 @@
+/**
+ * 运单监管 (MODULES.md §4, 政府端): waybill monitoring in the jurisdiction, 运单填报率, 异常运单 and
+ * the 核查单 flow (政 issues → 企 签收 → 企 回复 → 政 办结 or 退回). docs/waybill-api.md §4.
+ * Register under /api: `await app.register(supervisionModule, { prefix: '/api' })`.
+ */
+import { z } from 'zod';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { WAYBILL_STATES } from '@dg/core/waybill';
+import type { App } from '../../platform/context.ts';
+import type { Db } from '../../db/index.ts';
+import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
+import { type SessionUser, regionScope } from '../../platform/access.ts';
+import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { regionName } from '../../platform/regions.ts';
+import { findWaybill, waybillScope, requireAnyMenu, isUuid, cnStart, tsOfId, camel } from '../waybill/common.ts';
+import { listWaybills, isDay, type ListParams } from '../waybill/list.ts';
+import { detailOut } from '../waybill/present.ts';
+
+const tags = ['运单监管'];
+const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
+const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
+const listBody = z.object({
+  page: z.coerce.number().int().min(1, '页码不正确').optional(),
+  size: z.coerce.number().int().min(1).max(100, '每页条数不能超过100').optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+}).passthrough();
+
+export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
+
+const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {
+  size = Math.min(Math.max(Number(size) || 10, 1), 100);
+  page = Math.max(Number(page) || 1, 1);
+  const [rows, n] = await Promise.all([
+    db.execute(sql`select * from ${from} where ${where} order by ${order} limit ${size} offset ${(page - 1) * size}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) s`),
+  ]);
+  const total = n.rows[0]?.n ?? 0;
+  return { content: rows.rows.map((r) => camel(r)), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP };
+}
+
+function requireSide(user: SessionUser, sides: SessionUser['side'][]) {
+  if (!sides.includes(user.side)) throw forbidden();
+}
+
+async function step(tx: Db, c: { id: string }, user: SessionUser, action: string, from: string | null, to: string, note?: string | null, attachments?: unknown) {
+  await tx.insert(checklistStep).values({ checklistId: c.id, userId: user.id, userName: user.name.slice(0, 20), action, fromState: from, toState: to, note: note ?? null, attachments: attachments ?? null });
+}
+
+export const supervisionModule: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+  // ───── 运单监控 ─────
+  app.post('/ydjg/waybill/list', { config: { access: { menu: 'waybillMonitorManager' } }, schema: { tags, summary: '运单监控列表', body: listBody.optional() } }, async (req) =>
+    ok(await listWaybills(db(), req.user!, (req.body ?? {}) as ListParams)));
+
+  app.get('/ydjg/waybill/stateCounts', {
+    config: { access: { menu: 'waybillMonitorManager' } },
+    schema: { tags, summary: '运单状态统计（辖区）', querystring: z.object({ enterpriseId: z.string().optional() }) },
+  }, async (req) => {
+    const u = req.user!;
+    const { enterpriseId } = req.query as { enterpriseId?: string };
+    if (enterpriseId && !isUuid(enterpriseId)) throw badInput('企业：请选择有效的企业');
+    const scope = u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`);
+    const r = await db().execute<{ state: string; n: number }>(sql`select s.state, sum(s.n)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
+      where ${scope} ${enterpriseId ? sql`and s.enterprise_id = ${enterpriseId}` : sql``} group by s.state`);
+    const counts: Record<string, number> = Object.fromEntries(WAYBILL_STATES.map((s) => [s, 0]));
+    for (const x of r.rows) counts[x.state] = x.n;
+    return ok(counts);
+  });
+
+  app.get('/ydjg/waybill/info/:id', { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
+    requireAnyMenu(req.user!, ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager']);
+    const wb = await findWaybill(db(), req.user!, idOf(req));
+    if (!wb) throw notFound();
+    return ok(await detailOut(db(), req.user!, wb));
+  });
+
+  // ───── 运单填报率 ─────
+  app.post('/ydjg/fillRate', {
+    config: { access: { menu: 'waybillRatioManager' } },
+    schema: { tags, summary: '运单填报率', body: z.object({ from: z.string().regex(MONTH, '开始月份格式应为YYYY-MM'), to: z.string().regex(MONTH, '结束月份格式应为YYYY-MM'), cityCode: z.string().regex(/^\d{6}$/, '地市不正确').optional() }) },
+  }, async (req) => {
+    const u = req.user!;
+    const { from, to, cityCode } = req.body as { from: string; to: string; cityCode?: string };
+    if (from > to) throw badInput('开始月份不能晚于结束月份');
+    const scope = u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`);
+    const city = cityCode ? sql`and e.region_code like ${cityCode.slice(0, 4) + '%'}` : sql``;
+    const r = await db().execute<{ id: string; name: string; region_code: string; operating: number; used: number; waybills: number }>(sql`
+      with ents as (select id, name, region_code from enterprise e where ${scope} ${city}),
+      veh as (select v.enterprise_id, count(*)::int as n from vehicle v where v.enterprise_id in (select id from ents)
+              and v.status = '营运' and coalesce(v.vehicle_type, '') not in ('trailer', 'vanTrailer') group by 1),
+      used as (select m.enterprise_id, count(distinct m.vehicle_id)::int as vehicles, sum(m.waybills)::int as waybills from waybill_vehicle_month m
+               where m.month >= ${from + '-01'}::date and m.month <= ${to + '-01'}::date and m.enterprise_id in (select id from ents) and m.waybills > 0 group by 1)
+      select ents.id, ents.name, ents.region_code, coalesce(veh.n, 0) as operating, coalesce(used.vehicles, 0) as used, coalesce(used.waybills, 0) as waybills
+      from ents left join veh on veh.enterprise_id = ents.id left join used on used.enterprise_id = ents.id`);
+    const rate = (used: number, all: number) => (all ? Math.round((Math.min(used, all) / all) * 1000) / 10 : 0);
+    const enterprises = r.rows.map((x) => ({
+      enterpriseId: x.id, enterpriseName: x.name, cityCode: x.region_code.slice(0, 4) + '00', cityName: regionName(x.region_code.slice(0, 4) + '00').split('/').pop(),
+      operatingVehicles: x.operating, vehiclesWithWaybills: x.used, waybills: x.waybills, fillRate: rate(x.used, x.operating),
+    })).sort((a, b) => b.fillRate - a.fillRate || b.waybills - a.waybills || a.enterpriseName.localeCompare(b.enterpriseName, 'zh'));
+    const ranked = enterprises.map((e, i) => ({ rank: i + 1, ...e }));
+    const byCity = new Map<string, { cityCode: string; cityName: string | undefined; enterprises: number; operatingVehicles: number; vehiclesWithWaybills: number; waybills: number }>();
+    for (const e of enterprises) {
+      const c = byCity.get(e.cityCode) ?? { cityCode: e.cityCode, cityName: e.cityName, enterprises: 0, operatingVehicles: 0, vehiclesWithWaybills: 0, waybills: 0 };
+      c.enterprises += 1; c.operatingVehicles += e.operatingVehicles; c.vehiclesWithWaybills += Math.min(e.vehiclesWithWaybills, e.operatingVehicles); c.waybills += e.waybills;
+      byCity.set(e.cityCode, c);
+    }
+    const cities = [...byCity.values()].map((c) => ({ ...c, fillRate: rate(c.vehiclesWithWaybills, c.operatingVehicles) })).sort((a, b) => a.cityCode.localeCompare(b.cityCode));
+    return ok({ from, to, enterprises: ranked, cities });
+  });
+
+  // ───── 异常运单 ─────
+  app.post('/ydjg/abnormal/list', { config: { access: { menu: 'abnormalWaybillManager' } }, schema: { tags, summary: '异常运单列表', body: listBody.optional() } }, async (req) => {
+    const body = (req.body ?? {}) as { page?: number; size?: number; filters?: Record<string, unknown> };
+    const f = body.filters ?? {};
+    const c: SQL[] = [scopeOf(req.user!, 'a')];
+    const s = (k: string) => (typeof f[k] === 'string' ? (f[k] as string).trim() : '');
+    if (s('rule')) c.push(sql`a.rule = ${s('rule')}`);
+    if (s('status')) c.push(sql`a.status = ${s('status')}`);
+    if (s('source')) c.push(sql`a.source = ${s('source')}`);
+    if (s('waybillNo')) c.push(sql`a.waybill_no = ${s('waybillNo')}`);
+    if (s('plateNo')) c.push(sql`a.plate_no = ${s('plateNo')}`);
+    if (s('enterpriseId')) { if (!isUuid(s('enterpriseId'))) throw badInput('企业：请选择有效的企业'); c.push(sql`a.enterprise_id = ${s('enterpriseId')}`); }
+    if (Array.isArray(f.foundAt)) {
+      const [a, b] = f.foundAt as string[];
+      if (a) { if (!isDay(a)) throw badInput('发现日期格式不正确'); c.push(sql`a.found_at >= ${cnStart(a)}`); }
+      if (b) { if (!isDay(b)) throw badInput('发现日期格式不正确'); c.push(sql`a.found_at < ${new Date(cnStart(b).getTime() + 86400_000)}`); }
+    }
+    const from = sql`(select a.*, e.name as enterprise_name, (select c.id from checklist c where c.abnormal_id = a.id order by c.issued_at desc limit 1) as checklist_id
+      from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where ${sql.join(c, sql` and `)}) x`;
+    return ok(await paged(db(), from, sql`true`, sql`found_at desc, id desc`, body.page, body.size));
+  });
+
+  app.get('/ydjg/abnormal/info/:id', { config: { access: { menu: 'abnormalWaybillManager' } }, schema: { tags, summary: '异常运单详情', params: idParam } }, async (req) => {
+    const u = req.user!;
+    const a = (await db().execute(sql`select a.*, e.name as enterprise_name from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where a.id = ${idOf(req)} and ${scopeOf(u, 'a')}`)).rows[0];
+    if (!a) throw notFound();
+    const wb = a.waybill_id ? await findWaybill(db(), u, String(a.waybill_id)) : null;
+    const lists = await db().select().from(checklist).where(eq(checklist.abnormalId, String(a.id))).orderBy(asc(checklist.issuedAt));
+    return ok({ abnormal: camel(a), waybill: wb ? await detailOut(db(), u, wb) : null, checklists: lists });
+  });
+
+  app.post('/ydjg/abnormal/report', {
+    config: { access: { element: 'abnormalWaybillManager:btn_add' } },
+    schema: { tags, summary: '手工上报异常运单', body: z.object({ waybillId: z.string().nullish(), waybillNo: z.string().max(24).nullish(), enterpriseId: z.string().nullish(), plateNo: z.string().max(12).nullish(), detail: z.string({ error: '请输入异常情况' }).trim().min(1, '请输入异常情况').max(1000) }) },
+  }, async (req) => {
+    const u = req.user!;
+    requireSide(u, ['government', 'platform']);
+    const b = req.body as { waybillId?: string | null; waybillNo?: string | null; enterpriseId?: string | null; plateNo?: string | null; detail: string };
+    let wb = b.waybillId ? await findWaybill(db(), u, b.waybillId) : null;
+    if (b.waybillId && !wb) throw badInput('运单不存在或不在辖区内');
+    if (!wb && b.waybillNo) {
+      const n = (await db().execute<{ waybill_id: string }>(sql`select waybill_id from waybill_number where waybill_no = ${b.waybillNo.trim()}`)).rows[0];
+      wb = n ? await findWaybill(db(), u, n.waybill_id) : null;
+      if (!wb) throw badInput('运单不存在或不在辖区内');
+    }
+    let enterpriseId = wb?.enterpriseId ?? null, region = wb?.carrierRegion ?? null;
+    if (!wb) {
+      if (!b.enterpriseId || !isUuid(b.enterpriseId)) throw badInput('请选择运单或所属企业');
+      const e = (await db().execute<{ id: string; region_code: string }>(sql`select id, region_code from enterprise e where id = ${b.enterpriseId} and ${regionScope(u, sql`e.region_code`)}`)).rows[0];
+      if (!e) throw badInput('所属企业不存在或不在辖区内');
+      enterpriseId = e.id; region = e.region_code;
+    }
+    const [row] = await db().insert(abnormalWaybill).values({
+      waybillId: wb?.id ?? null, waybillCreatedAt: wb?.createdAt ?? null, waybillNo: wb?.waybillNo ?? b.waybillNo ?? null, plateNo: wb?.plateNo ?? b.plateNo ?? null,
+      enterpriseId, carrierRegion: region, rule: '手工上报', detail: b.detail, source: '手工', reportedBy: u.id, reporterName: u.name.slice(0, 20),
+    }).returning();
+    req.audit = { after: row };
+    return ok(row);
+  });
+
+  // ───── 核查单 ─────
+  app.post('/ydjg/checklist/issue', {
+    config: { access: { element: 'abnormalWaybillManager:btn_checklist' } },
+    schema: { tags, summary: '下发核查单', body: z.object({ abnormalId: z.string(), problem: z.string({ error: '请输入核查问题' }).trim().min(1, '请输入核查问题').max(2000), replyBy: z.string().refine(isDay, '回复期限格式应为YYYY-MM-DD') }) },
+  }, async (req) => {
+    const u = req.user!;
+    requireSide(u, ['government', 'platform']);
+    const b = req.body as { abnormalId: string; problem: string; replyBy: string };
+    if (!isUuid(b.abnormalId)) throw notFound();
+    const row = await db().transaction(async (tx) => {
+      const raw = (await tx.execute(sql`select * from abnormal_waybill a where a.id = ${b.abnormalId} and ${scopeOf(u, 'a')} for update`)).rows[0];
+      const a = raw ? camel<typeof abnormalWaybill.$inferSelect>(raw) : undefined;
+      if (!a) throw notFound();
+      if (!a.enterpriseId || !a.carrierRegion) throw badInput('该异常运单没有所属企业，不能下发核查单');
+      if (a.status === '已办结') throw badInput('该异常运单已办结');
+      const [c] = await tx.insert(checklist).values({
+        abnormalId: a.id, waybillId: a.waybillId, waybillCreatedAt: a.waybillCreatedAt, waybillNo: a.waybillNo, enterpriseId: a.enterpriseId, carrierRegion: a.carrierRegion,
+        problem: b.problem, replyBy: b.replyBy, state: '待签收', issuedBy: u.id, issuerName: u.name.slice(0, 20),
+      }).returning();
+      await step(tx, c!, u, '下发', null, '待签收', b.problem);
+      await tx.execute(sql`update abnormal_waybill set status = '已下发核查单', version = version + 1, updated_at = now() where id = ${a.id}`);
+      return c!;
+    });
+    req.audit = { after: row };
+    return ok(row);
+  });
+
+  app.post('/ydjg/checklist/list', { config: { access: { menu: 'checklistManager' } }, schema: { tags, summary: '核查单列表', body: listBody.optional() } }, async (req) => {
+    const body = (req.body ?? {}) as { page?: number; size?: number; filters?: Record<string, unknown> };
+    const f = body.filters ?? {};
+    const c: SQL[] = [scopeOf(req.user!, 'c')];
+    if (typeof f.state === 'string' && f.state) c.push(sql`c.state = ${f.state}`);
+    if (typeof f.enterpriseId === 'string' && isUuid(f.enterpriseId)) c.push(sql`c.enterprise_id = ${f.enterpriseId}`);
+    if (typeof f.waybillNo === 'string' && f.waybillNo) c.push(sql`c.waybill_no = ${f.waybillNo}`);
+    const from = sql`(select c.*, e.name as enterprise_name, a.rule, (c.state in ('待签收', '待回复') and c.reply_by < current_date) as overdue
+      from checklist c left join enterprise e on e.id = c.enterprise_id left join abnormal_waybill a on a.id = c.abnormal_id where ${sql.join(c, sql` and `)}) x`;
+    return ok(await paged(db(), from, sql`true`, sql`issued_at desc, id desc`, body.page, body.size));
+  });
+
+  async function findChecklist(tx: Db, u: SessionUser, id: string, lock = false) {
+    if (!isUuid(id)) return null;
+    const r = (await tx.execute(sql`select * from checklist c where c.id = ${id} and ${scopeOf(u, 'c')} ${lock ? sql`for update` : sql``}`)).rows[0];
+    return r ? camel<typeof checklist.$inferSelect>(r) : null;
+  }
+
+  app.get('/ydjg/checklist/info/:id', { config: { access: { menu: 'checklistManager' } }, schema: { tags, summary: '核查单详情', params: idParam } }, async (req) => {
+    const u = req.user!;
+    const c = await findChecklist(db(), u, idOf(req));
+    if (!c) throw notFound();
+    const steps = await db().select().from(checklistStep).where(eq(checklistStep.checklistId, c.id)).orderBy(asc(checklistStep.at));
+    const abnormal = c.abnormalId ? await db().select().from(abnormalWaybill).where(eq(abnormalWaybill.id, c.abnormalId)) : [];
+    const ent = await db().execute<{ name: string }>(sql`select name from enterprise where id = ${c.enterpriseId}`);
+    let waybillSummary = null;
+    if (c.waybillId && tsOfId(c.waybillId)) {
+      const w = await findWaybill(db(), u, c.waybillId);
+      if (w) waybillSummary = { id: w.id, waybillNo: w.waybillNo, state: w.state, plateNo: w.plateNo, driverName: w.driverName, goodsSummary: w.goodsSummary, startDate: w.startDate };
+    }
+    return ok({ ...c, enterpriseName: ent.rows[0]?.name ?? null, steps, abnormal: abnormal[0] ?? null, waybill: waybillSummary });
+  });
+
+  /** one step of the checklist flow, with its side, state and version checks */
+  const flow = (action: string, element: string, side: SessionUser['side'][], from: string, to: string, body: z.ZodType, apply: (b: any, u: SessionUser) => Record<string, unknown>, note: (b: any) => string | null) =>
+    app.post(`/ydjg/checklist/${action}/:id`, { config: { access: { element } }, schema: { tags, summary: `核查单${action}`, params: idParam, body } }, async (req) => {
+      const u = req.user!;
+      requireSide(u, [...side, 'platform']);
+      const b = req.body as { version: number } & Record<string, unknown>;
+      const row = await db().transaction(async (tx) => {
+        const c = await findChecklist(tx, u, idOf(req), true);
+        if (!c) throw notFound();
+        if (c.version !== b.version) throw staleVersion();
+        const label = { receive: '签收', reply: '回复', finish: '办结', return: '退回' }[action]!;
+        if (c.state !== from) throw badInput(`当前状态为${c.state}，不能${label}`);
+        const [r] = await tx.update(checklist).set({ ...apply(b, u), state: to, version: sql`${checklist.version} + 1`, updatedAt: new Date() } as never)
+          .where(and(eq(checklist.id, c.id), eq(checklist.version, c.version))).returning();
+        if (!r) throw staleVersion();
+        await step(tx, c, u, label, from, to, note(b), b.attachments);
+        if (to === '已办结' && c.abnormalId) await tx.execute(sql`update abnormal_waybill set status = '已办结', version = version + 1, updated_at = now() where id = ${c.abnormalId}`);
+        return r;
+      });
+      return ok(row);
+    });
+  const text = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(2000, `${label}不能超过2000个字符`);
+  flow('receive', 'checklistManager:btn_receive', ['enterprise'], '待签收', '待回复', z.object({ version }),
+    (_b, u) => ({ receivedAt: new Date(), receivedBy: u.id }), () => null);
+  flow('reply', 'checklistManager:btn_reply', ['enterprise'], '待回复', '待审核', z.object({ version, reply: text('回复内容'), attachments: z.array(z.unknown()).max(20).nullish() }),
+    (b) => ({ reply: b.reply, replyAttachments: b.attachments ?? null, repliedAt: new Date() }), (b) => b.reply);
+  flow('finish', 'checklistManager:btn_finish', ['government'], '待审核', '已办结', z.object({ version, opinion: z.string().max(2000).nullish() }),
+    (b) => ({ opinion: b.opinion ?? null, finishedAt: new Date() }), (b) => b.opinion ?? null);
+  flow('return', 'checklistManager:btn_return', ['government'], '待审核', '待回复', z.object({ version, opinion: text('退回意见') }),
+    (b) => ({ opinion: b.opinion }), (b) => b.opinion);
+};

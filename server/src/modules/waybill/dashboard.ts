@@ -1,0 +1,39 @@
+/** The waybill figures of 首页 (MODULES.md §0), all from rollups or small indexed reads. */
+import { sql } from 'drizzle-orm';
+import { addDashboardPart } from '../admin/dashboard.ts';
+import { regionName } from '../../platform/regions.ts';
+import { regionScope } from '../../platform/access.ts';
+import { cnDate, cnMonth, cnStart, regionRange } from './common.ts';
+
+const CLASS_NAMES: Record<string, string> = {
+  '1': '第1类 爆炸品', '2': '第2类 气体', '3': '第3类 易燃液体', '4': '第4类 易燃固体', '5': '第5类 氧化性物质',
+  '6': '第6类 毒性物质', '7': '第7类 放射性物质', '8': '第8类 腐蚀性物质', '9': '第9类 杂项危险物质', '-': '未分类',
+};
+
+addDashboardPart('enterprise', async (app, user) => {
+  if (!user.enterpriseId) return {};
+  // this month's waybills of the enterprise by day: an index range of (enterprise_id, created_at)
+  const r = await app.ctx.database.db.execute<{ date: string; count: number }>(sql`select wb_cn_date(created_at)::text as date, count(*)::int as count from waybill
+    where enterprise_id = ${user.enterpriseId} and created_at >= ${cnStart(cnMonth())} and deleted_at is null group by 1 order by 1`);
+  return { waybillsByDay: r.rows };
+});
+
+addDashboardPart('government', async (app, user) => {
+  const db = app.ctx.database.db;
+  const stat = user.side === 'platform' ? sql`true` : user.regionCode ? regionRange(sql`s.carrier_region`, user.regionCode) : sql`false`;
+  const today = await db.execute<{ n: number }>(sql`select coalesce(sum(waybills), 0)::int as n from waybill_daily_stat s where day = ${cnDate()}::date and ${stat}`);
+  const transit = await db.execute<{ n: number }>(sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
+    where s.state = '运输中' and ${regionScope(user, sql`e.region_code`)}`);
+  const abnormal = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from abnormal_waybill s where status <> '已办结' and ${stat} limit 10000) x`);
+  const byCity = await db.execute<{ city: string; n: number }>(sql`select left(carrier_region, 4) || '00' as city, sum(waybills)::int as n from waybill_daily_stat s
+    where day >= ${cnMonth()}::date and ${stat} group by 1 order by 2 desc`);
+  const byClass = await db.execute<{ cls: string; n: number }>(sql`select goods_class as cls, sum(waybills)::int as n from waybill_daily_stat s
+    where day >= ${cnMonth()}::date and ${stat} group by 1 order by 1`);
+  return {
+    todayWaybills: today.rows[0]?.n ?? 0,
+    inTransit: transit.rows[0]?.n ?? 0,
+    abnormal: abnormal.rows[0]?.n ?? 0,
+    byCity: byCity.rows.map((x) => ({ name: regionName(x.city).split('/').pop() || x.city, value: x.n })),
+    byClass: byClass.rows.map((x) => ({ name: CLASS_NAMES[x.cls] ?? `第${x.cls}类`, value: x.n })),
+  };
+});

@@ -1,0 +1,62 @@
+/**
+ * 电子运单 (MODULES.md §2–§3): base-info hooks and the spec's three add paths, the waybill lifecycle,
+ * the public QR check, the bell's four counts, and the jobs (monthly partitions ahead, 在途超时 sweep).
+ * Register under /api: `await app.register(waybillModule, { prefix: '/api' })`.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { RESOURCES, elementCode } from '@dg/core';
+import { WAYBILL_QUEUES } from '@dg/core/waybill';
+import type { App } from '../../platform/context.ts';
+import type { Db } from '../../db/index.ts';
+import { ok } from '../../platform/errors.ts';
+import { addRow } from '../../platform/crud/write.ts';
+import { present } from '../../platform/crud/query.ts';
+import { addRemindCounter } from '../shell/remind.ts';
+import './hooks.ts';
+import './dashboard.ts';
+import { waybillRoutes } from './routes.ts';
+import { publicCheckRoutes } from './public.ts';
+import { sweepOverdue } from './abnormal.ts';
+
+/** the spec's paths /api/dzyd/bind/addBind, /goods/addGoods, /loading/addLoading: exactly the engine's /add */
+const ALIASES: [key: string, path: string][] = [['bind', 'addBind'], ['goods', 'addGoods'], ['loading', 'addLoading']];
+
+/** monthly partitions from 4 months back to 3 months ahead (idempotent, serialised by an advisory lock) */
+export async function ensurePartitions(db: Db, from?: string, to?: string) {
+  await db.execute(sql`select waybill_ensure_partitions(coalesce(${from ?? null}::date, (current_date - interval '4 months')::date), coalesce(${to ?? null}::date, (current_date + interval '3 months')::date))`);
+}
+
+/** 待提交/待调度/待检查/待下发 of the user's enterprise: index-only counts, each capped at 100 (the badge shows 99+) */
+addRemindCounter(async (app, user) => {
+  if (user.side !== 'enterprise' || !user.enterpriseId) return {};
+  const e = user.enterpriseId;
+  const capped = (state: string) => sql`(select count(*)::int from (select 1 from waybill where enterprise_id = ${e} and state = ${state} and deleted_at is null limit 100) s)`;
+  const q = Object.values(WAYBILL_QUEUES);
+  const r = (await app.ctx.database.db.execute<Record<string, number>>(sql`select ${sql.join(q.map((x) => sql`${capped(x.state)} as ${sql.identifier(x.remind)}`), sql`, `)}`)).rows[0]!;
+  return Object.fromEntries(q.map((x) => [x.remind, Number(r[x.remind] ?? 0)]));
+});
+
+export const waybillModule: FastifyPluginAsync = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+
+  for (const [key, path] of ALIASES) {
+    const def = RESOURCES.find((r) => r.key === key)!;
+    app.post(`/${def.area}/${def.key}/${path}`, { config: { access: { element: elementCode(def, 'add') } }, schema: { tags: [def.title], summary: `新增${def.title}` } }, async (req) => {
+      const row = await addRow(app, db(), def, req.user!, (req.body ?? {}) as Record<string, unknown>);
+      req.audit = { after: row };
+      return ok((await present(db(), def, req.user!, [row]))[0]);
+    });
+  }
+  await app.register(waybillRoutes);
+  await app.register(publicCheckRoutes);
+
+  await ensurePartitions(db());
+  const timers = [
+    setInterval(() => { ensurePartitions(db()).catch((err) => app.log.error({ err }, 'waybill partitions')); }, 12 * 3600_000),
+    setInterval(() => { sweepOverdue(db()).catch((err) => app.log.error({ err }, 'in-transit sweep')); }, 10 * 60_000),
+  ];
+  for (const t of timers) t.unref();
+  app.addHook('onClose', async () => { for (const t of timers) clearInterval(t); });
+};

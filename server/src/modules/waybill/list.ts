@@ -1,0 +1,157 @@
+/** Waybill lists (enterprise queues, 运单管理, government 运单监控): indexed filters, newest first, a capped count. */
+import { sql, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { PassThrough, type Readable } from 'node:stream';
+import { EXCEL_SHEET, isPlate } from '@dg/core';
+import { mainClass } from '@dg/core/waybill';
+import { type Db, textArray } from '../../db/index.ts';
+import { waybill } from '../../db/waybill-schema.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { badInput } from '../../platform/errors.ts';
+import { regionName } from '../../platform/regions.ts';
+import { waybillScope, regionRange, cnStart, isUuid, camel, type WaybillRow } from './common.ts';
+import { rowOut } from './present.ts';
+
+export interface WaybillFilters {
+  waybillNo?: string; state?: string; createdAt?: [string?, string?]; startDate?: [string?, string?]; goodsClass?: string;
+  plateNo?: string; driverName?: string; shipperName?: string; enterpriseId?: string; originRegion?: string; destRegion?: string;
+}
+export interface ListParams { page?: number; size?: number; filters?: WaybillFilters }
+
+const like = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const isDay = (d: string) => {
+  if (!DAY_RE.test(d)) return false;
+  const t = new Date(d + 'T00:00:00Z');
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+};
+const nextDay = (d: string) => new Date(cnStart(d).getTime() + 86400_000);
+
+export function waybillWhere(user: SessionUser, f: WaybillFilters = {}, fixedState?: string): SQL {
+  const c: SQL[] = [waybillScope(user, sql`w.enterprise_id`, sql`w.carrier_region`), sql`w.deleted_at is null`];
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+  if (fixedState) c.push(sql`w.state = ${fixedState}`);
+  else if (str(f.state)) c.push(sql`w.state = ${str(f.state)}`);
+  if (str(f.waybillNo)) c.push(sql`w.waybill_no = ${str(f.waybillNo)}`);
+  const range = (v: unknown, label: string): [string | null, string | null] | null => {
+    if (v === undefined || v === null || v === '') return null;
+    if (!Array.isArray(v)) throw badInput(`${label}：请选择起止范围`);
+    const [a, b] = v.map((x) => (x ? String(x).slice(0, 10) : null));
+    for (const x of [a, b]) if (x && !isDay(x)) throw badInput(`${label}：日期格式不正确，应为YYYY-MM-DD`);
+    return [a ?? null, b ?? null];
+  };
+  const created = range(f.createdAt, '填报日期');
+  if (created?.[0]) c.push(sql`w.created_at >= ${cnStart(created[0])}`);
+  if (created?.[1]) c.push(sql`w.created_at < ${nextDay(created[1])}`);
+  const start = range(f.startDate, '起运日期');
+  if (start?.[0]) c.push(sql`w.start_date >= ${start[0]}`);
+  if (start?.[1]) c.push(sql`w.start_date <= ${start[1]}`);
+  if (str(f.goodsClass)) c.push(sql`w.goods_classes @> ${textArray([mainClass(str(f.goodsClass))])}`);
+  if (str(f.plateNo)) {
+    // a whole plate is an equality (the usual roadside question); a part of one, a prefix
+    const plate = str(f.plateNo).toUpperCase();
+    c.push(isPlate(plate) ? sql`w.plate_no = ${plate}` : sql`w.plate_no like ${like(plate) + '%'}`);
+  }
+  if (str(f.driverName)) c.push(sql`w.driver_name like ${like(str(f.driverName)) + '%'}`);
+  if (str(f.shipperName)) c.push(sql`w.shipper_name ilike ${'%' + like(str(f.shipperName)) + '%'}`);
+  if (f.enterpriseId) {
+    if (!isUuid(f.enterpriseId)) throw badInput('企业：请选择有效的企业');
+    c.push(sql`w.enterprise_id = ${f.enterpriseId}`);
+  }
+  for (const [k, col] of [['originRegion', sql`w.origin_region`], ['destRegion', sql`w.dest_region`]] as const) {
+    const v = str(f[k]);
+    if (!v) continue;
+    if (!/^\d{6}$/.test(v)) throw badInput(`${k === 'originRegion' ? '起运地' : '目的地'}：请选择正确的行政区划`);
+    c.push(regionRange(col, v));
+  }
+  return sql.join(c, sql` and `);
+}
+
+/** a filtered list's count stops here (ARCHITECTURE.md: never an exact count over millions) */
+export const LIST_COUNT_CAP = 10_000;
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
+/**
+ * The total of a list: exact from the state rollup (waybill_state_count) when only state and enterprise
+ * narrow it — the queues, 运单管理 and the monitor's first view — otherwise an indexed count capped at
+ * LIST_COUNT_CAP.
+ */
+async function countWaybills(db: Db, user: SessionUser, f: WaybillFilters, where: SQL, fixedState?: string, sparse = false): Promise<{ n: number; capped: boolean }> {
+  const used = Object.entries(f).filter(([, v]) => present(v)).map(([k]) => k);
+  if (used.every((k) => k === 'state' || k === 'enterpriseId')) {
+    const state = fixedState ?? (present(f.state) ? String(f.state) : null);
+    const scope = user.side === 'platform' ? sql`true` : user.side === 'enterprise' ? sql`s.enterprise_id = ${user.enterpriseId}`
+      : user.regionCode ? sql`s.enterprise_id in (select e.id from enterprise e where ${regionRange(sql`e.region_code`, user.regionCode)})` : sql`false`;
+    const r = await db.execute<{ n: number }>(sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope}
+      ${state ? sql`and s.state = ${state}` : sql``} ${present(f.enterpriseId) ? sql`and s.enterprise_id = ${String(f.enterpriseId)}` : sql``}`);
+    return { n: Math.max(0, r.rows[0]?.n ?? 0), capped: false };
+  }
+  // newest first, like the page: the planner walks the created_at indexes and stops at the cap
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparse ? sql`` : sql`order by w.created_at desc`} limit ${LIST_COUNT_CAP + 1}) s`);
+  const n = r.rows[0]?.n ?? 0;
+  return { n: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
+}
+
+export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fixedState?: string) {
+  const size = Math.min(Math.max(Number(p.size) || 10, 1), 100);
+  const page = Math.max(Number(p.page) || 1, 1);
+  if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
+  const f = p.filters ?? {};
+  const where = waybillWhere(user, f, fixedState);
+  // a plate (whole, or 5+ characters of one) matches few rows: read them by the plate index and sort them,
+  // instead of walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two)
+  const plate = typeof f.plateNo === 'string' ? f.plateNo.trim() : '';
+  const rows = plate.length >= 5
+    ? await db.execute(sql`select * from (select w.* from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`)
+    : await db.execute(sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`);
+  const count = await countWaybills(db, user, f, where, fixedState, plate.length >= 5);
+  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.n, totalCapped: count.capped };
+}
+
+/** a raw SQL row of `waybill` as the drizzle row type */
+export function toRow(r: Record<string, unknown>): WaybillRow {
+  const o = camel<WaybillRow>(r);
+  return o;
+}
+
+const EXPORT_COLUMNS: [string, string, (w: WaybillRow) => unknown][] = [
+  ['运单编号', 'waybillNo', (w) => w.waybillNo ?? ''], ['状态', 'state', (w) => w.state], ['运单类型', 'waybillType', (w) => w.waybillType],
+  ['承运人', 'carrierName', (w) => w.carrierName ?? ''], ['托运人', 'shipperName', (w) => w.shipperName ?? ''], ['收货人', 'consigneeName', (w) => w.consigneeName ?? ''],
+  ['装货人', 'loaderName', (w) => w.loaderName ?? ''], ['起运日期', 'startDate', (w) => w.startDate],
+  ['起运地', 'origin', (w) => `${regionName(w.originRegion)} ${w.originAddress ?? ''}`.trim()], ['目的地', 'dest', (w) => `${regionName(w.destRegion)} ${w.destAddress ?? ''}`.trim()],
+  ['车牌号码', 'plateNo', (w) => w.plateNo ?? ''], ['挂车', 'trailerPlateNo', (w) => w.trailerPlateNo ?? ''], ['罐体编号', 'tankNo', (w) => w.tankNo ?? ''],
+  ['驾驶员', 'driverName', (w) => w.driverName ?? ''], ['押运员', 'escortName', (w) => w.escortName ?? ''], ['货物', 'goodsSummary', (w) => w.goodsSummary ?? ''],
+  ['货物总质量（千克）', 'totalMassKg', (w) => w.totalMassKg ?? ''], ['调度人', 'dispatcherName', (w) => w.dispatcherName ?? ''],
+  ['填报时间', 'createdAt', (w) => new Date(new Date(w.createdAt).getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)],
+];
+
+/** xlsx of the filtered list, newest first, at most COUNT_CAP rows, read by keyset pages of 2,000 */
+export function exportWaybills(db: Db, user: SessionUser, filters: WaybillFilters): Readable {
+  const out = new PassThrough();
+  (async () => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const ws = wb.addWorksheet(EXCEL_SHEET);
+    ws.columns = EXPORT_COLUMNS.map(([header, key]) => ({ header, key, width: 18 }));
+    const where = waybillWhere(user, filters);
+    let after: { at: Date; id: string } | null = null;
+    for (let done = 0; done < COUNT_CAP;) {
+      const page: { rows: Record<string, unknown>[] } = await db.execute(sql`select w.* from waybill w where ${where}
+        ${after ? sql`and (w.created_at, w.id) < (${after.at}, ${after.id})` : sql``} order by w.created_at desc, w.id desc limit 2000`);
+      if (!page.rows.length) break;
+      for (const r of page.rows) {
+        const w = toRow(r);
+        ws.addRow(Object.fromEntries(EXPORT_COLUMNS.map(([, key, f]) => [key, f(w)]))).commit();
+      }
+      done += page.rows.length;
+      const last = toRow(page.rows[page.rows.length - 1]!);
+      after = { at: last.createdAt, id: last.id };
+      if (page.rows.length < 2000) break;
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => out.destroy(err));
+  return out;
+}
+void waybill;

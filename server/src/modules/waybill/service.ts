@@ -1,0 +1,265 @@
+/**
+ * The waybill's write path: goods lines, crew documents for the dispatch rules, crew locks,
+ * rollups kept current in the same transaction, and the one transition function every step uses
+ * (lock the row, check the version and the state, change it, write the timeline).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  busyLine, goodsMassKg, goodsLineText, mainClass, transitionError, waybillGoodsForm,
+  WAYBILL_ACTIONS, TIMELINE_LABELS, CREW_FIELDS,
+  type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc, type WaybillActionName, type WaybillState,
+} from '@dg/core/waybill';
+import type { Db } from '../../db/index.ts';
+import { waybill, waybillGoods, waybillTransition, waybillCrewLock } from '../../db/waybill-schema.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
+import { STATUS, validateInput } from '@dg/core';
+import { cnDate, cnMonth, findWaybill, isUuid, camel, type WaybillRow } from './common.ts';
+
+export type Crew = Partial<Record<(typeof CREW_FIELDS)[number], string | null>>;
+export interface GoodsLine extends GoodsDoc {
+  goodsId?: string | null; cargoId?: string | null; subsidiaryHazard?: string | null; packingGroup?: string | null;
+  packingType?: string | null; packingSpec?: string | null; emergencyMeasures?: string | null; massKg?: number | null;
+}
+
+// ───────── goods lines ─────────
+
+/** validates goods lines (filling catalogue / 常用危险货物 fields from goodsId / cargoId), in order */
+export async function normaliseGoods(db: Db, enterpriseId: string, input: unknown): Promise<GoodsLine[]> {
+  if (!Array.isArray(input) || input.length === 0) throw badInput('请至少添加一条货物');
+  if (input.length > 30) throw badInput('货物不能超过30条');
+  const out: GoodsLine[] = [];
+  for (const [i, raw] of input.entries()) {
+    if (!raw || typeof raw !== 'object') throw badInput(`第${i + 1}条货物格式不正确`);
+    const line: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+    const empty = (k: string) => line[k] === undefined || line[k] === null || line[k] === '';
+    if (isUuid(line.cargoId)) {
+      const c = (await db.execute(sql`select goods_id, un_no, goods_name, goods_class, subsidiary_hazard, packing_group, packing_type, packing_spec,
+        unit, density, piece_mass, emergency_measures from wb_cargo where id = ${line.cargoId} and enterprise_id = ${enterpriseId}`)).rows[0];
+      if (!c) throw badInput(`第${i + 1}条货物：所选常用危险货物不存在或无权使用`);
+      for (const [k, v] of Object.entries(camel(c))) if (empty(k) && v !== null) line[k] = v;
+    } else if (!empty('cargoId')) throw badInput(`第${i + 1}条货物：常用危险货物不正确`);
+    if (isUuid(line.goodsId)) {
+      const g = (await db.execute(sql`select un_no, name_zh as goods_name, goods_class, subsidiary_hazard, packing_group from dangerous_goods where id = ${line.goodsId}`)).rows[0];
+      if (!g) throw badInput(`第${i + 1}条货物：所选危险货物不存在`);
+      for (const [k, v] of Object.entries(camel(g))) if (empty(k) && v !== null) line[k] = v;
+    } else if (!empty('goodsId')) throw badInput(`第${i + 1}条货物：危险货物不正确`);
+    const { values, errors } = validateInput(waybillGoodsForm, line, 'add');
+    if (errors.length) throw badInput(`第${i + 1}条货物：${errors[0]!.message}`);
+    const g = values as unknown as GoodsLine;
+    if (!(Number(g.quantity) > 0)) throw badInput(`第${i + 1}条货物：数量必须大于0`);
+    g.massKg = goodsMassKg(g);
+    out.push(g);
+  }
+  return out;
+}
+
+export function goodsDerived(goods: GoodsLine[]) {
+  const masses = goods.map((g) => goodsMassKg(g));
+  const total = masses.some((m) => m === null) ? null : masses.reduce<number>((s, m) => s + (m ?? 0), 0);
+  const first = goods[0]!;
+  return {
+    goodsClasses: [...new Set(goods.map((g) => mainClass(g.goodsClass)))].sort(),
+    goodsSummary: (goodsLineText(first) + (goods.length > 1 ? ` 等${goods.length}种` : '')).slice(0, 300),
+    totalMassKg: total === null ? null : Math.round(total * 100) / 100,
+  };
+}
+
+export async function writeGoods(tx: Db, wb: { id: string; createdAt: Date }, goods: GoodsLine[]) {
+  await tx.delete(waybillGoods).where(and(eq(waybillGoods.waybillId, wb.id), eq(waybillGoods.waybillCreatedAt, wb.createdAt)));
+  await tx.insert(waybillGoods).values(goods.map((g, i) => ({
+    waybillId: wb.id, waybillCreatedAt: wb.createdAt, lineNo: i + 1, goodsId: g.goodsId ?? null, cargoId: g.cargoId ?? null,
+    unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass, subsidiaryHazard: g.subsidiaryHazard ?? null, packingGroup: g.packingGroup ?? null,
+    packingType: g.packingType ?? null, packingSpec: g.packingSpec ?? null, quantity: Number(g.quantity), unit: g.unit,
+    density: g.density ?? null, pieceMass: g.pieceMass ?? null, massKg: g.massKg ?? null, emergencyMeasures: g.emergencyMeasures ?? null,
+  })));
+}
+
+export async function goodsOf(db: Db, wb: { id: string; createdAt: Date }) {
+  return db.select().from(waybillGoods).where(and(eq(waybillGoods.waybillId, wb.id), eq(waybillGoods.waybillCreatedAt, wb.createdAt))).orderBy(waybillGoods.lineNo);
+}
+
+// ───────── crew documents and the dispatch rules ─────────
+
+export interface CrewDocs {
+  enterprise: { name: string; phone: string | null; licence_no: string | null; business_scope: string[] | null; region_code: string };
+  vehicle: any; trailer: any; tank: any; tankContainer: any; driver: any; escort: any;
+}
+
+/** the records of a crew, each by primary key within the enterprise; an id of another enterprise is refused */
+export async function loadCrew(db: Db, enterpriseId: string, crew: Crew): Promise<CrewDocs> {
+  const ent = (await db.execute<CrewDocs['enterprise']>(sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`)).rows[0];
+  if (!ent) throw notFound();
+  const one = async (table: string, id: string | null | undefined, label: string) => {
+    if (!id) return null;
+    if (!isUuid(id)) throw badInput(`${label}：请选择有效的${label}`);
+    const r = (await db.execute(sql`select * from ${sql.identifier(table)} where id = ${id} and enterprise_id = ${enterpriseId}`)).rows[0];
+    if (!r) throw badInput(`${label}：所选${label}不存在或无权使用`);
+    return camel(r);
+  };
+  const docs: CrewDocs = {
+    enterprise: ent,
+    vehicle: await one('vehicle', crew.vehicleId, '车辆'),
+    trailer: await one('vehicle', crew.trailerId, '挂车'),
+    tank: await one('tank', crew.tankId, '罐体'),
+    tankContainer: await one('tank_container', crew.tankContainerId, '罐箱'),
+    driver: await one('staff', crew.driverId, '驾驶员'),
+    escort: await one('staff', crew.escortId, '押运员'),
+  };
+  if (crew.vehicleId && crew.vehicleId === crew.trailerId) throw badInput('挂车不能与车辆相同');
+  if (crew.tankId && crew.tankContainerId) throw badInput('罐体和罐箱只能选择一个');
+  if (crew.driverId && crew.driverId === crew.escortId) throw badInput('驾驶员与押运员不能为同一人');
+  return docs;
+}
+
+const CREW_ROLE_OF: Record<string, CrewRole> = { vehicleId: 'vehicle', trailerId: 'trailer', tankId: 'tank', tankContainerId: 'tank', driverId: 'driver', escortId: 'escort' };
+
+/** crew members held by another waybill in 待检查 … 运输中 (crew locks: primary-key lookups) */
+export async function busyOf(db: Db, crew: Crew, docs: CrewDocs, selfId: string | null) {
+  const ids = CREW_FIELDS.map((f) => crew[f]).filter((x): x is string => !!x);
+  if (!ids.length) return [];
+  const r = await db.execute<{ resource_id: string; waybill_no: string | null; state: string }>(sql`
+    select l.resource_id, w.waybill_no, w.state from waybill_crew_lock l
+    join waybill w on w.id = l.waybill_id and w.created_at = l.waybill_created_at
+    where l.resource_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) ${selfId ? sql`and l.waybill_id <> ${selfId}` : sql``}`);
+  const order = (id: string) => CREW_FIELDS.findIndex((f) => crew[f] === id);
+  return r.rows.sort((a, b) => order(a.resource_id) - order(b.resource_id)).map((b) => {
+    const field = CREW_FIELDS.find((f) => crew[f] === b.resource_id)!;
+    const label = field === 'vehicleId' ? docs.vehicle.plateNo : field === 'trailerId' ? docs.trailer.plateNo : field === 'tankId' ? docs.tank.tankNo
+      : field === 'tankContainerId' ? docs.tankContainer.containerNo : field === 'driverId' ? docs.driver.name : docs.escort.name;
+    return { role: CREW_ROLE_OF[field]!, label: String(label), waybillNo: b.waybill_no, state: b.state };
+  });
+}
+
+export function complianceInput(docs: CrewDocs, goods: GoodsDoc[], busy: ComplianceInput['busy'], today = cnDate()): ComplianceInput {
+  const v = (x: any) => x && {
+    plateNo: x.plateNo, approvedLoad: x.approvedLoad, transportCertExpiry: x.transportCertExpiry, annualReviewExpiry: x.annualReviewExpiry,
+    compulsoryInsuranceExpiry: x.compulsoryInsuranceExpiry, carrierInsuranceExpiry: x.carrierInsuranceExpiry, status: x.status,
+  };
+  const tank = docs.tank ? { tankNo: docs.tank.tankNo, suitableMedia: docs.tank.suitableMedia, inspectionExpiry: docs.tank.inspectionExpiry, status: docs.tank.status, kind: '罐体' as const }
+    : docs.tankContainer ? { tankNo: docs.tankContainer.containerNo, suitableMedia: docs.tankContainer.suitableMedia, inspectionExpiry: docs.tankContainer.inspectionExpiry, kind: '罐箱' as const } : null;
+  const s = (x: any) => x && { name: x.name, qualificationTypes: x.qualificationTypes, qualificationExpiry: x.qualificationExpiry, status: x.status };
+  return {
+    today, businessScope: docs.enterprise.business_scope ?? [], vehicle: v(docs.vehicle), trailer: v(docs.trailer), tank,
+    driver: s(docs.driver), escort: s(docs.escort), goods, busy,
+  };
+}
+
+/** a refused write whose findings are kept as 异常运单 after the transaction rolled back */
+export class ComplianceRefusal extends ApiError {
+  constructor(public findings: ComplianceProblem[], public wb: WaybillRow, prefix = '') {
+    const lines = findings.map((f) => f.message);
+    super(STATUS.BAD_INPUT, prefix + lines.join('；'), 200, { problems: lines });
+  }
+}
+
+/** the snapshot columns of a crew on the waybill (what the printed 运单 shows) */
+export function crewColumns(crew: Crew, docs: CrewDocs) {
+  return {
+    vehicleId: crew.vehicleId ?? null, plateNo: docs.vehicle?.plateNo ?? null, plateColor: docs.vehicle?.plateColor ?? null, vehicleCertNo: docs.vehicle?.transportCertNo ?? null,
+    trailerId: crew.trailerId ?? null, trailerPlateNo: docs.trailer?.plateNo ?? null, trailerCertNo: docs.trailer?.transportCertNo ?? null,
+    tankId: crew.tankId ?? null, tankContainerId: crew.tankContainerId ?? null,
+    tankNo: docs.tank?.tankNo ?? docs.tankContainer?.containerNo ?? null, tankVolume: docs.tank?.volume ?? docs.tankContainer?.volume ?? null,
+    driverId: crew.driverId ?? null, driverName: docs.driver?.name ?? null, driverQualificationNo: docs.driver?.qualificationNo ?? null, driverPhone: docs.driver?.mobile ?? null,
+    escortId: crew.escortId ?? null, escortName: docs.escort?.name ?? null, escortQualificationNo: docs.escort?.qualificationNo ?? null, escortPhone: docs.escort?.mobile ?? null,
+  };
+}
+export const crewOf = (wb: WaybillRow): Crew => Object.fromEntries(CREW_FIELDS.map((f) => [f, wb[f] ?? null])) as Crew;
+
+/** takes the crew locks of a waybill; a member another waybill took meanwhile → the same line as the rule */
+export async function lockCrew(tx: Db, wb: WaybillRow, crew: Crew, docs: CrewDocs) {
+  const rows = CREW_FIELDS.filter((f) => crew[f]).map((f) => ({
+    resourceId: crew[f]!, role: CREW_ROLE_OF[f]!, waybillId: wb.id, waybillCreatedAt: wb.createdAt, enterpriseId: wb.enterpriseId,
+  }));
+  if (!rows.length) return;
+  const got = await tx.insert(waybillCrewLock).values(rows).onConflictDoNothing().returning({ id: waybillCrewLock.resourceId });
+  if (got.length < rows.length) {
+    // held by this waybill already (a crew change) is fine; anything else is busy
+    const busy = (await busyOf(tx, crew, docs, wb.id));
+    if (busy.length) throw new ComplianceRefusal(busy.map((b) => ({ kind: 'busy' as const, message: busyLine(b) })), wb);
+  }
+}
+export async function releaseCrew(tx: Db, wb: { id: string }) {
+  await tx.delete(waybillCrewLock).where(eq(waybillCrewLock.waybillId, wb.id));
+}
+
+// ───────── rollups ─────────
+
+/** waybill_state_count: −1 on `from`, +1 on `to`, rows locked in one order (no deadlock between opposite moves) */
+export async function bumpState(tx: Db, enterpriseId: string, from: string | null, to: string | null) {
+  if (from === to) return;
+  const parts: [string, number][] = [];
+  if (from) parts.push([from, -1]);
+  if (to) parts.push([to, 1]);
+  parts.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  await tx.execute(sql`insert into waybill_state_count (enterprise_id, state, n) values
+    ${sql.join(parts.map(([s, n]) => sql`(${enterpriseId}, ${s}, ${n})`), sql`, `)}
+    on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
+}
+
+/** the issued-waybill rollups (day × district × class × type, flows, goods, vehicles): +1 at 下发, −1 when an issued waybill is voided */
+export async function bumpIssued(tx: Db, wb: WaybillRow, at: Date, delta: 1 | -1) {
+  const cls = wb.goodsClasses[0] ?? '-';
+  const city = (r: string | null) => (r ? r.slice(0, 4) + '00' : '');
+  const mass = Number(wb.totalMassKg ?? 0) * delta;
+  const month = cnMonth(at);
+  await tx.execute(sql`insert into waybill_daily_stat (day, carrier_region, goods_class, waybill_type, waybills, mass_kg)
+    values (${cnDate(at)}, ${wb.carrierRegion}, ${cls}, ${wb.waybillType}, ${delta}, ${mass})
+    on conflict (day, carrier_region, goods_class, waybill_type)
+    do update set waybills = waybill_daily_stat.waybills + excluded.waybills, mass_kg = waybill_daily_stat.mass_kg + excluded.mass_kg`);
+  await tx.execute(sql`insert into waybill_flow_month (month, carrier_region, origin_city, dest_city, waybills, mass_kg)
+    values (${month}, ${wb.carrierRegion}, ${city(wb.originRegion)}, ${city(wb.destRegion)}, ${delta}, ${mass})
+    on conflict (month, carrier_region, origin_city, dest_city)
+    do update set waybills = waybill_flow_month.waybills + excluded.waybills, mass_kg = waybill_flow_month.mass_kg + excluded.mass_kg`);
+  for (const g of await goodsOf(tx, wb)) {
+    await tx.execute(sql`insert into waybill_goods_month (month, carrier_region, un_no, goods_class, lines, mass_kg)
+      values (${month}, ${wb.carrierRegion}, ${g.unNo}, ${g.goodsClass}, ${delta}, ${Number(g.massKg ?? 0) * delta})
+      on conflict (month, carrier_region, un_no, goods_class)
+      do update set lines = waybill_goods_month.lines + excluded.lines, mass_kg = waybill_goods_month.mass_kg + excluded.mass_kg`);
+  }
+  if (wb.vehicleId) {
+    await tx.execute(sql`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, waybills, mass_kg) values (${month}, ${wb.enterpriseId}, ${wb.vehicleId}, ${delta}, ${mass})
+      on conflict (month, enterprise_id, vehicle_id) do update set waybills = waybill_vehicle_month.waybills + excluded.waybills, mass_kg = waybill_vehicle_month.mass_kg + excluded.mass_kg`);
+  }
+}
+
+// ───────── the transition ─────────
+
+export interface StepResult {
+  /** columns to change (state and version are handled here) */
+  patch?: Partial<typeof waybill.$inferInsert>;
+  /** overrides the action's target state (a failed check) */
+  state?: WaybillState;
+  /** timeline action name (defaults to the action) and note */
+  timelineAction?: string;
+  note?: string | null;
+  data?: unknown;
+}
+
+/**
+ * One step of the lifecycle in one transaction: lock the row, refuse a stale version or a wrong state,
+ * apply the step, bump version and state counts, write the timeline. Returns the updated row.
+ */
+export async function transition(db: Db, user: SessionUser, id: string, version: number | undefined, action: WaybillActionName,
+  step: (tx: Db, wb: WaybillRow) => Promise<StepResult>): Promise<WaybillRow> {
+  return db.transaction(async (tx) => {
+    const wb = await findWaybill(tx, user, id, true);
+    if (!wb) throw notFound();
+    if (version !== undefined && wb.version !== version) throw staleVersion();
+    const err = transitionError(wb.state, action);
+    if (err) throw badInput(err);
+    const r = await step(tx, wb);
+    const to = r.state ?? WAYBILL_ACTIONS[action].to ?? (wb.state as WaybillState);
+    const res = await tx.update(waybill).set({ ...r.patch, state: to, version: sql`${waybill.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
+      .where(and(eq(waybill.id, wb.id), eq(waybill.createdAt, wb.createdAt), eq(waybill.version, wb.version))).returning();
+    if (!res.length) throw staleVersion();
+    await tx.insert(waybillTransition).values({
+      waybillId: wb.id, waybillCreatedAt: wb.createdAt, action: r.timelineAction ?? action, fromState: wb.state, toState: to,
+      userId: user.id, userName: user.name.slice(0, 20), note: r.note ?? null, data: r.data ?? null,
+    });
+    await bumpState(tx, wb.enterpriseId, wb.state, to);
+    return res[0]!;
+  });
+}
+
+export const timelineLabel = (action: string) => TIMELINE_LABELS[action] ?? action;
