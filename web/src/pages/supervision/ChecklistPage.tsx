@@ -1,0 +1,199 @@
+/**
+ * 核查单 (checklistManager), both sides: 政 issues (from 异常运单) → 企 签收 → 企 回复 (explanation,
+ * attachments) → 政 办结 or 退回. The list shows the user's side (企: its own, 政: jurisdiction); the
+ * detail /waybillManager/checklistinfoManager/:uuid shows the steps and the actions of the side.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert, Button, Card, Col, Descriptions, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Steps, Table, Tag, Timeline, Typography,
+} from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import RefSelect from '../../components/RefSelect';
+import Upload from '../../components/Upload';
+import AttachmentLinks from '../../components/resource/AttachmentLinks';
+import { useFeedback } from '../../components/resource/feedback';
+import type { FileRef } from '../../components/resource/types';
+import { StateTag, fmtTime, useHas, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
+import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
+
+const STATES = ['待签收', '待回复', '待审核', '已办结'];
+
+export default function ChecklistPage() {
+  useRefetchOnDataChange();
+  const navigate = useNavigate();
+  const side = useSide();
+  const gov = side !== 'enterprise';
+  const [form] = Form.useForm<{ state?: string; enterpriseId?: string; waybillNo?: string }>();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
+  const q = useQuery({ queryKey: ['waybill', 'checklists', body], queryFn: () => listChecklists(body), placeholderData: keepPreviousData });
+  const search = (v: { state?: string; enterpriseId?: string; waybillNo?: string }) => {
+    setFilters(Object.fromEntries(Object.entries({ state: v.state, enterpriseId: v.enterpriseId, waybillNo: v.waybillNo?.trim() }).filter(([, x]) => x)));
+    setPage(1);
+  };
+  return (
+    <div data-testid="checklist-page">
+      <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+        <Form form={form} name="checklist_search" onFinish={search} labelCol={{ flex: '70px' }} wrapperCol={{ flex: '1 1 0' }}>
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={6}><Form.Item name="state" label="状态"><Select allowClear placeholder="全部" options={STATES.map((s) => ({ value: s, label: s }))} /></Form.Item></Col>
+            {gov && <Col xs={24} md={12} xl={6}><Form.Item name="enterpriseId" label="企业"><RefSelect resource="enterprise" placeholder="请选择企业" /></Form.Item></Col>}
+            <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear /></Form.Item></Col>
+            <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+              <Space><Button type="primary" htmlType="submit" loading={q.isFetching}>查询</Button><Button onClick={() => { form.resetFields(); search({}); }}>重置</Button></Space>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card title={gov ? '核查单' : '核查单签收'}>
+        <Table<Checklist> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page, pageSize: size, total: q.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => `共 ${n} 条`, onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
+          }}
+          columns={[
+            { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
+            ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),
+            { title: '异常规则', dataIndex: 'rule', width: 100, render: (v: string | null) => (v ? <Tag color="red">{v}</Tag> : '-') },
+            { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v: string | null) => v || '-' },
+            { title: '回复期限', dataIndex: 'replyBy', width: 120, render: (v: string, r: Checklist) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{v}{r.overdue ? '（已逾期）' : ''}</Typography.Text> },
+            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
+            { title: '核查问题', dataIndex: 'problem', width: 300, ellipsis: true },
+            {
+              title: '操作', key: 'op', fixed: 'right' as const, width: 100,
+              render: (_: unknown, r: Checklist) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))} data-testid="checklist-detail">{actionHint(r, gov)}</Button>,
+            },
+          ]} />
+      </Card>
+    </div>
+  );
+}
+
+const actionHint = (r: Checklist, gov: boolean) => {
+  if (!gov && r.state === '待签收') return '签收';
+  if (!gov && r.state === '待回复') return '回复';
+  if (gov && r.state === '待审核') return '审核';
+  return '详情';
+};
+
+export function ChecklistInfoPage() {
+  const { uuid = '' } = useParams();
+  return <ChecklistInfo key={uuid} id={uuid} />;
+}
+
+function ChecklistInfo({ id }: { id: string }) {
+  useRefetchOnDataChange();
+  const navigate = useNavigate();
+  const side = useSide();
+  const gov = side !== 'enterprise';
+  const q = useQuery({ queryKey: ['waybill', 'checklist', id], queryFn: () => getChecklist(id), enabled: Boolean(id) });
+  const can = {
+    receive: useHas('checklistManager:btn_receive') && side === 'enterprise',
+    reply: useHas('checklistManager:btn_reply') && side === 'enterprise',
+    finish: useHas('checklistManager:btn_finish') && side !== 'enterprise',
+    return: useHas('checklistManager:btn_return') && side !== 'enterprise',
+  };
+  const [acting, setActing] = useState<ChecklistAction | null>(null);
+  if (q.isLoading) return <Card><Skeleton active /></Card>;
+  if (q.isError || !q.data) return <Result status="warning" title="核查单不存在或无权访问" />;
+  const c: ChecklistDetail = q.data;
+  const current = Math.max(0, STATES.indexOf(c.state));
+  const actions: ChecklistAction[] = [];
+  if (c.state === '待签收' && can.receive) actions.push('receive');
+  if (c.state === '待回复' && can.reply) actions.push('reply');
+  if (c.state === '待审核' && can.finish) actions.push('finish');
+  if (c.state === '待审核' && can.return) actions.push('return');
+  const LABEL: Record<ChecklistAction, string> = { receive: '签收', reply: '回复', finish: '办结', return: '退回' };
+
+  return (
+    <div data-testid="checklist-info">
+      <Card style={{ marginBottom: 12 }} title={<Space>核查单<Tag color={CHECKLIST_STATE_COLOR[c.state]}>{c.state}</Tag>{c.overdue && <Tag color="red">已逾期</Tag>}</Space>}
+        extra={<Space>{actions.map((a) => <Button key={a} type={a === 'return' ? 'default' : 'primary'} danger={a === 'return'} onClick={() => setActing(a)} data-testid={`checklist-${a}`}>{LABEL[a]}</Button>)}</Space>}>
+        <Steps size="small" current={c.state === '已办结' ? 4 : current} items={STATES.map((s) => ({ title: s }))} style={{ marginBottom: 16 }} />
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} items={[
+          { key: 'ent', label: '企业', children: c.enterpriseName ?? '-' },
+          { key: 'rule', label: '异常规则', children: c.abnormal?.rule ? <Tag color="red">{c.abnormal.rule}</Tag> : '-' },
+          { key: 'issuer', label: '下发人', children: `${c.issuerName ?? ''} ${fmtTime(c.issuedAt)}` },
+          { key: 'replyBy', label: '回复期限', children: <Typography.Text type={c.overdue ? 'danger' : undefined}>{c.replyBy}</Typography.Text> },
+          { key: 'problem', label: '核查问题', children: <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{c.problem}</Typography.Paragraph>, span: 2 },
+          ...(c.abnormal ? [{ key: 'detail', label: '异常情况', children: c.abnormal.detail, span: 2 }] : []),
+          ...(c.reply ? [{ key: 'reply', label: '企业回复', children: <div><Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{c.reply}</Typography.Paragraph>{c.replyAttachments?.length ? <AttachmentLinks value={c.replyAttachments} /> : null}<Typography.Text type="secondary">{fmtTime(c.repliedAt)}</Typography.Text></div>, span: 2 }] : []),
+          ...(c.opinion ? [{ key: 'opinion', label: '审核意见', children: c.opinion, span: 2 }] : []),
+        ]} />
+      </Card>
+      {c.waybill && (
+        <Card size="small" title="关联运单" style={{ marginBottom: 12 }}
+          extra={<Button type="link" onClick={() => navigate(gov ? WAYBILL_ROUTES.govInfo(c.waybill!.id) : WAYBILL_ROUTES.baseInfo(c.waybill!.id))}>运单详情</Button>}>
+          <Descriptions size="small" column={{ xs: 1, md: 3 }} items={[
+            { key: 'no', label: '运单编号', children: c.waybill.waybillNo ?? '-' },
+            { key: 'state', label: '状态', children: <StateTag state={c.waybill.state} /> },
+            { key: 'plate', label: '车牌', children: c.waybill.plateNo ?? '-' },
+            { key: 'driver', label: '驾驶员', children: c.waybill.driverName ?? '-' },
+            { key: 'start', label: '起运日期', children: c.waybill.startDate ?? '-' },
+            { key: 'goods', label: '货物', children: c.waybill.goodsSummary ?? '-' },
+          ]} />
+        </Card>
+      )}
+      <Card size="small" title="处理过程">
+        <Timeline items={c.steps.map((s) => ({
+          key: s.id,
+          color: s.action === '退回' ? 'red' : s.toState === '已办结' ? 'green' : 'blue',
+          title: fmtTime(s.at),
+          content: (
+            <div>
+              <Space><Typography.Text strong>{s.action}</Typography.Text>{s.userName && <Tag>{s.userName}</Tag>}<Typography.Text type="secondary">{s.fromState ? `${s.fromState} → ` : ''}{s.toState}</Typography.Text></Space>
+              {s.note && <div style={{ whiteSpace: 'pre-wrap' }}>{s.note}</div>}
+              {s.attachments?.length ? <AttachmentLinks value={s.attachments} /> : null}
+            </div>
+          ),
+        }))} />
+      </Card>
+      {acting && <ActModal checklist={c} action={acting} label={LABEL[acting]} onClose={() => setActing(null)} />}
+    </div>
+  );
+}
+
+function ActModal({ checklist: c, action, label, onClose }: { checklist: ChecklistDetail; action: ChecklistAction; label: string; onClose: () => void }) {
+  const [form] = Form.useForm<{ text?: string; attachments?: FileRef[] }>();
+  const [saving, setSaving] = useState(false);
+  const { message } = useFeedback();
+  const changed = useWaybillChanged();
+  const required = action === 'reply' || action === 'return';
+  const textLabel = action === 'reply' ? '回复内容' : action === 'return' ? '退回意见' : '办结意见';
+  const ok = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setSaving(true);
+    try {
+      const text = v.text?.trim();
+      await checklistAct(action, c.id, action === 'reply'
+        ? { version: c.version, reply: text, attachments: v.attachments?.length ? v.attachments : null }
+        : action === 'receive' ? { version: c.version } : { version: c.version, opinion: text || null });
+      message.success(`${label}成功`);
+      await changed();
+      onClose();
+    } catch {
+      // shown by the request client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={`${label}核查单`} okText={label} cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
+      {action === 'receive' ? (
+        <Alert type="info" showIcon title={`签收后请于${c.replyBy}前回复核查情况。`} />
+      ) : (
+        <Form form={form} name="checklist_act" layout="vertical">
+          <Form.Item name="text" label={textLabel} rules={[...(required ? [{ required: true, whitespace: true, message: `请输入${textLabel}` }] : []), { max: 2000, message: `${textLabel}不能超过2000个字符` }]}>
+            <Input.TextArea autoSize={{ minRows: 4 }} maxLength={2000} showCount />
+          </Form.Item>
+          {action === 'reply' && <Form.Item name="attachments" label="附件"><Upload multiple /></Form.Item>}
+        </Form>
+      )}
+    </Modal>
+  );
+}

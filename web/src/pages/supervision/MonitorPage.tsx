@@ -1,0 +1,38 @@
+/**
+ * 运单监控 (waybillMonitorManager, 政): the jurisdiction's waybills with their counts by state on
+ * top — each count a card that filters the list below — the search form and the list; 详情 opens
+ * /waybillManager/infoManager/info?id=.
+ */
+import { useState } from 'react';
+import { Card, Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { WAYBILL_STATES } from '@dg/core/waybill';
+import WaybillQueue from '../waybill/WaybillQueue';
+import { STATE_COLORS, useRefetchOnDataChange } from '../waybill/common';
+import { getStateCounts } from './api';
+
+const TONE: Record<string, string> = { processing: '#1677ff', success: '#52c41a', error: '#ff4d4f', orange: '#fa8c16', gold: '#d4b106', cyan: '#13c2c2', blue: '#1677ff', default: '#8c8c8c' };
+
+export default function MonitorPage() {
+  useRefetchOnDataChange();
+  const [state, setState] = useState('');
+  const counts = useQuery({ queryKey: ['waybill', 'stateCounts'], queryFn: () => getStateCounts() });
+  const all = Object.values(counts.data ?? {}).reduce((s, n) => s + Number(n || 0), 0);
+  const cards = [{ key: '', label: '全部', n: all }, ...WAYBILL_STATES.map((s) => ({ key: s, label: s, n: Number(counts.data?.[s] ?? 0) }))];
+  const header = (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(86px, 1fr))', gap: 12, marginBottom: 16 }} data-testid="state-cards">
+      {cards.map((c) => {
+        const active = state === c.key;
+        const color = c.key ? TONE[STATE_COLORS[c.key] ?? 'default'] : '#1677ff';
+        return (
+          <Card key={c.key || 'all'} size="small" hoverable onClick={() => setState(c.key)} data-testid={`state-card-${c.key || 'all'}`}
+              style={{ borderColor: active ? color : undefined, boxShadow: active ? `0 0 0 1px ${color}` : undefined, cursor: 'pointer' }}>
+              <Statistic title={<Typography.Text style={{ color: active ? color : undefined }}>{c.label}</Typography.Text>} value={c.n} loading={counts.isLoading}
+                styles={{ content: { color, fontSize: 22 } }} />
+            </Card>
+        );
+      })}
+    </div>
+  );
+  return <WaybillQueue queue="monitor" state={state} header={header} />;
+}

@@ -1,0 +1,312 @@
+/**
+ * One list for every waybill queue (运单填报 / 调度派车 / 出车检查 / 运单下发), 运单管理 and the
+ * government's 运单监控: a search form (运单号, 日期, 车牌, 托运人, 货物类别, and per queue 状态,
+ * 驾驶员, 企业, 起运地/目的地), a server-paged table, and the actions of the queue's state gated by
+ * element codes. 运单下发 selects several rows and issues them at once.
+ */
+import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { WAYBILL_STATES } from '@dg/core/waybill';
+import RefSelect from '../../components/RefSelect';
+import RegionCascader from '../../components/RegionCascader';
+import ExportButton from '../../components/ExportButton';
+import { useFeedback } from '../../components/resource/feedback';
+import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type Waybill } from './api';
+import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
+import {
+  GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useHas, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
+} from './common';
+
+type ListKey = QueueKey | 'monitor';
+
+interface QueueConfig {
+  title: string;
+  menu: string;
+  /** the state the server fixes for this queue (shown in the title) */
+  state?: string;
+  /** the row actions this queue offers */
+  actions: readonly ActionName[];
+  /** extra search fields */
+  extraFilters: readonly ('state' | 'driverName' | 'enterpriseId' | 'regions' | 'createdAt')[];
+  /** hint under the search form */
+  hint?: string;
+  /** 运单编号 means nothing before 下发 */
+  numbered: boolean;
+}
+
+export const QUEUES: Record<ListKey, QueueConfig> = {
+  base: {
+    title: '运单填报（待提交）', menu: 'baseManager', state: '草稿', actions: ['edit', 'submit', 'delete', 'cancel'], extraFilters: ['createdAt'], numbered: false,
+  },
+  dispatch: {
+    title: '调度派车（待调度）', menu: 'dispatchManager', state: '待调度', actions: ['dispatch'], extraFilters: [], numbered: false,
+    hint: '选择车辆人员绑定或车辆、挂车、罐体、驾驶员、押运员，合规检查通过后方可调度。',
+  },
+  waybillCheck: {
+    title: '出车检查（待检查）', menu: 'waybillCheckManager', state: '待检查', actions: ['check'], extraFilters: ['driverName'], numbered: false,
+  },
+  distribute: {
+    title: '运单下发（待下发）', menu: 'distributeManager', state: '待下发', actions: ['distribute'], extraFilters: ['driverName'], numbered: false,
+    hint: '勾选运单后点击“批量下发”：生成运单编号和二维码，并通知驾驶员、押运员。',
+  },
+  manage: {
+    title: '运单管理', menu: 'waybillManageManager', actions: ['load', 'unload', 'change', 'print', 'emptyLedger', 'cancel', 'close'],
+    extraFilters: ['state', 'driverName', 'createdAt'], numbered: true,
+  },
+  monitor: {
+    title: '运单监控', menu: 'waybillMonitorManager', actions: [], extraFilters: ['enterpriseId', 'state', 'regions', 'createdAt'], numbered: true,
+  },
+};
+
+interface SearchValues {
+  waybillNo?: string;
+  startDate?: [Dayjs | null, Dayjs | null] | null;
+  createdAt?: [Dayjs | null, Dayjs | null] | null;
+  plateNo?: string;
+  shipperName?: string;
+  goodsClass?: string;
+  state?: string;
+  driverName?: string;
+  enterpriseId?: string;
+  originRegion?: string;
+  destRegion?: string;
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+const range = (r: SearchValues['startDate']) => (r && (r[0] || r[1]) ? [day(r[0]), day(r[1])] : undefined);
+
+function toFilters(v: SearchValues): Record<string, unknown> {
+  const f: Record<string, unknown> = {
+    waybillNo: v.waybillNo?.trim() || undefined,
+    startDate: range(v.startDate),
+    createdAt: range(v.createdAt),
+    plateNo: v.plateNo?.trim() || undefined,
+    shipperName: v.shipperName?.trim() || undefined,
+    goodsClass: v.goodsClass || undefined,
+    state: v.state || undefined,
+    driverName: v.driverName?.trim() || undefined,
+    enterpriseId: v.enterpriseId || undefined,
+    originRegion: v.originRegion || undefined,
+    destRegion: v.destRegion || undefined,
+  };
+  return Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined));
+}
+
+/** a region code the list filter takes: 6 digits (a province or city code padded with zeros) */
+const sixDigits = (code?: string) => (code ? code.slice(0, 6).padEnd(6, '0') : undefined);
+
+export interface WaybillQueueProps {
+  queue: ListKey;
+  /** 运单监控: the state chosen on the count cards (overrides the search form's 状态) */
+  state?: string;
+  /** shown above the search form (the monitor's count cards) */
+  header?: ReactNode;
+}
+
+export default function WaybillQueue({ queue, state, header }: WaybillQueueProps) {
+  const cfg = QUEUES[queue];
+  const navigate = useNavigate();
+  const { message } = useFeedback();
+  const changed = useWaybillChanged();
+  useRefetchOnDataChange();
+  const [form] = Form.useForm<SearchValues>();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [issuing, setIssuing] = useState(false);
+  const [issued, setIssued] = useState<DistributeResult | null>(null);
+
+  const canAdd = useHas('baseManager:btn_add');
+  const canDistribute = useHas('distributeManager:btn_distribute');
+  const canExport = useHas('waybillManageManager:btn_export');
+
+  useEffect(() => {
+    if (state === undefined) return;
+    setFilters((f) => ({ ...f, state: state || undefined }));
+    setPage(1);
+  }, [state, form]);
+
+  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
+  const list = useQuery({
+    queryKey: ['waybill', 'list', queue, body],
+    queryFn: () => listWaybills(queue, body),
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => list.data?.content ?? [], [list.data]);
+  const total = list.data?.total ?? 0;
+
+  // a page emptied by transitions: step back
+  useEffect(() => {
+    if (list.data && rows.length === 0 && total > 0 && page > 1) setPage(Math.max(1, Math.ceil(total / size)));
+  }, [list.data, rows.length, total, page, size]);
+  // rows that left the queue leave the selection
+  useEffect(() => {
+    setSelected((s) => {
+      const kept = s.filter((id) => rows.some((r) => r.id === id));
+      return kept.length === s.length ? s : kept;
+    });
+  }, [rows]);
+
+  const search = (v: SearchValues) => {
+    const next = toFilters({ ...v, originRegion: sixDigits(v.originRegion), destRegion: sixDigits(v.destRegion), ...(state !== undefined ? { state } : {}) });
+    if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+    setFilters(next);
+    setPage(1);
+  };
+
+  const distributeSelected = async () => {
+    if (!selected.length) return;
+    setIssuing(true);
+    try {
+      const versions = Object.fromEntries(rows.filter((r) => selected.includes(r.id)).map((r) => [r.id, r.version]));
+      const r = await distributeWaybills(selected, versions);
+      setIssued(r);
+      if (r.done.length) message.success(`下发成功${r.done.length}条`);
+      setSelected([]);
+      await changed();
+    } catch {
+      // shown by the request client
+    } finally {
+      setIssuing(false);
+    }
+  };
+
+  const columns: TableColumnsType<Waybill> = [];
+  if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v, r) => r.enterpriseName ?? v ?? '-' });
+  if (cfg.numbered) {
+    columns.push({ title: '运单编号', dataIndex: 'waybillNo', key: 'waybillNo', width: 200, ellipsis: true, render: (v) => v || <Typography.Text type="secondary">未下发</Typography.Text> });
+  }
+  if (!cfg.state) {
+    columns.push({
+      title: '状态', dataIndex: 'state', key: 'state', width: 130,
+      render: (v, r) => <Space size={0} wrap={false}><StateTag state={v} />{r.overdue && <Tooltip title="运输时间超过线路预计时长的规定倍数"><Tag color="red">超时</Tag></Tooltip>}</Space>,
+    });
+  }
+  columns.push(
+    {
+      title: '货物', dataIndex: 'goodsSummary', key: 'goodsSummary', width: 240, ellipsis: { showTitle: false },
+      render: (v, r) => (
+        <Tooltip title={v}>
+          <span>{v || '-'}</span>
+          {r.problems?.length ? (
+            <Tooltip title={<ul style={{ margin: 0, paddingLeft: 16 }}>{r.problems.map((p) => <li key={p}>{p}</li>)}</ul>}>
+              <Typography.Text type="danger" style={{ marginLeft: 6 }}>（退回）</Typography.Text>
+            </Tooltip>
+          ) : null}
+        </Tooltip>
+      ),
+    },
+    { title: '托运人', dataIndex: 'shipperName', key: 'shipperName', width: 180, ellipsis: true },
+    { title: '收货人', dataIndex: 'consigneeName', key: 'consigneeName', width: 180, ellipsis: true },
+    { title: '起运日期', dataIndex: 'startDate', key: 'startDate', width: 110 },
+    {
+      title: '起运地 → 目的地', key: 'route', width: 240, ellipsis: true,
+      render: (_, r) => `${shortRegion(r.originRegionName)} → ${shortRegion(r.destRegionName)}`,
+    },
+  );
+  if (queue !== 'base' && queue !== 'dispatch') {
+    columns.push(
+      { title: '车辆', key: 'plate', width: 190, ellipsis: true, render: (_, r) => [plateText(r.plateNo, r.plateColor), r.trailerPlateNo].filter(Boolean).join(' / ') || '-' },
+      { title: '驾驶员 / 押运员', key: 'crew', width: 140, ellipsis: true, render: (_, r) => [r.driverName, r.escortName].filter(Boolean).join(' / ') || '-' },
+    );
+  }
+  if (queue === 'waybillCheck' || queue === 'distribute' || queue === 'manage' || queue === 'monitor') {
+    columns.push({ title: '调度', key: 'dispatch', width: 190, ellipsis: true, render: (_, r) => (r.dispatchedAt ? `${r.dispatcherName ?? ''} ${fmtMinute(r.dispatchedAt)}` : '-') });
+  }
+  columns.push({ title: '填报时间', dataIndex: 'createdAt', key: 'createdAt', width: 150, render: (v, r) => <Tooltip title={r.createdByName ? `填报人：${r.createdByName}` : undefined}>{fmtMinute(v)}</Tooltip> });
+  columns.push({
+    title: '操作', key: 'op', fixed: 'right', width: queue === 'manage' ? 380 : queue === 'base' ? 250 : 150,
+    render: (_, r) => (
+      <Space size={0} wrap={false}>
+        <Button type="link" size="small" onClick={() => navigate(queue === 'monitor' ? WAYBILL_ROUTES.govInfo(r.id) : WAYBILL_ROUTES.baseInfo(r.id))} data-testid="wb-action-detail">详情</Button>
+        {cfg.actions.length > 0 && <WaybillActions row={r} only={cfg.actions} onIssued={setIssued} />}
+      </Space>
+    ),
+  });
+
+  const has = (f: QueueConfig['extraFilters'][number]) => cfg.extraFilters.includes(f);
+  const selectable = queue === 'distribute' && canDistribute;
+
+  const toolbar = (
+    <Space wrap>
+      {queue === 'base' && canAdd && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(WAYBILL_ROUTES.baseEdit())} data-testid="wb-add">新增运单</Button>
+      )}
+      {selectable && (
+        <Button type="primary" icon={<SendOutlined />} disabled={!selected.length} loading={issuing} onClick={distributeSelected} data-testid="wb-distribute-selected">
+          批量下发{selected.length ? `（${selected.length}）` : ''}
+        </Button>
+      )}
+      {queue === 'manage' && canExport && <ExportButton url="/dzyd/waybill/manage/export" body={{ filters }} fileName="运单.xlsx" disabled={total === 0} />}
+    </Space>
+  );
+
+  return (
+    <div data-testid={`waybill-queue-${queue}`}>
+      {header}
+      <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
+        <Form form={form} name={`waybill_${queue}_search`} onFinish={search} labelCol={{ flex: '80px' }} wrapperCol={{ flex: '1 1 0' }}>
+          <Row gutter={16}>
+            {cfg.numbered && <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear placeholder="请输入运单编号" /></Form.Item></Col>}
+            {has('enterpriseId') && <Col xs={24} md={12} xl={6}><Form.Item name="enterpriseId" label="企业"><RefSelect resource="enterprise" placeholder="请选择企业" /></Form.Item></Col>}
+            {has('state') && state === undefined && (
+              <Col xs={24} md={12} xl={6}>
+                <Form.Item name="state" label="状态"><Select allowClear placeholder="请选择状态" options={WAYBILL_STATES.map((s) => ({ value: s, label: s }))} data-testid="filter-state" /></Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={12} xl={6}><Form.Item name="startDate" label="起运日期"><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>
+            {has('createdAt') && <Col xs={24} md={12} xl={6}><Form.Item name="createdAt" label="填报日期"><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>}
+            {queue !== 'base' && queue !== 'dispatch' && <Col xs={24} md={12} xl={6}><Form.Item name="plateNo" label="车牌"><Input allowClear placeholder="车牌号码（前缀）" /></Form.Item></Col>}
+            {has('driverName') && <Col xs={24} md={12} xl={6}><Form.Item name="driverName" label="驾驶员"><Input allowClear placeholder="驾驶员姓名" /></Form.Item></Col>}
+            <Col xs={24} md={12} xl={6}><Form.Item name="shipperName" label="托运人"><Input allowClear placeholder="托运人名称" /></Form.Item></Col>
+            <Col xs={24} md={12} xl={6}><Form.Item name="goodsClass" label="货物类别"><Select allowClear placeholder="请选择类别" options={GOODS_CLASS_OPTIONS} /></Form.Item></Col>
+            {has('regions') && (
+              <>
+                <Col xs={24} md={12} xl={6}><Form.Item name="originRegion" label="起运地"><RegionCascader changeOnSelect placeholder="起运地区划" /></Form.Item></Col>
+                <Col xs={24} md={12} xl={6}><Form.Item name="destRegion" label="目的地"><RegionCascader changeOnSelect placeholder="目的地区划" /></Form.Item></Col>
+              </>
+            )}
+            <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={list.isFetching} data-testid="wb-search">查询</Button>
+                <Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button>
+              </Space>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card title={cfg.title} extra={toolbar}>
+        {cfg.hint && <Alert type="info" showIcon title={cfg.hint} style={{ marginBottom: 12 }} />}
+        <Table<Waybill>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: list.isError ? '加载失败' : undefined }}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
+          onRow={(r) => ({ 'data-testid': `wb-row-${r.id}` } as HTMLAttributes<HTMLElement>)}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total,
+            pageSizeOptions: [10, 20, 50, 100],
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
+            onChange: (p, s) => {
+              if (s !== size) { setSize(s); setPage(1); } else setPage(p);
+            },
+          }}
+        />
+      </Card>
+      {issued && <IssuedModal result={issued} onClose={() => setIssued(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * Small parts shared by the waybill pages: state colours, formatting, the id in the query string,
+ * leaving a page (closing its tag), the data-change signal, and Enter-moves-on for fast forms.
+ */
+import { useCallback, useEffect, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { Tag } from 'antd';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '@dg/core';
+import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
+import { useTagsViewStore } from '../../store/tagsView';
+import { useUserStore } from '../../store/user';
+
+export const STATE_COLORS: Record<string, string> = {
+  草稿: 'default',
+  待调度: 'orange',
+  待检查: 'gold',
+  待下发: 'cyan',
+  待装货: 'blue',
+  运输中: 'processing',
+  已完成: 'success',
+  已作废: 'default',
+  异常关闭: 'error',
+};
+
+export function StateTag({ state }: { state?: string | null }) {
+  if (!state) return null;
+  return (
+    <Tag color={STATE_COLORS[state] ?? 'default'} data-testid="waybill-state" style={state === '已作废' ? { textDecoration: 'line-through' } : undefined}>
+      {state}
+    </Tag>
+  );
+}
+
+/** the main path of a waybill (MODULES.md §3) */
+export const MAIN_PATH = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成'] as const;
+
+/** GB 6944 classes for the 货物类别 filter (the server matches the main class) */
+export const GOODS_CLASS_OPTIONS = [
+  { value: '1', label: '1 爆炸品' },
+  { value: '2', label: '2 气体' },
+  { value: '3', label: '3 易燃液体' },
+  { value: '4', label: '4 易燃固体、易于自燃的物质、遇水放出易燃气体的物质' },
+  { value: '5', label: '5 氧化性物质和有机过氧化物' },
+  { value: '6', label: '6 毒性物质和感染性物质' },
+  { value: '7', label: '7 放射性物质' },
+  { value: '8', label: '8 腐蚀性物质' },
+  { value: '9', label: '9 杂项危险物质和物品' },
+];
+
+export const PACKING_GROUP_OPTIONS = [
+  { label: 'Ⅰ', value: 'I' },
+  { label: 'Ⅱ', value: 'II' },
+  { label: 'Ⅲ', value: 'III' },
+  { label: '-', value: '-' },
+];
+const PG_LABEL: Record<string, string> = { I: 'Ⅰ', II: 'Ⅱ', III: 'Ⅲ' };
+export const pgLabel = (pg?: string | null) => (pg ? PG_LABEL[pg] ?? pg : '');
+
+/** 车牌颜色 (JT/T 697.7), as the code table stores it */
+const PLATE_COLORS: Record<string, string> = { '1': '蓝', '2': '黄', '3': '黑', '4': '白', '5': '绿', '9': '其他' };
+export const plateColorName = (c?: string | null) => (c ? PLATE_COLORS[c] ?? c : '');
+/** 浙A12345（黄） */
+export const plateText = (plate?: string | null, color?: string | null) =>
+  plate ? `${plate}${color ? `（${plateColorName(color)}）` : ''}` : '';
+
+export const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+export const dash = (v: unknown): ReactNode => (isBlank(v) ? '-' : (v as ReactNode));
+export const fmtTime = (v: unknown) => (isBlank(v) ? '' : dayjs(v as string).isValid() ? dayjs(v as string).format(DATE_FORMAT) : String(v));
+export const fmtMinute = (v: unknown) => (isBlank(v) ? '' : dayjs(v as string).isValid() ? dayjs(v as string).format('YYYY-MM-DD HH:mm') : String(v));
+export const fmtNum = (v: unknown, digits = 3) => {
+  if (isBlank(v)) return '';
+  const n = Number(v);
+  return Number.isFinite(n) ? String(Math.round(n * 10 ** digits) / 10 ** digits) : String(v);
+};
+/** 浙江省/杭州市/西湖区 → 杭州市西湖区 (a list column has no room for the province) */
+export const shortRegion = (name?: string | null) => {
+  const parts = String(name ?? '').split('/').filter(Boolean);
+  return (parts.length > 1 ? parts.slice(1) : parts).join('');
+};
+/** 浙江省/杭州市/上城区 → 浙江省杭州市上城区 */
+export const regionText = (name?: string | null) => String(name ?? '').replace(/\//g, '');
+/** 起运地 or 目的地: region name and address */
+export const placeText = (regionName?: string | null, address?: string | null) => [regionText(regionName), address].filter(Boolean).join(' ');
+
+/** the `id` (or another key) in the query string: `/transportMission/baseInfo?id=…` */
+export function useQueryParam(key = 'id'): string {
+  const [params] = useSearchParams();
+  return params.get(key) ?? '';
+}
+
+/** detail and edit routes of the waybill */
+export const WAYBILL_ROUTES = {
+  list: {
+    base: '/transportMission/base',
+    dispatch: '/transportMission/dispatch',
+    waybillCheck: '/transportMission/waybillCheck',
+    distribute: '/transportMission/distribute',
+    manage: '/transportMission/waybillManageManager',
+  },
+  baseEdit: (id?: string) => `/transportMission/baseEdit${id ? `?id=${encodeURIComponent(id)}` : ''}`,
+  baseInfo: (id: string) => `/transportMission/baseInfo?id=${encodeURIComponent(id)}`,
+  changeList: (id: string) => `/transportMission/changeList?id=${encodeURIComponent(id)}`,
+  dispatchEdit: (id: string) => `/transportMission/dispatchEdit?id=${encodeURIComponent(id)}`,
+  checkEdit: (id: string) => `/transportMission/waybillCheckEdit?id=${encodeURIComponent(id)}`,
+  selfEdit: (waybillId: string) => `/transportMission/itemselfInspection/edit?waybillId=${encodeURIComponent(waybillId)}`,
+  selfInfo: (id: string) => `/transportMission/itemselfInspection/info?id=${encodeURIComponent(id)}`,
+  print: (id: string) => `/transportMission/print?id=${encodeURIComponent(id)}`,
+  emptyLedgerEdit: (q: { id?: string; waybillId?: string } = {}) =>
+    `/transportMission/emptyledger/edit${q.id ? `?id=${encodeURIComponent(q.id)}` : q.waybillId ? `?waybillId=${encodeURIComponent(q.waybillId)}` : ''}`,
+  emptyLedgerInfo: (id: string) => `/transportMission/emptyledger/info?id=${encodeURIComponent(id)}`,
+  govInfo: (id: string) => `/waybillManager/infoManager/info?id=${encodeURIComponent(id)}`,
+  abnormalInfo: (id: string) => `/waybillManager/infoManager/info1?id=${encodeURIComponent(id)}`,
+  checklistInfo: (id: string) => `/waybillManager/checklistinfoManager/${encodeURIComponent(id)}`,
+};
+
+/** leave this page for another, closing this page's tag (an edit page is done once saved) */
+export function useLeave() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useCallback((to: string, opts: { replace?: boolean } = {}) => {
+    useTagsViewStore.getState().delView({ path: pathname, fullPath: pathname, search: '', title: '', name: pathname });
+    navigate(to, opts);
+  }, [navigate, pathname]);
+}
+
+/** after a waybill transition: refetch every waybill query here and tell the bell and other pages */
+export function useWaybillChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ['waybill'] });
+    emitDataChanged({ topic: 'waybill' });
+  }, [queryClient]);
+}
+
+/** refetch the waybill queries when someone else signals a change */
+export function useRefetchOnDataChange() {
+  const queryClient = useQueryClient();
+  useEffect(() => onDataChanged((d) => {
+    if (d.topic === 'waybill') return; // the writer here has already refetched
+    void queryClient.invalidateQueries({ queryKey: ['waybill'] }, { cancelRefetch: false });
+  }), [queryClient]);
+}
+
+export const useHas = (code: string) => useUserStore((s) => s.elements.has(code));
+export const useElements = () => useUserStore((s) => s.elements);
+export const useSide = () => useUserStore((s) => s.side);
+
+const FOCUSABLE = 'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled]):not([readonly]), textarea:not([disabled]), [data-enter-target]:not([disabled])';
+
+/**
+ * Enter moves to the next field (a dispatcher fills these forms at speed). An open dropdown keeps
+ * its Enter (it picks the option); a textarea keeps its Enter too (Ctrl+Enter still moves on).
+ * The last field's Enter focuses the element marked `data-enter-target` (the main button).
+ * Attach as onKeyDownCapture: a closed Select would otherwise open on Enter.
+ */
+export function enterMovesOn(e: ReactKeyboardEvent<HTMLElement>) {
+  if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.nativeEvent.isComposing) return;
+  const target = e.target as HTMLElement;
+  if (target.tagName === 'BUTTON' || target.tagName === 'A') return;
+  if (target.tagName === 'TEXTAREA' && !e.ctrlKey) return;
+  if (target.getAttribute('aria-expanded') === 'true') return;
+  const container = e.currentTarget;
+  const all = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === target);
+  const i = all.indexOf(target);
+  if (i < 0) return;
+  const next = all[i + 1];
+  if (!next) return;
+  e.preventDefault();
+  e.stopPropagation();
+  next.focus();
+  if (next instanceof HTMLInputElement) next.select?.();
+}
