@@ -52,7 +52,7 @@ export async function sql<T = any>(text: string, params: unknown[] = []): Promis
  * Opens /login (or `path`, which redirects there), fills 账号/密码, reads the captcha the page is showing and signs in.
  * Waits until the page left /login. `entry` 'pageB' uses the super admin entry.
  */
-export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!, opts: { path?: string; expectFailure?: boolean } = {}) {
+export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!, opts: { path?: string; expectFailure?: boolean; beforeSubmit?: () => Promise<void> } = {}) {
   let verifyId = '';
   const onResponse = async (r: import('playwright-core').Response) => {
     if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
@@ -65,6 +65,7 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   for (let i = 0; i < 50 && !verifyId; i++) await page.waitForTimeout(100);
   if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId));
   page.off('response', onResponse);
+  await opts.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
   if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
 }

@@ -24,8 +24,8 @@ export interface FieldOptions {
   /** offered in the search form: 'like' for text contains, 'eq' exact, 'range' for dates/numbers */
   search?: boolean | 'like' | 'eq' | 'range' | 'in';
   sort?: boolean;
-  /** unique within the data scope (enterprise for enterprise-scoped resources) */
-  unique?: boolean;
+  /** unique within the data scope (enterprise for enterprise-scoped resources); 'global' across every row (e.g. 账户, the sign-in name) */
+  unique?: boolean | 'global';
   /** may not change after creation (e.g. 账户) */
   immutable?: boolean;
   /** computed or system-filled: shown, never written by the client */

@@ -52,7 +52,7 @@ export function tableFor(def: ResourceDef) {
     for (const [name, f] of Object.entries(def.fields)) {
       if (f.virtual || !t[name] || name === def.parent?.field) continue;
       if (f.unique) {
-        const on = def.scope === 'enterprise' ? [t.enterpriseId, t[name]] : [t[name]];
+        const on = def.scope === 'enterprise' && f.unique !== 'global' ? [t.enterpriseId, t[name]] : [t[name]];
         const u = uniqueIndex(`${tn}_${columnName(name)}_uq`).on(...(on as [any, ...any[]]));
         idx.push(def.softDelete ? u.where(sql`deleted_at is null`) : u);
       } else if (f.index || (f.search && f.search !== 'like' && !f.multiple) || f.type === 'ref' && !f.multiple) {

@@ -12,7 +12,7 @@ export const user = resource({
   writableBy: ['enterprise', 'government', 'platform'],
   fields: {
     name: text('姓名', { required: true, min: 2, max: 20, column: true, search: 'like' }),
-    username: text('账户', { required: true, rule: 'alnum20', unique: true, immutable: true, column: true, search: 'like' }),
+    username: text('账户', { required: true, rule: 'alnum20', unique: 'global', immutable: true, column: true, search: 'like' }),
     password: password('密码', { required: true }),
     sex: dict('性别', 'sex', { column: true }),
     mobile: text('手机', { rule: 'mobile', column: true }),
@@ -101,10 +101,11 @@ export const article = publishable('article', 'articleManager', '文章', ['行�
 export const policy = publishable('policy', 'policyManager', '政策法规', ['法律', '行政法规', '部门规章', '地方性法规', '规范性文件', '标准']);
 
 export const appRelease = resource({
-  key: 'appRelease', area: 'admin', menu: 'appManager', title: 'APP版本', scope: 'none', table: 'app_release', labelField: 'version',
-  defaultSort: { field: 'version', order: 'desc' },
+  key: 'appRelease', area: 'admin', menu: 'appManager', title: 'APP版本', scope: 'none', table: 'app_release', labelField: 'versionName',
+  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    version: text('版本号', { required: true, max: 20, column: true, search: 'like', sort: true }),
+    // not `version`: every resource table has that column for the optimistic lock
+    versionName: text('版本号', { required: true, max: 20, column: true, search: 'like', sort: true }),
     platform: enumOf('平台', ['Android', 'iOS'], { required: true, column: true, search: 'eq' }),
     package: file('安装包', { required: true }),
     notes: textarea('更新说明', { required: true, max: 2000 }),

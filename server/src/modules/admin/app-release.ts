@@ -24,7 +24,7 @@ export const appReleaseRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: '最新版本', querystring: z.object({ platform: z.enum(['Android', 'iOS'], { error: '平台：请选择Android或iOS' }).optional() }) },
   }, async (req) => {
     const platform = (req.query as { platform?: string }).platform ?? 'Android';
-    const r = await db().execute<ReleaseRow>(sql`select id, version, platform, package, notes, force, created_at from app_release
+    const r = await db().execute<ReleaseRow>(sql`select id, version_name as version, platform, package, notes, force, created_at from app_release
       where platform = ${platform} order by created_at desc limit 1`);
     const rel = r.rows[0];
     if (!rel) return ok(null);

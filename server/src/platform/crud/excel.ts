@@ -185,14 +185,15 @@ export async function importRows(app: App, db: Db, def: ResourceDef, user: Sessi
   for (const [name, f] of Object.entries(def.fields)) {
     if (!f.unique) continue;
     for (let i = 0; i < good.length; i += 1000) {
-      const batch = good.slice(i, i + 1000).map((g) => g.values[name]).filter((v) => v != null);
+      const rows = good.slice(i, i + 1000);
+      const batch = rows.map((g) => g.values[name]).filter((v) => v != null);
       if (!batch.length) continue;
       const conds = [inArray(t[name], batch)];
-      if (def.scope === 'enterprise' && user.enterpriseId) conds.push(eq(t.enterpriseId, user.enterpriseId));
+      if (def.scope === 'enterprise' && f.unique !== 'global' && user.enterpriseId) conds.push(eq(t.enterpriseId, user.enterpriseId));
       if (def.softDelete) conds.push(sql`${t.deletedAt} is null`);
       const hit = await db.select({ v: t[name] }).from(t).where(and(...conds));
       const taken = new Set(hit.map((h: Row) => h.v));
-      for (const g of good) if (taken.has(g.values[name])) report.errors.push({ row: g.rowNo, field: f.label, message: `${f.label}“${g.values[name]}”已存在` });
+      for (const g of rows) if (taken.has(g.values[name])) report.errors.push({ row: g.rowNo, field: f.label, message: `${f.label}“${g.values[name]}”已存在` });
     }
   }
   const bad = new Set(report.errors.map((e) => e.row));

@@ -26,7 +26,7 @@ async function checkUnique(tx: Db, def: ResourceDef, values: Row, enterpriseId: 
   for (const [name, f] of Object.entries(def.fields)) {
     if (!f.unique || values[name] === undefined || values[name] === null) continue;
     const conds = [eq(t[name], values[name])];
-    if (def.scope === 'enterprise' && enterpriseId) conds.push(eq(t.enterpriseId, enterpriseId));
+    if (def.scope === 'enterprise' && f.unique !== 'global' && enterpriseId) conds.push(eq(t.enterpriseId, enterpriseId));
     if (exceptId) conds.push(ne(t.id, exceptId));
     if (def.softDelete) conds.push(sql`${t.deletedAt} is null`);
     const hit = await tx.select({ id: t.id }).from(t).where(and(...conds)).limit(1);
