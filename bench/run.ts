@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite platform,records,waybill --waybills 1000000 --seconds 5]`
+ * `npm run bench [-- --suite platform,records,waybill --waybills 10000000 --seconds 5]` (the defaults; a smaller --waybills for a quick look)
  * Starts real servers (embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432 or BENCH_DATABASE_URL
  * is set — a database `dg_bench` is created there) and prints tables of measured figures. Nothing is asserted.
  */
@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from '../server/src/server.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { load, post } from './load.ts';
 
-const { values: args } = parseArgs({ options: { suite: { type: 'string', default: 'platform' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '1000000' } } });
+const { values: args } = parseArgs({ options: { suite: { type: 'string', default: 'platform,records,waybill' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
 const suites = new Set(args.suite!.split(','));
 const seconds = Number(args.seconds);
 

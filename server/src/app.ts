@@ -3,7 +3,7 @@
  * Order of a request: trace → token → access (menu/element code, token kind) → zod validation →
  * handler (data scope in every query) → envelope; writes leave one operation-log row.
  */
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,7 +53,7 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
     // one log line per request costs a core's worth on a busy instance: errors and slow requests are logged in onResponse, all requests are in the traces
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +111,12 @@ export async function buildApp(opts: BuildOptions) {
     if (!access.menu && !access.element) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
   });
 
+  // 操作日志 before the answer leaves: whoever reads the log after a write finds the write's row
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && req.user && isWrite(req)) await writeAuditLog(app, req, reply.statusCode);
+    return payload;
+  });
+
   app.addHook('onResponse', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const ms = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
@@ -119,14 +125,15 @@ export async function buildApp(opts: BuildOptions) {
       ms: Math.round(ms * 10) / 10, user: req.user?.username ?? null, at: new Date().toISOString(),
       spans: traceStore.getStore()?.spans ?? [],
     });
-    if (req.user && isWrite(req)) await writeAuditLog(app, req, reply.statusCode);
     if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
   });
 
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
+    const refused = (status: number) => { (req as FastifyRequest & { resultStatus?: number }).resultStatus = status; };
+    refused(STATUS.BAD_INPUT); // every branch below but the last answers 40001 unless it says otherwise
     if (err instanceof ApiError) {
       req.audit = { ...req.audit, opt: req.audit?.opt, after: undefined };
-      (req as FastifyRequest & { resultStatus?: number }).resultStatus = err.status;
+      refused(err.status);
       const body: Record<string, unknown> = { status: err.status, message: err.message, data: err.data ?? null };
       if (err.status === STATUS.ERROR) body.errmsg = err.message;
       return reply.code(err.httpStatus).send(body);
@@ -151,6 +158,7 @@ export async function buildApp(opts: BuildOptions) {
       return reply.code(200).send({ status: STATUS.BAD_INPUT, message: msg, data: null });
     }
     req.log.error({ err, traceId: req.id }, 'request failed');
+    refused(STATUS.ERROR);
     return reply.code(500).send({ status: STATUS.ERROR, message: '服务器内部错误', errmsg: `服务器内部错误（追踪号 ${req.id}）`, data: null });
   });
 
