@@ -17,8 +17,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   articleManager: () => import('./admin/ArticleManager.tsx'),
   policyManager: () => import('./admin/PolicyManager.tsx'),
   // 档案管理 (records)
-  vehicleBasicManager: () => import('./records/VehiclePage.tsx'),
-  tankBasicManager: () => import('./records/TankPage.tsx'),
+  vehicleBasicManager: () => import('./records/AuditedRecordPage.tsx').then((m) => ({ default: m.VehiclePage })),
+  tankBasicManager: () => import('./records/AuditedRecordPage.tsx').then((m) => ({ default: m.TankPage })),
   staffManager: () => import('./records/StaffPage.tsx'),
   staffEntryManager: () => import('./records/StaffEntryPage.tsx'),
   // 知识库, 到期预警 / 静态信息预警 / 业务大厅 预警信息 / 参数设置, 企业车辆审核, 基础信息查询 (knowledge, warnings, audit)

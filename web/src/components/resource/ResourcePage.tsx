@@ -31,12 +31,18 @@ export interface ResourcePageProps {
   parent?: { field: string; id: string };
   /** card title (default: the resource's title) */
   title?: string;
-  /** more buttons in each row's 操作 column (workflow actions) */
-  extraActions?: (row: Row) => ReactNode;
+  /** more buttons in each row's 操作 column (workflow actions); `refresh` refetches the list */
+  extraActions?: (row: Row, refresh: () => Promise<void>) => ReactNode;
   /** more buttons in the toolbar */
   toolbarExtra?: ReactNode;
   /** open a detail route instead of the detail drawer */
   onDetail?: (row: Row) => void;
+  /** replaces the generic add form (e.g. open an editor page) */
+  onAdd?: () => void;
+  /** replaces the generic edit form */
+  onEdit?: (row: Row) => void;
+  /** after the generic form saved a row (e.g. show a secret the add answer carries once) */
+  onSaved?: (row: Row, mode: 'add' | 'update') => void;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -58,7 +64,7 @@ function presetsOf(def: ResourceDef, fixed: Record<string, unknown>, parentField
   return presets;
 }
 
-function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail }: ResourcePageProps & { def: ResourceDef }) {
+function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail, onAdd, onEdit, onSaved }: ResourcePageProps & { def: ResourceDef }) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
   const ctx = useFormatContext();
@@ -135,9 +141,9 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
   }
   columns.push(actionColumn({
     onDetail: onDetail ?? setViewing,
-    onEdit: canEdit ? (row) => setEditing({ mode: 'update', id: row.id }) : undefined,
+    onEdit: canEdit ? (row) => (onEdit ? onEdit(row) : setEditing({ mode: 'update', id: row.id })) : undefined,
     onDelete: canDelete ? remove : undefined,
-    extra: extraActions,
+    extra: extraActions && ((row: Row) => extraActions(row, afterWrite)),
   }));
 
   const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -154,7 +160,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
 
   const toolbar = (
     <Space wrap>
-      {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>新增</Button>}
+      {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => (onAdd ? onAdd() : setEditing({ mode: 'add' }))}>新增</Button>}
       {canImport && (
         <ImportButton
           importUrl={`${base}/import`}
@@ -237,6 +243,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
           mode={editing.mode}
           id={editing.id}
           presets={presets}
+          onSaved={onSaved && ((row) => onSaved(row, editing.mode))}
           onClose={() => setEditing(null)}
         />
       )}
@@ -248,7 +255,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
         onClose={() => setViewing(null)}
         destroyOnHidden
         extra={viewing && canEdit ? (
-          <Button type="primary" onClick={() => setEditing({ mode: 'update', id: viewing.id })}>编辑</Button>
+          <Button type="primary" onClick={() => (onEdit ? onEdit(viewing) : setEditing({ mode: 'update', id: viewing.id }))}>编辑</Button>
         ) : null}
       >
         {viewing && <ResourceDetail resourceKey={def.key} id={viewing.id} row={viewing} column={1} />}

@@ -6,7 +6,7 @@ import { Button, Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
-import AdminResourceList from './AdminResourceList';
+import { ResourcePage } from '../../components/resource';
 import { publish } from './api';
 import { KIND, type ContentKind } from './content';
 
@@ -16,7 +16,7 @@ export default function ContentManager({ kind }: { kind: ContentKind }) {
   const k = KIND[kind];
   const canPublish = useHasElement(`${k.menu}:btn_publish`);
   return (
-    <AdminResourceList
+    <ResourcePage
       key={kind}
       resourceKey={kind}
       onAdd={() => navigate(k.addPath)}

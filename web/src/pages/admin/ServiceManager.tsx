@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useHasElement } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
-import AdminResourceList from './AdminResourceList';
+import { ResourcePage } from '../../components/resource';
 import SecretDialog from './SecretDialog';
 import { resetSecret } from './api';
 
@@ -16,7 +16,7 @@ export default function ServiceManager() {
 
   return (
     <>
-      <AdminResourceList
+      <ResourcePage
         resourceKey="serviceClient"
         onSaved={(row, mode) => {
           if (mode === 'add' && typeof row.secret === 'string') setShown({ code: String(row.code), secret: row.secret });
