@@ -26,6 +26,8 @@ export interface FieldOptions {
   sort?: boolean;
   /** unique within the data scope (enterprise for enterprise-scoped resources); 'global' across every row (e.g. 账户, the sign-in name) */
   unique?: boolean | 'global';
+  /** stored in capitals whatever the user typed (车架号, 罐箱编号); fields with the plate, ID card and credit code rules always are */
+  upperCase?: boolean;
   /** may not change after creation (e.g. 账户) */
   immutable?: boolean;
   /** computed or system-filled: shown, never written by the client */

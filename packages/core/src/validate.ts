@@ -39,7 +39,7 @@ export function checkField(f: FieldDef, raw: unknown): { value: unknown } | { er
   switch (f.type) {
     case 'text': case 'textarea': case 'richText': case 'password': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { error: `${L}格式不正确` };
-      const s = String(raw).trim();
+      const s = normalizeText(f, String(raw));
       if (s === '') return f.required ? { error: requiredMessage(f) } : { value: null };
       if (f.max && [...s].length > f.max) return { error: `${L}不能超过${f.max}个字符` };
       if (f.min && [...s].length < f.min) return { error: `${L}不能少于${f.min}个字符` };
@@ -96,6 +96,15 @@ export function checkField(f: FieldDef, raw: unknown): { value: unknown } | { er
   }
 }
 
+/** rules whose letters are capitals by definition: 浙a12345 is 浙A12345, an ID card's x is X */
+const UPPER_CASE_RULES = new Set<string>(['plate', 'idCard', 'creditCode']);
+
+/** a typed text as it is checked and stored: trimmed, in capitals where the field says so (web forms use the same) */
+export function normalizeText(f: Pick<FieldDef, 'upperCase' | 'rule'>, typed: string): string {
+  const s = typed.trim();
+  return f.upperCase || (f.rule && UPPER_CASE_RULES.has(f.rule)) ? s.toUpperCase() : s;
+}
+
 export interface FieldError { field: string; label: string; message: string }
 
 /** Validates a whole input object for add or update. Unknown keys are dropped. */
@@ -109,6 +118,12 @@ export function validateInput(def: ResourceDef, input: Record<string, unknown>, 
     const r = checkField(f, raw);
     if ('error' in r) errors.push({ field: name, label: f.label, message: r.error });
     else values[name] = r.value;
+  }
+  // a system-filled field starts at its default (e.g. 审核状态 草稿): the client never sends it
+  if (mode === 'add') {
+    for (const [name, f] of Object.entries(def.fields)) {
+      if (f.readOnly && !f.virtual && f.default !== undefined && !(name in values)) values[name] = f.default;
+    }
   }
   return { values, errors };
 }

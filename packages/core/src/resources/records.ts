@@ -78,7 +78,7 @@ export const vehicle = resource({
     plateColor: dict('车牌颜色', 'plateColor', { required: true, column: true, default: '2' }),
     vehicleType: dict('车辆类型', 'vehicleType', { required: true, column: true, search: 'eq' }),
     brandModel: text('品牌型号', { required: true, max: 60 }),
-    vin: text('车架号', { required: true, max: 17, min: 17, unique: true, rule: 'alnum20' }),
+    vin: text('车架号', { required: true, max: 17, min: 17, unique: true, rule: 'alnum20', upperCase: true }),
     engineNo: text('发动机号', { max: 30 }),
     approvedLoad: integer('核定载质量（千克）', { required: true, column: true }),
     totalMass: integer('总质量（千克）', { required: true }),
@@ -186,7 +186,7 @@ export const tankMaintain = resource({
 export const tankContainer = resource({
   key: 'tankContainer', area: 'xxda', menu: 'tankContainerManager', title: '罐式集装箱', scope: 'enterprise', labelField: 'containerNo', importable: true,
   fields: {
-    containerNo: text('罐箱编号', { required: true, max: 20, unique: true, column: true, search: 'like' }),
+    containerNo: text('罐箱编号', { required: true, max: 20, unique: true, upperCase: true, column: true, search: 'like' }),
     containerType: enumOf('罐箱类型', ['液体罐箱', '气体罐箱', '固体罐箱'], { required: true, column: true, search: 'eq' }),
     volume: number('容积（立方米）', { required: true, min: 0, column: true }),
     suitableMedia: text('适装介质', { multiple: true, required: true, help: 'UN编号或类别，多个用顿号分隔', column: true }),

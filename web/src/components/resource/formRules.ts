@@ -4,7 +4,7 @@
  * spare the user a round trip.
  */
 import type { FormRule } from 'antd';
-import { checkRule, requiredMessage, type FieldDef, type FieldType } from '@dg/core';
+import { checkRule, normalizeText, requiredMessage, type FieldDef, type FieldType } from '@dg/core';
 
 /** 请输入<label> / 请选择<label>: the server's wording (packages/core/src/validate.ts). */
 export { requiredMessage };
@@ -24,7 +24,7 @@ export const charCount = (s: string) => [...s].length;
 export function ruleText(fd: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
   const s = String(value);
-  return fd.type === 'text' ? s.trim() : s;
+  return fd.type === 'text' ? normalizeText(fd, s) : s;
 }
 
 function reject(message: string) {

@@ -4,7 +4,7 @@
  * of `add` / `update` (dates as YYYY-MM-DD or ISO instants, trimmed text, cleared → null).
  */
 import dayjs from 'dayjs';
-import { writableFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { normalizeText, writableFields, type FieldDef, type ResourceDef } from '@dg/core';
 import { DAY_FORMAT, toFileRefs } from './format';
 import { holdsList } from './formRules';
 import type { Row } from './types';
@@ -76,7 +76,7 @@ function toBodyValue(fd: FieldDef, value: unknown): unknown {
   if (isBlank(value)) return null;
   switch (fd.type) {
     case 'text': {
-      const s = String(value).trim();
+      const s = normalizeText(fd, String(value));
       return s === '' ? null : s;
     }
     case 'date':
