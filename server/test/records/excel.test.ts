@@ -114,3 +114,18 @@ describe('vehicle export → import', () => {
     expect(await countB()).toBe(3);
   });
 });
+
+describe('a large export', () => {
+  it('walks every row once, also across rows that tie on the sort column (4,500 parks with one created_at)', async () => {
+    const m = uid('KS');
+    // one statement: every row gets the same created_at, so only the id orders them
+    await t.sql(`insert into company_park (enterprise_id, name, region_code, address, area, spaces, ownership, lease_expiry)
+      select $1, $2 || '-' || g, $3, '测试路' || g || '号', 1000, 10, '自有', case when g % 3 = 0 then null else date '2030-01-01' + (g % 5) end
+      from generate_series(1, 4500) g`, [E.b.id, m, E.b.regionCode]);
+    const x = await exportXlsx(t, '/api/xxda/companyPark/export', 'qiye2', { filters: { name: m } });
+    const rows = await readXlsx(x.raw);
+    const names = rows.slice(1).map((r) => r[rows[0]!.indexOf('停车场名称')]);
+    expect(names).toHaveLength(4500);
+    expect(new Set(names).size).toBe(4500);
+  });
+});

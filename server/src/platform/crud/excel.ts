@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
-import { sql, inArray, and, eq } from 'drizzle-orm';
+import { sql, inArray, and, eq, getTableColumns } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, validateInput, RESOURCES, columnName, tableName } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
@@ -13,7 +13,7 @@ import type { App } from '../context.ts';
 import { badInput, forbidden } from '../errors.ts';
 import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
-import { tableOf, whereOf, orderOf, present, type ListParams } from './query.ts';
+import { tableOf, whereOf, orderOf, sortOf, afterKey, present, type ListParams } from './query.ts';
 import { canWrite, hashPassword } from './write.ts';
 
 async function dictNames(db: Db): Promise<Map<string, Map<string, string>>> {
@@ -48,7 +48,7 @@ export function exportColumns(def: ResourceDef, user: SessionUser) {
   return cols;
 }
 
-/** streams an xlsx of every row the filters select, 2,000 rows a query */
+/** streams an xlsx of every row the filters select, 2,000 rows a query, walking the order by keyset */
 export function exportStream(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Readable {
   const out = new PassThrough();
   (async () => {
@@ -60,10 +60,16 @@ export function exportStream(db: Db, def: ResourceDef, user: SessionUser, params
     const t = tableOf(def);
     const where = whereOf(def, user, params);
     const order = orderOf(def, params.sort);
-    for (let offset = 0; ; offset += 2000) {
-      const rows = await db.select().from(t).where(where).orderBy(...order).limit(2000).offset(offset);
+    const { col } = sortOf(def, params.sort);
+    let last: { key: string | null; id: string } | null = null;
+    for (;;) {
+      const rows: Row[] = await db.select({ ...getTableColumns(t), sortKey: sql<string | null>`${col}::text` }).from(t)
+        .where(last ? and(where, afterKey(def, params.sort, last)) : where).orderBy(...order).limit(2000);
       if (!rows.length) break;
-      const shown = await present(db, def, user, rows as Row[]);
+      const tail = rows[rows.length - 1]!;
+      last = { key: tail.sortKey as string | null, id: tail.id as string };
+      for (const r of rows) delete r.sortKey;
+      const shown = await present(db, def, user, rows);
       for (const r of shown) {
         const line: Record<string, unknown> = {};
         for (const c of cols) line[c.key] = c.key === 'enterpriseName' ? r.enterpriseName ?? '' : cellText(c.f, c.key, r, dicts);

@@ -69,12 +69,33 @@ export function whereOf(def: ResourceDef, user: SessionUser, params: Pick<ListPa
   return and(...conds.filter(Boolean) as SQL[])!;
 }
 
-export function orderOf(def: ResourceDef, sort?: ListParams['sort']): SQL[] {
+/** the sort a list really uses: the asked one where the field may be sorted on, else the resource's default */
+export function sortOf(def: ResourceDef, sort?: ListParams['sort']): { col: any; order: 'asc' | 'desc' } {
   const t = tableOf(def);
   const allowed = (field: string) => field === 'createdAt' || field === 'updatedAt' || def.fields[field]?.sort || def.defaultSort?.field === field;
   const s = sort && allowed(sort.field) ? sort : def.defaultSort ?? { field: 'createdAt', order: 'desc' as const };
-  const col = t[s.field] ?? t.createdAt;
-  return [s.order === 'asc' ? asc(col) : desc(col), desc(t.id)];
+  return { col: t[s.field] ?? t.createdAt, order: s.order === 'asc' ? 'asc' : 'desc' };
+}
+
+/** ORDER BY the sort, then id (a total order, so pages and keyset walks never skip or repeat a row) */
+export function orderOf(def: ResourceDef, sort?: ListParams['sort']): SQL[] {
+  const { col, order } = sortOf(def, sort);
+  return [order === 'asc' ? asc(col) : desc(col), desc(tableOf(def).id)];
+}
+
+/**
+ * The rows after `last` in orderOf's order (keyset: no OFFSET, so the 50th page of an export costs
+ * what the first does). `key` is the sort column's value as text, exactly as stored (a JS Date
+ * would lose the microseconds). NULLs sort last ascending and first descending, as PostgreSQL does.
+ */
+export function afterKey(def: ResourceDef, sort: ListParams['sort'] | undefined, last: { key: string | null; id: string }): SQL {
+  const { col, order } = sortOf(def, sort);
+  const id = tableOf(def).id;
+  const tie = sql`(${col} = ${last.key} and ${id} < ${last.id})`;
+  if (order === 'asc') {
+    return last.key === null ? sql`(${col} is null and ${id} < ${last.id})` : sql`(${col} > ${last.key} or ${tie} or ${col} is null)`;
+  }
+  return last.key === null ? sql`((${col} is null and ${id} < ${last.id}) or ${col} is not null)` : sql`(${col} < ${last.key} or ${tie})`;
 }
 
 export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams) {
