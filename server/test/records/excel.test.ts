@@ -86,7 +86,7 @@ describe('vehicle export → import', () => {
     const imported = await t.sql(`select transport_cert_no, audit_status from vehicle where transport_cert_no like $1 and enterprise_id = $2`, [`${m2}%`, E.b.id]);
     expect(imported).toEqual([{ transport_cert_no: `${m2}-2`, audit_status: '草稿' }]);
     const progress = await ok(t, 'GET', `/api/xxda/vehicle/import/progress/${jobId}`, 'qiye2');
-    expect(progress).toEqual({ done: 3, total: 3, finished: true });
+    expect(progress).toEqual({ done: 3, total: 3, finished: true, stage: '完成' });
   });
 
   it('the template has the writable columns and a hint row the import skips', async () => {

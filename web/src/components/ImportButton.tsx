@@ -59,8 +59,13 @@ const newJobId = () =>
 /** What the progress bar says: bytes sent, then rows processed, else a creeping estimate. */
 function progressOf(sent: number, server: ImportProgress | null, creeping: number): { percent: number; text: string } {
   if (server && server.total > 0) {
-    return { percent: Math.floor((server.done / server.total) * 100), text: `正在导入：已处理 ${server.done} / ${server.total} 行` };
+    // 校验 is the first half of the bar, 写入 the second
+    const share = server.done / server.total;
+    const percent = server.stage === '校验' ? share * 50 : server.stage === '写入' ? 50 + share * 50 : share * 100;
+    const doing = server.stage === '校验' ? '正在校验' : server.stage === '写入' ? '正在写入' : '正在导入';
+    return { percent: Math.floor(percent), text: `${doing}：已处理 ${server.done} / ${server.total} 行` };
   }
+  if (server?.stage === '读取文件') return { percent: creeping, text: '正在读取文件…' };
   if (sent < 1) return { percent: Math.floor(sent * 100), text: '正在上传文件…' };
   return { percent: creeping, text: '正在校验数据，请勿关闭窗口…' };
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
-import { importProgress } from '../../platform/crud/excel.ts';
+import { breathe, readSheet, trackImport, type ImportProgress } from '../../platform/crud/excel.ts';
 import { classProblem, dashToNull, goodsKey, mendName, packingGroupOf, pinyinInitials, subsidiaryOf } from './goods-text.ts';
 
 const goodsTable = () => resourceTables.dangerousGoods as any;
@@ -132,19 +132,21 @@ async function readTable(buf: Buffer, filename: string): Promise<string[][]> {
     if (text.includes('\uFFFD')) throw badInput('CSV文件请使用UTF-8编码保存');
     return parseCsv(text);
   }
-  const wb = new ExcelJS.Workbook();
-  try { await wb.xlsx.load(buf as unknown as ArrayBuffer); } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('文件中没有工作表');
-  const rows: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (r, n) => { rows[n - 1] = (r.values as ExcelJS.CellValue[]).slice(1).map(cellText); });
-  return Array.from(rows, (r) => r ?? []);
+  return (await readSheet(buf, filename)).map((r) => Array.from(r, (v) => cellText(v as ExcelJS.CellValue)));
 }
 
 interface Parsed { rowNo: number; key: string; values: Record<Column, string | null> & { pinyin: string } }
 
 export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<OfficialImportReport> {
-  const table = await readTable(buf, filename);
+  const progress = trackImport(jobId);
+  try {
+    return await importTable(db, user, await readTable(buf, filename), validOnly, progress);
+  } finally {
+    progress.end();
+  }
+}
+
+async function importTable(db: Db, user: SessionUser, table: string[][], validOnly: boolean, progress: ImportProgress): Promise<OfficialImportReport> {
   const header = (table[0] ?? []).map((h) => h.replace(/^\uFEFF/, '').trim().toLowerCase());
   const col = {} as Record<Column, number>;
   for (const [name, aliases] of Object.entries(HEADERS) as [Column, string[]][]) {
@@ -157,12 +159,13 @@ export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer
   const body = table.slice(1).map((cells, i) => ({ rowNo: i + 2, cells })).filter(({ cells }) => cells.some((c) => c.trim() !== ''));
   if (body.length > MAX_ROWS) throw badInput(`文件行数过多：一次最多导入${MAX_ROWS}行`);
   const report: OfficialImportReport = { total: body.length, imported: 0, updated: 0, errors: [] };
-  const progress = { done: 0, total: body.length, finished: false };
-  if (jobId) importProgress.set(jobId, progress);
+  progress.total = body.length;
+  progress.stage = '校验';
 
   const good: Parsed[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { rowNo, cells } of body) {
+    if (++progress.done % 500 === 0) await breathe();
     const at = (c: Column) => (col[c] === undefined ? '' : cells[col[c]] ?? '');
     const errs: { field: string; message: string }[] = [];
     let unNo = at('unNo').trim();
@@ -198,7 +201,7 @@ export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer
     for (const e of errs) report.errors.push({ row: rowNo, ...e });
     if (!errs.length) good.push({ rowNo, key, values });
   }
-  if (report.errors.length && !validOnly) { progress.finished = true; return report; }
+  if (report.errors.length && !validOnly) return report;
 
   const stored = await storedByKey(db);
   const inserts: Parsed[] = [];
@@ -211,6 +214,8 @@ export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer
     else replaces.push({ id: row.id, p });
   }
   const BATCH = 500;
+  progress.stage = '写入';
+  progress.done = 0;
   await db.transaction(async (tx) => {
     for (let i = 0; i < inserts.length; i += BATCH) {
       await tx.insert(goodsTable()).values(inserts.slice(i, i + BATCH).map(({ values: v }) => ({
@@ -237,6 +242,5 @@ export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer
   });
   report.imported = good.length;
   report.updated = replaces.length + enriches.length;
-  progress.done = progress.total; progress.finished = true;
   return report;
 }

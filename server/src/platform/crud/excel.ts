@@ -96,29 +96,65 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
 }
 
 export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[] }
-export const importProgress = new Map<string, { done: number; total: number; finished: boolean }>();
+export interface ImportProgress { done: number; total: number; finished: boolean; stage: '读取文件' | '校验' | '写入' | '完成' }
+export const importProgress = new Map<string, ImportProgress>();
 
-async function readSheet(buf: Buffer, filename: string): Promise<unknown[][]> {
+/** the progress of one import, polled by …/import/progress/:jobId; forgotten 10 minutes after it ends */
+export function trackImport(jobId?: string): ImportProgress & { end(): void } {
+  const p: ImportProgress = { done: 0, total: 0, finished: false, stage: '读取文件' };
+  if (jobId) importProgress.set(jobId, p);
+  return Object.assign(p, {
+    end() {
+      p.finished = true; p.stage = '完成'; p.done = p.total;
+      if (jobId) setTimeout(() => { if (importProgress.get(jobId) === p) importProgress.delete(jobId); }, 10 * 60_000).unref();
+    },
+  });
+}
+
+/** lets the event loop answer other requests (progress polls among them) during a long import */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const cellValue = (v: unknown) => (v && typeof v === 'object' && 'text' in (v as object) ? (v as { text: unknown }).text
+  : v && typeof v === 'object' && 'result' in (v as object) ? (v as { result: unknown }).result
+  : v && typeof v === 'object' && 'richText' in (v as object) ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : v);
+
+export async function readSheet(buf: Buffer, filename: string): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
   if (/\.csv$/i.test(filename)) {
     const text = buf.toString('utf8').replace(/^\uFEFF/, '');
     const ws = await wb.csv.read(Readable.from([text]));
     return ws.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
   }
-  try { await wb.xlsx.load(buf as unknown as ArrayBuffer); } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('文件中没有工作表');
+  // streamed: a 100,000-row file is read row by row, not held as a whole workbook (gigabytes of cell objects)
   const rows: unknown[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    const vals = (row.values as unknown[]).slice(1).map((v) => (v && typeof v === 'object' && 'text' in (v as object) ? (v as { text: unknown }).text : v && typeof v === 'object' && 'result' in (v as object) ? (v as { result: unknown }).result : v));
-    rows[n - 1] = vals;
-  });
-  return rows.map((r) => r ?? []);
+  let sheets = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
+    for await (const ws of reader) {
+      if (sheets++ > 0) break; // the first sheet only
+      let n = 0;
+      for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
+        rows[row.number - 1] = (row.values as unknown[]).slice(1).map(cellValue);
+        if (++n % 2000 === 0) await breathe();
+      }
+    }
+  } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
+  if (!sheets) throw badInput('文件中没有工作表');
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
 }
 
 export async function importRows(app: App, db: Db, def: ResourceDef, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<ImportReport> {
   if (!canWrite(def, user)) throw forbidden();
-  const sheet = await readSheet(buf, filename);
+  const progress = trackImport(jobId);
+  try {
+    return await importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress);
+  } finally {
+    progress.end();
+  }
+}
+
+async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser, sheet: unknown[][], validOnly: boolean, progress: ImportProgress): Promise<ImportReport> {
   const header = (sheet[0] ?? []).map((h) => String(h ?? '').trim());
   const fields = sheetFields(def).filter(([, f]) => !f.readOnly);
   const colOf = new Map<string, number>();
@@ -141,11 +177,12 @@ export async function importRows(app: App, db: Db, def: ResourceDef, user: Sessi
   // the template's hint row
   if (body[0] && String(body[0].cells.find((c) => c) ?? '').startsWith('必填')) body.shift();
   const report: ImportReport = { total: body.length, imported: 0, errors: [] };
-  const progress = { done: 0, total: body.length, finished: false };
-  if (jobId) importProgress.set(jobId, progress);
+  progress.total = body.length;
+  progress.stage = '校验';
   const good: { rowNo: number; values: Row }[] = [];
   const seen = new Map<string, Map<unknown, number>>();
   for (const { rowNo, cells } of body) {
+    if (++progress.done % 500 === 0) await breathe();
     const input: Row = {};
     let rowError = false;
     for (const [name, f] of fields) {
@@ -204,11 +241,13 @@ export async function importRows(app: App, db: Db, def: ResourceDef, user: Sessi
   }
   const bad = new Set(report.errors.map((e) => e.row));
   report.errors.sort((a, b) => a.row - b.row);
-  if (bad.size && !validOnly) { progress.finished = true; return report; }
+  if (bad.size && !validOnly) return report;
   const toInsert = good.filter((g) => !bad.has(g.rowNo));
   const enterpriseId = def.scope === 'enterprise' && !('enterpriseId' in def.fields) ? user.enterpriseId : null;
   if (def.scope === 'enterprise' && !('enterpriseId' in def.fields) && !enterpriseId) throw badInput('只有企业用户可以导入本企业的数据');
   const hooks = hooksOf(def.key);
+  progress.stage = '写入';
+  progress.done = bad.size; // the refused rows are done with
   await db.transaction(async (tx) => {
     for (let i = 0; i < toInsert.length; i += 1000) {
       const batch = [];
@@ -222,10 +261,9 @@ export async function importRows(app: App, db: Db, def: ResourceDef, user: Sessi
         batch.push({ ...v, ...(enterpriseId ? { enterpriseId } : {}), createdBy: user.id, updatedBy: user.id });
       }
       if (batch.length) await tx.insert(t).values(batch);
-      progress.done = Math.min(progress.total, i + batch.length + report.errors.length);
+      progress.done = Math.min(progress.total, bad.size + i + batch.length);
     }
   });
   report.imported = toInsert.length;
-  progress.done = progress.total; progress.finished = true;
   return report;
 }

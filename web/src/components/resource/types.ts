@@ -68,6 +68,8 @@ export interface ImportProgress {
   done: number;
   total: number;
   finished: boolean;
+  /** what the server is doing: 读取文件 → 校验 → 写入 → 完成 */
+  stage?: string;
 }
 
 export interface ImportReport {
