@@ -6,7 +6,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { MIGRATION_AREAS } from './areas.ts';
 import * as schema from './schema.ts';
-import { span } from '../platform/traces.ts';
+import { traceStore } from '../platform/traces.ts';
 
 // DATE stays a 'YYYY-MM-DD' string and TIMESTAMP(TZ) a Date: a 有效期 is a calendar day, not an instant.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -26,11 +26,18 @@ export function connect(url: string, max = 10): Database {
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
     (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const started = performance.now();
-      const res = query(...args);
-      if (res && typeof (res as Promise<unknown>).then === 'function') {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
-        (res as Promise<unknown>).then(() => span('SQL ' + text.slice(0, 120), performance.now() - started), () => {});
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+      const trace = traceStore.getStore(); // the request's, taken now: pg calls back from its socket's context
+      const done = () => trace?.spans.push({ name: 'SQL ' + text.slice(0, 120), ms: Math.round((performance.now() - started) * 10) / 10 });
+      // pool.query (what drizzle calls) hands the client a callback; a checked-out client is used with promises
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const cb = args[last] as (...r: unknown[]) => void;
+        args[last] = (...r: unknown[]) => { done(); cb(...r); };
+        return query(...args);
       }
+      const res = query(...args);
+      if (res && typeof (res as Promise<unknown>).then === 'function') (res as Promise<unknown>).then(done, () => {});
       return res;
     };
   });

@@ -120,7 +120,8 @@ describe('服务注册 / 服务状态监控 / 链路监控', () => {
     const one = await t.call('GET', `/api/admin/serviceTrace/${row.traceId}`, { as: 'admin' });
     const names = one.body.data.spans.map((s: any) => s.name);
     expect(names).toContain('auth');
-    // SQL spans: see the report — db/index.ts records only promise-style client.query calls, and pool.query uses callbacks
+    // each SQL statement of the request is a span of its own, after the auth span
+    expect(names.some((n: string) => /^SQL select .*base_user/i.test(n))).toBe(true);
     const slow = await t.call('GET', '/api/admin/serviceTrace/slow', { as: 'admin' });
     expect(slow.body.data).toMatchObject({ slowMs: expect.any(Number), rows: expect.any(Array) });
     expect((await t.call('GET', '/api/admin/serviceTrace/nope', { as: 'admin' })).body.status).toBe(40001);
