@@ -130,23 +130,25 @@ describe('首页', () => {
     const a = (await t.call('GET', '/api/index/dashboard', { as: 'qiye' })).body.data;
     expect(a.side).toBe('enterprise');
     expect(Object.keys(a.queues).sort()).toEqual(['unchecked', 'uncommitted', 'undistributed', 'unread', 'unscheduled']);
-    const expected = async (id: string) => {
-      const [e] = await t.sql(`select licence_expiry - current_date as days, (select value from param_setting where key = 'warningDays') as win from enterprise where id = $1`, [id]);
-      const window = typeof e.win === 'number' ? e.win : 30;
-      return { due: e.days >= 0 && e.days <= window ? 1 : 0, overdue: e.days < 0 ? 1 : 0 };
-    };
-    expect(a.expiry.find((x: any) => x.kind === 'alertCompanyLicence')).toMatchObject({ title: '企业证照', ...(await expected(ids.enterpriseA)) });
-    expect(a).toMatchObject({ warnings: { due: expect.any(Number), overdue: expect.any(Number) }, openHazards: expect.any(Number), waybillsByDay: expect.any(Array) });
-    // the demo's enterprise B has a licence running out in 20 days: inside the 30-day window
-    const b = (await t.call('GET', '/api/index/dashboard', { as: 'qiye2' })).body.data;
-    expect(b.expiry.find((x: any) => x.kind === 'alertCompanyLicence')).toMatchObject(await expected(ids.enterpriseB));
-    expect(b.warnings.due).toBeGreaterThanOrEqual(b.expiry.find((x: any) => x.kind === 'alertCompanyLicence').due);
+    // 到期预警: one row per list of 到期预警, the same figures the lists count
+    const summary = (await t.call('GET', '/api/warning/summary', { as: 'qiye' })).body.data as { kind: string; title: string; due: number; overdue: number }[];
+    expect(a.expiry.map((x: any) => x.kind)).toEqual(['alertCompanyLicence', 'alertVehicleTransport', 'alertVehicleReview', 'alertVehicleInsurance', 'alertTankCheck', 'alertStaffQualification', 'alertDriverLicence']);
+    expect(a.expiry).toEqual(summary.map(({ kind, title, due, overdue }) => ({ kind, title, due, overdue })));
+    expect(a.warnings).toEqual({ due: summary.reduce((n, x) => n + x.due, 0), overdue: summary.reduce((n, x) => n + x.overdue, 0) });
+    // the demo has documents due and expired
+    expect(a.warnings.due).toBeGreaterThan(0);
+    expect(a.warnings.overdue).toBeGreaterThan(0);
+    expect(a).toMatchObject({ openHazards: expect.any(Number), waybillsByDay: expect.any(Array) });
   });
 
   it('a government and the platform see their figures', async () => {
     const g = (await t.call('GET', '/api/index/dashboard', { as: 'shiji' })).body.data;
     expect(g).toMatchObject({ side: 'government', todayWaybills: expect.any(Number), inTransit: expect.any(Number), abnormal: expect.any(Number),
       overdueCertificates: expect.any(Number), openRectifications: expect.any(Number), byCity: expect.any(Array), byClass: expect.any(Array), notices: expect.any(Array) });
+    // 证件过期: every overdue document of the three 静态信息预警 topics in the city
+    const summary = (await t.call('GET', '/api/warning/summary', { as: 'shiji' })).body.data as { overdue: number }[];
+    expect(g.overdueCertificates).toBe(summary.reduce((n, x) => n + x.overdue, 0));
+    expect(g.overdueCertificates).toBeGreaterThan(0);
     const p = (await t.call('GET', '/api/index/dashboard', { as: 'admin' })).body.data;
     expect(p.side).toBe('platform');
     expect(p.overdueCertificates).toBeGreaterThanOrEqual(g.overdueCertificates);

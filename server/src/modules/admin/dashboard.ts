@@ -8,11 +8,9 @@
  * Government / platform: { side, todayWaybills (also as `today`), inTransit, abnormal, overdueCertificates,
  * openRectifications, byCity: [{ name, value }], byClass: [{ name, value }], notices }.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { App } from '../../platform/context.ts';
-import type { Db } from '../../db/index.ts';
-import { type SessionUser, regionScope } from '../../platform/access.ts';
+import type { SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/errors.ts';
 import { remindCounts } from '../shell/remind.ts';
 import { latestPublished } from './content.ts';
@@ -44,19 +42,6 @@ export function addDashboardPart(side: 'enterprise', fn: Part<EnterpriseDashboar
 export function addDashboardPart(side: 'government', fn: Part<GovernmentDashboardPart>): void;
 export function addDashboardPart(side: 'enterprise' | 'government', fn: Part<any>) {
   parts[side].push(fn);
-}
-
-/** the 参数设置 warning window in days (a number, or per-kind values with a default) */
-export async function warningDays(db: Db, kind?: string): Promise<number> {
-  const r = await db.execute<{ value: unknown }>(sql`select value from param_setting where key = 'warningDays'`);
-  const v = r.rows[0]?.value;
-  if (typeof v === 'number' && v >= 0) return v;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const n = (kind && o[kind]) ?? o.default;
-    if (typeof n === 'number' && n >= 0) return n;
-  }
-  return 30;
 }
 
 const NOTICE_LIMIT = 5;
@@ -92,23 +77,6 @@ function merge(results: Record<string, unknown>[]) {
   }
   return out;
 }
-
-// the figures this module knows itself
-addDashboardPart('enterprise', async (app, user) => {
-  const db = app.ctx.database.db;
-  if (!user.enterpriseId) return {};
-  const days = await warningDays(db, 'enterpriseLicence');
-  const r = await db.execute<{ due: number; overdue: number }>(sql`select
-      count(*) filter (where licence_expiry >= current_date and licence_expiry <= current_date + ${days}::int)::int as due,
-      count(*) filter (where licence_expiry < current_date)::int as overdue
-    from enterprise where id = ${user.enterpriseId}`);
-  return { expiry: [{ kind: 'alertCompanyLicence', title: '企业证照', due: r.rows[0]?.due ?? 0, overdue: r.rows[0]?.overdue ?? 0 }] };
-});
-addDashboardPart('government', async (app, user) => {
-  const r = await app.ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from enterprise e
-    where e.licence_expiry < current_date and coalesce(e.status, '正常') <> '注销' and ${regionScope(user, sql`e.region_code`)}`);
-  return { overdueCertificates: r.rows[0]?.n ?? 0 };
-});
 
 export async function dashboardOf(app: App, user: SessionUser) {
   const db = app.ctx.database.db;

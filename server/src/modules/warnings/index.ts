@@ -28,6 +28,30 @@ import { regionName } from '../../platform/regions.ts';
 import type { Db } from '../../db/index.ts';
 import { countWarnings, listWarnings, loadWindows, readFilters, warningsByEnterprise, windowOf, LOBBY_KINDS, type WarningQuery } from './query.ts';
 import { paramRoutes } from './params.ts';
+import { addDashboardPart } from '../admin/dashboard.ts';
+
+/** due and overdue per list: the enterprise's seven lists for enterprise users, the three topics for the government */
+export async function warningSummary(db: Db, user: SessionUser): Promise<WarningSummaryItem[]> {
+  const windows = await loadWindows(db);
+  if (user.side === 'enterprise') {
+    const counts = await countWarnings(db, ENTERPRISE_WARNINGS, user, windows);
+    return counts.map(({ kind, due, overdue }) => ({ kind: kind.menu, key: kind.key, title: kind.title, due, overdue }));
+  }
+  const topics = GOVERNMENT_TOPICS.map((t) => ({ topic: t, due: GOVERNMENT_WARNINGS.find((k) => k.key === `${t.topic}Due`)!, overdue: GOVERNMENT_WARNINGS.find((k) => k.key === `${t.topic}Overdue`)! }));
+  // one count over the topic's records, without the page's fixed status
+  const counts = await countWarnings(db, topics.map(({ due }) => ({ ...due, status: undefined })), user, windows);
+  return counts.map(({ due, overdue }, i) => ({
+    kind: topics[i]!.due.menu, overdueKind: topics[i]!.overdue.menu, key: topics[i]!.topic.topic, title: topics[i]!.topic.title, due, overdue,
+  }));
+}
+
+// 首页: the enterprise's 到期预警 card lists every list; the government's 证件过期 counts every overdue document of its topics
+addDashboardPart('enterprise', async (app, user) => ({
+  expiry: (await warningSummary(app.ctx.database.db, user)).map(({ kind, title, due, overdue }) => ({ kind, title, due, overdue })),
+}));
+addDashboardPart('government', async (app, user) => ({
+  overdueCertificates: (await warningSummary(app.ctx.database.db, user)).reduce((n, x) => n + x.overdue, 0),
+}));
 
 const listBody = z.object({
   page: z.coerce.number().int().min(1, '页码不正确').optional(),
@@ -162,20 +186,7 @@ export const warningsModule: FastifyPluginAsync = async (fastify) => {
   });
 
   // counts for the dashboard's 到期预警 card and 业务大厅: the enterprise lists for enterprise users, the three topics for the government
-  app.get('/warning/summary', { config: { access: { anyUser: true } }, schema: { tags, summary: '到期预警数量' } }, async (req) => {
-    const user = req.user!;
-    const windows = await loadWindows(db());
-    if (user.side === 'enterprise') {
-      const counts = await countWarnings(db(), ENTERPRISE_WARNINGS, user, windows);
-      return ok(counts.map(({ kind, due, overdue }): WarningSummaryItem => ({ kind: kind.menu, key: kind.key, title: kind.title, due, overdue })));
-    }
-    const topics = GOVERNMENT_TOPICS.map((t) => ({ topic: t, due: GOVERNMENT_WARNINGS.find((k) => k.key === `${t.topic}Due`)!, overdue: GOVERNMENT_WARNINGS.find((k) => k.key === `${t.topic}Overdue`)! }));
-    // one count over the topic's records, without the page's fixed status
-    const counts = await countWarnings(db(), topics.map(({ due }) => ({ ...due, status: undefined })), user, windows);
-    return ok(counts.map(({ due, overdue }, i): WarningSummaryItem => ({
-      kind: topics[i]!.due.menu, overdueKind: topics[i]!.overdue.menu, key: topics[i]!.topic.topic, title: topics[i]!.topic.title, due, overdue,
-    })));
-  });
+  app.get('/warning/summary', { config: { access: { anyUser: true } }, schema: { tags, summary: '到期预警数量' } }, async (req) => ok(await warningSummary(db(), req.user!)));
 
   await app.register(paramRoutes);
 };
