@@ -2,7 +2,8 @@
  * The input for a field, by type: one for the add/edit form, one for the search form.
  * Returned as elements so Form.Item can hand them value and onChange.
  */
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import type { RichTextEditorProps } from '../RichTextEditor';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import { DATE_FORMAT, type FieldDef } from '@dg/core';
 import DictSelect from '../DictSelect';
@@ -13,6 +14,16 @@ import NumberRange from './NumberRange';
 import { DAY_FORMAT } from './format';
 import { searchMode } from './filters';
 import { placeholderOf } from './formRules';
+
+/** the tiptap editor loads with the first form that has a 正文-like field, not with every form */
+const RichTextEditor = lazy(() => import('../RichTextEditor'));
+function LazyRichText(props: RichTextEditorProps) {
+  return (
+    <Suspense fallback={<Input.TextArea disabled autoSize={{ minRows: 8 }} placeholder="正在加载编辑器…" />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
 
 const full = { width: '100%' } as const;
 /** Show a character counter where the limit is short enough to matter while typing. */
@@ -39,7 +50,7 @@ export function formWidget(fd: FieldDef, opts: { disabled?: boolean; labels?: un
       return <Input.TextArea placeholder={placeholder} disabled={disabled} autoSize={{ minRows: 3, maxRows: 8 }}
         count={fd.max ? { show: true, max: fd.max } : undefined} />;
     case 'richText':
-      return <Input.TextArea placeholder={placeholder} disabled={disabled} autoSize={{ minRows: 8, maxRows: 24 }} />;
+      return <LazyRichText disabled={disabled} />;
     case 'json':
       return <Input.TextArea placeholder={placeholder} disabled={disabled} autoSize={{ minRows: 4, maxRows: 16 }}
         style={{ fontFamily: 'monospace' }} />;

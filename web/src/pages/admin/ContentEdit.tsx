@@ -14,7 +14,7 @@ import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
 import type { FileRef, Row } from '../../components/resource/types';
 import { required } from '../../utils/validate';
-import RichTextEditor from './RichTextEditor';
+import RichTextEditor from '../../components/RichTextEditor';
 import { publish } from './api';
 import { KIND, listPath, type ContentKind } from './content';
 

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { modal } from '../../app/antdStatic';
+import { modal } from '../app/antdStatic';
 
 export interface RichTextEditorProps {
   value?: string;
