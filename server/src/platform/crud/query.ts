@@ -8,8 +8,12 @@ import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
 
 export const tableOf = (def: ResourceDef) => resourceTables[def.key] as any;
-/** lists never count more rows than this per page view (ARCHITECTURE.md: no exact count over millions) */
-export const COUNT_CAP = 100_000;
+/**
+ * lists never count more rows than this per page view (ARCHITECTURE.md: no exact count over millions).
+ * 10,000 like the waybill lists: counting 100,000 of a province's vehicles cost ~150 ms a page view;
+ * beyond a thousand pages a user narrows the search instead (the pager says 共 10000+ 条).
+ */
+export const COUNT_CAP = 10_000;
 
 export function scopeCondition(def: ResourceDef, user: SessionUser): SQL {
   const t = tableOf(def);
