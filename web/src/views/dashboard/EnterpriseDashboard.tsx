@@ -4,8 +4,7 @@ import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOu
 import { Link } from 'react-router';
 import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
 import { menuTitle } from '../../store/permission.ts';
-import Chart from './Chart.tsx';
-import { menuPath, num, NoticeList, StatCard } from './parts.tsx';
+import { ChartCard, menuPath, NoticeRow, num, StatRow } from './parts.tsx';
 
 const QUEUES = [
   { key: 'uncommitted', title: '待提交运单', menu: 'baseManager', icon: <FormOutlined />, color: '#1890ff' },
@@ -23,31 +22,17 @@ export default function EnterpriseDashboard({ data, theme }: { data: Partial<Dat
 
   return (
     <div data-testid="dashboard-enterprise">
-      <Row gutter={[16, 16]}>
-        {QUEUES.map((q) => (
-          <Col key={q.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
-            <StatCard title={q.title} value={queues[q.key]} menu={q.menu} icon={q.icon} color={q.color} testId={`dashboard-card-${q.key}`} />
-          </Col>
-        ))}
-      </Row>
+      <StatRow cards={QUEUES} values={queues} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
-          <Card title="本月运单" data-testid="dashboard-waybills-by-day">
-            {byDay.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本月暂无运单" style={{ height: 268, paddingTop: 80 }} />
-            ) : (
-              <Chart
-                option={{
-                  color: [theme],
-                  tooltip: { trigger: 'axis' },
-                  grid: { left: 40, right: 16, top: 24, bottom: 28 },
-                  xAxis: { type: 'category', boundaryGap: false, data: byDay.map((d) => String(d.date).slice(5)) },
-                  yAxis: { type: 'value', minInterval: 1 },
-                  series: [{ name: '运单数', type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: byDay.map((d) => num(d.count)) }],
-                }}
-              />
-            )}
-          </Card>
+          <ChartCard title="本月运单" testId="dashboard-waybills-by-day" empty="本月暂无运单" option={byDay.length === 0 ? null : {
+            color: [theme],
+            tooltip: { trigger: 'axis' },
+            grid: { left: 40, right: 16, top: 24, bottom: 28 },
+            xAxis: { type: 'category', boundaryGap: false, data: byDay.map((d) => String(d.date).slice(5)) },
+            yAxis: { type: 'value', minInterval: 1 },
+            series: [{ name: '运单数', type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: byDay.map((d) => num(d.count)) }],
+          }} />
         </Col>
         <Col xs={24} lg={10}>
           <Card title="隐患排查" data-testid="dashboard-hazards" style={{ marginBottom: 16 }}>
@@ -69,11 +54,7 @@ export default function EnterpriseDashboard({ data, theme }: { data: Partial<Dat
           <ExpiryCard items={expiry} />
         </Col>
       </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col span={24}>
-          <NoticeList notices={data.notices} />
-        </Col>
-      </Row>
+      <NoticeRow notices={data.notices} />
     </div>
   );
 }

@@ -1,15 +1,14 @@
 /** 政府端首页 (MODULES.md §0): today's waybills, in transit, abnormal, overdue certificates, open rectifications, waybills by city and by class, recent notices. */
-import { Card, Col, Empty, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { CarOutlined, ExceptionOutlined, FieldTimeOutlined, FileSearchOutlined, IssuesCloseOutlined } from '@ant-design/icons';
 import type { CountItem, GovernmentDashboard as Data } from '../../api/dashboard.ts';
-import Chart from './Chart.tsx';
-import { num, NoticeList, StatCard } from './parts.tsx';
+import { ChartCard, NoticeRow, num, StatRow } from './parts.tsx';
 
 const CARDS = [
   { key: 'today', title: '今日运单', menu: 'waybillMonitorManager', icon: <FileSearchOutlined />, color: '#1890ff' },
   { key: 'inTransit', title: '在途运单', menu: 'dynamicMonitorManager', icon: <CarOutlined />, color: '#13c2c2' },
   { key: 'abnormal', title: '异常运单', menu: 'abnormalWaybillManager', icon: <ExceptionOutlined />, color: '#f5222d' },
-  { key: 'overdueCertificates', title: '证件过期', menu: 'staticMonitorManager', icon: <FieldTimeOutlined />, color: '#fa8c16' },
+  { key: 'overdueCertificates', title: '证件过期', menu: 'ryzgOverdueManager', icon: <FieldTimeOutlined />, color: '#fa8c16' },
   { key: 'openRectifications', title: '未完成整改', menu: 'rectificationNoticeManager', icon: <IssuesCloseOutlined />, color: '#722ed1' },
 ] as const;
 
@@ -21,53 +20,27 @@ export default function GovernmentDashboard({ data, theme }: { data: Partial<Dat
   const byClass = list(data.byClass);
   return (
     <div data-testid="dashboard-government">
-      <Row gutter={[16, 16]}>
-        {CARDS.map((c) => (
-          <Col key={c.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
-            <StatCard title={c.title} value={d[c.key]} menu={c.menu} icon={c.icon} color={c.color} testId={`dashboard-card-${c.key}`} />
-          </Col>
-        ))}
-      </Row>
+      <StatRow cards={CARDS} values={d} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
-          <Card title="各地市运单" data-testid="dashboard-by-city">
-            {byCity.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" style={{ height: 268, paddingTop: 80 }} />
-            ) : (
-              <Chart
-                option={{
-                  color: [theme],
-                  tooltip: { trigger: 'axis' },
-                  grid: { left: 40, right: 16, top: 24, bottom: 48 },
-                  xAxis: { type: 'category', data: byCity.map((c) => c.name), axisLabel: { interval: 0, rotate: byCity.length > 8 ? 30 : 0 } },
-                  yAxis: { type: 'value', minInterval: 1 },
-                  series: [{ name: '运单数', type: 'bar', barMaxWidth: 32, data: byCity.map((c) => num(c.value)) }],
-                }}
-              />
-            )}
-          </Card>
+          <ChartCard title="各地市运单" testId="dashboard-by-city" empty="暂无数据" option={byCity.length === 0 ? null : {
+            color: [theme],
+            tooltip: { trigger: 'axis' },
+            grid: { left: 40, right: 16, top: 24, bottom: 48 },
+            xAxis: { type: 'category', data: byCity.map((c) => c.name), axisLabel: { interval: 0, rotate: byCity.length > 8 ? 30 : 0 } },
+            yAxis: { type: 'value', minInterval: 1 },
+            series: [{ name: '运单数', type: 'bar', barMaxWidth: 32, data: byCity.map((c) => num(c.value)) }],
+          }} />
         </Col>
         <Col xs={24} lg={10}>
-          <Card title="货物类别" data-testid="dashboard-by-class">
-            {byClass.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" style={{ height: 268, paddingTop: 80 }} />
-            ) : (
-              <Chart
-                option={{
-                  tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-                  legend: { type: 'scroll', bottom: 0 },
-                  series: [{ name: '货物类别', type: 'pie', radius: ['35%', '62%'], center: ['50%', '45%'], data: byClass.map((c) => ({ name: c.name, value: num(c.value) })) }],
-                }}
-              />
-            )}
-          </Card>
+          <ChartCard title="货物类别" testId="dashboard-by-class" empty="暂无数据" option={byClass.length === 0 ? null : {
+            tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+            legend: { type: 'scroll', bottom: 0 },
+            series: [{ name: '货物类别', type: 'pie', radius: ['35%', '62%'], center: ['50%', '45%'], data: byClass.map((c) => ({ name: c.name, value: num(c.value) })) }],
+          }} />
         </Col>
       </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col span={24}>
-          <NoticeList notices={data.notices} />
-        </Col>
-      </Row>
+      <NoticeRow notices={data.notices} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 /** Building blocks of both dashboards: a stat card (linking to its list when the user holds the menu) and the notice list. */
-import { Card, Empty, List, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '@dg/core';
 import type { NoticeItem } from '../../api/dashboard.ts';
 import { routeByCode } from '../../store/permission.ts';
+import Chart, { type ChartOption } from './Chart.tsx';
 
 export const num = (v: unknown): number => {
   const n = Number(v);
@@ -60,5 +61,40 @@ export function NoticeList({ notices }: { notices: NoticeItem[] | undefined }) {
         />
       )}
     </Card>
+  );
+}
+
+export interface StatDef { key: string; title: string; menu?: string; icon?: ReactNode; color?: string }
+
+/** the row of stat cards at the top of a dashboard, five to a row on a wide screen */
+export function StatRow({ cards, values }: { cards: readonly StatDef[]; values: Record<string, unknown> }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map((c) => (
+        <Col key={c.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
+          <StatCard title={c.title} value={values[c.key]} menu={c.menu} icon={c.icon} color={c.color} testId={`dashboard-card-${c.key}`} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** a chart in a card, or what is missing when there is nothing to draw */
+export function ChartCard({ title, testId, empty, option }: { title: string; testId: string; empty: string; option: ChartOption | null }) {
+  return (
+    <Card title={title} data-testid={testId}>
+      {option ? <Chart option={option} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ height: 268, paddingTop: 80 }} />}
+    </Card>
+  );
+}
+
+/** the last row of both dashboards */
+export function NoticeRow({ notices }: { notices: NoticeItem[] | undefined }) {
+  return (
+    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      <Col span={24}>
+        <NoticeList notices={notices} />
+      </Col>
+    </Row>
   );
 }
