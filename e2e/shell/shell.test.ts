@@ -276,11 +276,19 @@ describe('home page', () => {
     await login(page, 'qiye');
     await page.getByTestId('dashboard-enterprise').waitFor();
     for (const key of ['uncommitted', 'unscheduled', 'unchecked', 'undistributed', 'unread']) await page.getByTestId(`dashboard-card-${key}`).waitFor();
+    // 到期预警: a row per list of 到期预警
+    const expiry = page.getByTestId('dashboard-expiry');
+    await expect.poll(() => expiry.locator('tbody tr').count()).toBe(7);
+    expect(await expiry.innerText()).toContain('车辆道路运输证');
+    await page.waitForTimeout(1500); // the chart's entry animation, for the screenshot
+    await shot(page, 'shell-dashboard-enterprise');
     await page.context().close();
     const gov = await newPage(ctx.browser);
     await login(gov, 'zhengfu');
     await gov.getByTestId('dashboard-government').waitFor();
     expect(await gov.getByTestId('sidebar-logo').getAttribute('data-edition')).toBe('government');
+    // 证件过期 counts the overdue documents of the province (the demo has some)
+    await expect.poll(async () => Number((await gov.getByTestId('dashboard-card-overdueCertificates').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
     await shot(gov, 'shell-dashboard-government');
     await gov.context().close();
   });

@@ -139,6 +139,12 @@ describe('首页', () => {
     expect(a.warnings.due).toBeGreaterThan(0);
     expect(a.warnings.overdue).toBeGreaterThan(0);
     expect(a).toMatchObject({ openHazards: expect.any(Number), waybillsByDay: expect.any(Array) });
+    // 本月运单: every day of the month so far (China time), quiet days as 0, adding up to the month's waybills
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(a.waybillsByDay.map((d: any) => d.date)).toEqual(Array.from({ length: Number(today.slice(8)) }, (_, i) => `${today.slice(0, 8)}${String(i + 1).padStart(2, '0')}`));
+    const [month] = await t.sql(`select count(*)::int as n from waybill w join base_user u on u.enterprise_id = w.enterprise_id
+      where u.username = 'qiye' and w.deleted_at is null and w.created_at >= ($1 || 'T00:00:00+08:00')::timestamptz`, [today.slice(0, 8) + '01']);
+    expect(a.waybillsByDay.reduce((n: number, d: any) => n + d.count, 0)).toBe(month.n);
   });
 
   it('a government and the platform see their figures', async () => {
