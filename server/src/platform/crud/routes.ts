@@ -37,13 +37,18 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       if (!row) throw notFound();
       return ok((await present(db(), def, req.user!, [row]))[0]);
     });
-    app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
+    // pickers name a row by its label field: a resource without one (e.g. 操作日志) has no options
+    if (def.labelField || 'name' in def.fields) app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
       const { q, limit, ids } = req.query as { q?: string; limit?: number; ids?: string };
       const t = tableOf(def);
       const label = def.labelField ?? 'name';
       const conds = [whereOf(def, req.user!, {})];
       if (q) conds.push(sql`${t[label]} ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
-      if (ids) conds.push(sql`${t.id} in (${sql.join(ids.split(',').filter((i) => /^[0-9a-f-]{36}$/i.test(i)).map((i) => sql`${i}`), sql`, `)})`);
+      if (ids !== undefined) {
+        const wanted = ids.split(',').filter((i) => /^[0-9a-f-]{36}$/i.test(i));
+        if (!wanted.length) return ok([]);
+        conds.push(sql`${t.id} in (${sql.join(wanted.map((i) => sql`${i}`), sql`, `)})`);
+      }
       const rows = await db().execute<{ value: string; label: string }>(sql`select id as value, ${sql.identifier(columnName(label))} as label from ${t} where ${and(...conds)} order by 2 limit ${limit ?? 20}`);
       return ok(rows.rows);
     });
