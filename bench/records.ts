@@ -272,6 +272,7 @@ async function measureImport(base: string, tok: Tokens, abbr: string, c: pg.Clie
   const moving = polls.filter((p) => p.done !== null && p.total !== null && p.done > 0 && p.done < p.total!).length;
   const imported = (await c.query(`select count(*)::int as n from vehicle where vin like 'LBIMP%'`)).rows[0].n;
   const r1 = (n: number) => Math.round(n * 10) / 10;
+  if (!('error' in report) && report.status === 200 && report.data.errors.length) console.log('import refused rows, first ones:', report.data.errors.slice(0, 5));
   return [{
     measure: `import ${IMPORT_ROWS} vehicles (xlsx ${mb(file.length)} MiB, built in ${buildS.toFixed(1)} s)`,
     result: 'error' in report ? report.error : report.status === 200 ? `imported ${report.data.imported}, errors ${report.data.errors.length}` : `${report.status} ${report.message}`,

@@ -125,22 +125,16 @@ export async function readSheet(buf: Buffer, filename: string): Promise<unknown[
     const ws = await wb.csv.read(Readable.from([text]));
     return ws.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
   }
-  // streamed: a 100,000-row file is read row by row, not held as a whole workbook (gigabytes of cell objects)
+  // the whole workbook at once: ExcelJS's streaming reader cuts multi-byte characters at its chunk
+  // boundaries (exceljs#2084, 一级 became 一��), which an import of Chinese records cannot have
+  try { await wb.xlsx.load(buf as unknown as ArrayBuffer); } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badInput('文件中没有工作表');
   const rows: unknown[][] = [];
-  let sheets = 0;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
-    for await (const ws of reader) {
-      if (sheets++ > 0) break; // the first sheet only
-      let n = 0;
-      for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
-        rows[row.number - 1] = (row.values as unknown[]).slice(1).map(cellValue);
-        if (++n % 2000 === 0) await breathe();
-      }
-    }
-  } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
-  if (!sheets) throw badInput('文件中没有工作表');
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  for (let n = 1; n <= ws.rowCount; n++) {
+    rows.push((ws.getRow(n).values as unknown[]).slice(1).map(cellValue));
+    if (n % 2000 === 0) await breathe();
+  }
   return rows;
 }
 
