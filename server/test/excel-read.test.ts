@@ -6,7 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { readSheet } from '../src/platform/crud/excel.ts';
+import { readSheet, runImport, importProgress } from '../src/platform/crud/excel.ts';
 
 const WORDS = ['一级', '罐式货车', '浙江省杭州市上城区化工园区纬五路', '车用汽油或汽油', '驾驶员', '押运员', '营运', '黄色', '浙A', '，、。'];
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`浙A${String(i).padStart(5, '0')}`, WORDS[i % WORDS.length]!.repeat(1 + (i % 7)), i, `${WORDS[(i * 3) % WORDS.length]}${i}`]);
@@ -39,5 +39,27 @@ describe('reading an xlsx', () => {
     expect(read[0]).toEqual(['车牌号码', '技术等级', '序号', '备注']);
     expect(read.slice(1)).toEqual(rows);
     expect(JSON.stringify(read)).not.toContain('\uFFFD');
+  });
+});
+
+describe('imports on one instance', () => {
+  it('run one at a time: the second waits with its progress at 排队, then runs', async () => {
+    let release!: (v: string) => void;
+    const first = runImport('job-first', (p) => { p.total = 10; return new Promise<string>((r) => { release = r; }); });
+    const second = runImport('job-second', async (p) => { p.total = 3; p.done = 3; return 'second'; });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(importProgress.get('job-first')).toMatchObject({ stage: '读取文件', finished: false });
+    expect(importProgress.get('job-second')).toMatchObject({ stage: '排队', finished: false });
+    release('first');
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+    expect(importProgress.get('job-second')).toMatchObject({ stage: '完成', finished: true, done: 3, total: 3 });
+  });
+
+  it('a failed import does not hold up the next', async () => {
+    const bad = runImport('job-bad', async () => { throw new Error('文件无法读取'); });
+    await expect(bad).rejects.toThrow('文件无法读取');
+    expect(await runImport('job-after', async () => 'ok')).toBe('ok');
+    expect(importProgress.get('job-bad')).toMatchObject({ finished: true });
   });
 });

@@ -66,6 +66,7 @@ function progressOf(sent: number, server: ImportProgress | null, creeping: numbe
     return { percent: Math.floor(percent), text: `${doing}：已处理 ${server.done} / ${server.total} 行` };
   }
   if (server?.stage === '读取文件') return { percent: creeping, text: '正在读取文件…' };
+  if (server?.stage === '排队') return { percent: 0, text: '另一个导入正在进行，排队等候…' };
   if (sent < 1) return { percent: Math.floor(sent * 100), text: '正在上传文件…' };
   return { percent: creeping, text: '正在校验数据，请勿关闭窗口…' };
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
-import { breathe, readSheet, trackImport, type ImportProgress } from '../../platform/crud/excel.ts';
+import { breathe, readSheet, runImport, type ImportProgress } from '../../platform/crud/excel.ts';
 import { classProblem, dashToNull, goodsKey, mendName, packingGroupOf, pinyinInitials, subsidiaryOf } from './goods-text.ts';
 
 const goodsTable = () => resourceTables.dangerousGoods as any;
@@ -138,12 +138,7 @@ async function readTable(buf: Buffer, filename: string): Promise<string[][]> {
 interface Parsed { rowNo: number; key: string; values: Record<Column, string | null> & { pinyin: string } }
 
 export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<OfficialImportReport> {
-  const progress = trackImport(jobId);
-  try {
-    return await importTable(db, user, await readTable(buf, filename), validOnly, progress);
-  } finally {
-    progress.end();
-  }
+  return runImport(jobId, async (progress) => importTable(db, user, await readTable(buf, filename), validOnly, progress));
 }
 
 async function importTable(db: Db, user: SessionUser, table: string[][], validOnly: boolean, progress: ImportProgress): Promise<OfficialImportReport> {

@@ -96,12 +96,12 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
 }
 
 export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[] }
-export interface ImportProgress { done: number; total: number; finished: boolean; stage: '读取文件' | '校验' | '写入' | '完成' }
+export interface ImportProgress { done: number; total: number; finished: boolean; stage: '排队' | '读取文件' | '校验' | '写入' | '完成' }
 export const importProgress = new Map<string, ImportProgress>();
 
 /** the progress of one import, polled by …/import/progress/:jobId; forgotten 10 minutes after it ends */
-export function trackImport(jobId?: string): ImportProgress & { end(): void } {
-  const p: ImportProgress = { done: 0, total: 0, finished: false, stage: '读取文件' };
+function trackImport(jobId?: string): ImportProgress & { end(): void } {
+  const p: ImportProgress = { done: 0, total: 0, finished: false, stage: '排队' };
   if (jobId) importProgress.set(jobId, p);
   return Object.assign(p, {
     end() {
@@ -109,6 +109,21 @@ export function trackImport(jobId?: string): ImportProgress & { end(): void } {
       if (jobId) setTimeout(() => { if (importProgress.get(jobId) === p) importProgress.delete(jobId); }, 10 * 60_000).unref();
     },
   });
+}
+
+/**
+ * One import at a time on this instance: a 100,000-row workbook takes some 2 GB while it is read, so a
+ * second one waits its turn (its progress says 排队) instead of both exhausting the memory.
+ */
+let importSlot: Promise<unknown> = Promise.resolve();
+export function runImport<T>(jobId: string | undefined, work: (progress: ImportProgress) => Promise<T>): Promise<T> {
+  const progress = trackImport(jobId);
+  const run = importSlot.catch(() => {}).then(async () => {
+    progress.stage = '读取文件';
+    try { return await work(progress); } finally { progress.end(); }
+  });
+  importSlot = run;
+  return run;
 }
 
 /** lets the event loop answer other requests (progress polls among them) during a long import */
@@ -140,12 +155,7 @@ export async function readSheet(buf: Buffer, filename: string): Promise<unknown[
 
 export async function importRows(app: App, db: Db, def: ResourceDef, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<ImportReport> {
   if (!canWrite(def, user)) throw forbidden();
-  const progress = trackImport(jobId);
-  try {
-    return await importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress);
-  } finally {
-    progress.end();
-  }
+  return runImport(jobId, async (progress) => importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress));
 }
 
 async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser, sheet: unknown[][], validOnly: boolean, progress: ImportProgress): Promise<ImportReport> {

@@ -68,7 +68,7 @@ export interface ImportProgress {
   done: number;
   total: number;
   finished: boolean;
-  /** what the server is doing: 读取文件 → 校验 → 写入 → 完成 */
+  /** what the server is doing: 排队 → 读取文件 → 校验 → 写入 → 完成 */
   stage?: string;
 }
 
