@@ -24,7 +24,8 @@ import MenuPage, { menuPageLoader } from '../views/menu-page/MenuPage.tsx';
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const PUBLIC_TRANSPORT_INFO = '/transportInfo-qyd';
-const transportInfo = EXTRA_ROUTES.find((r) => r.path === PUBLIC_TRANSPORT_INFO);
+/** the public QR check page is the waybill module's (pages/registry.tsx), outside the signed-in layout */
+const transportInfo = EXTRA_ROUTES.find((r) => r.path === PUBLIC_TRANSPORT_INFO)!;
 const extraInLayout = EXTRA_ROUTES.filter((r) => r.path !== PUBLIC_TRANSPORT_INFO);
 
 /** an extra (detail/edit) route of a menu is reachable only with that menu */
@@ -55,8 +56,8 @@ export const routes: RouteObject[] = [
       { path: '/auth-redirect', lazy: lazyPage(() => import('../views/auth-redirect/index.tsx')), handle: h({ title: '登录中', noTag: true }) },
       {
         path: PUBLIC_TRANSPORT_INFO,
-        lazy: lazyPage(transportInfo?.load ?? (() => import('../views/transport-info/Placeholder.tsx'))),
-        handle: h({ title: transportInfo?.title ?? '运单查询', noTag: true }),
+        lazy: lazyPage(transportInfo.load),
+        handle: h({ title: transportInfo.title, noTag: true }),
       },
       { path: '/404', element: <NotFound />, handle: h({ title: '404', noTag: true }) },
       { path: '/401', element: <Unauthorized />, handle: h({ title: '401', noTag: true }) },

@@ -15,9 +15,7 @@ import { getToken } from '../../utils/auth.ts';
 
 type ResourcePageComponent = ComponentType<{ resourceKey: string }>;
 
-// the generic page is written by another engineer; until it exists this glob is empty and the build still works
-const resourcePageModules = import.meta.glob<{ default: ResourcePageComponent }>('../../components/resource/ResourcePage.tsx');
-const loadResourcePage = Object.values(resourcePageModules)[0];
+const loadResourcePage = () => import('../../components/resource/ResourcePage.tsx') as Promise<{ default: ResourcePageComponent }>;
 
 export type ResolvedPage =
   | { kind: 'page'; Component: ComponentType }
@@ -33,7 +31,7 @@ export async function resolveMenuPage(code: string): Promise<ResolvedPage> {
   const bespoke = PAGES[code];
   const res = resourceByMenu(code);
   if (bespoke) page = { kind: 'page', Component: (await bespoke()).default };
-  else if (res && loadResourcePage) page = { kind: 'resource', Component: (await loadResourcePage()).default, resourceKey: res.key };
+  else if (res) page = { kind: 'resource', Component: (await loadResourcePage()).default, resourceKey: res.key };
   cache.set(code, page);
   return page;
 }
