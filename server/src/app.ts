@@ -21,6 +21,7 @@ import { ApiError } from './platform/errors.ts';
 import { loadSessionUser } from './platform/access.ts';
 import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
+import { Imports } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
 import { writeAuditLog } from './platform/audit.ts';
 import type { AppContext } from './platform/context.ts';
@@ -61,6 +62,7 @@ export async function buildApp(opts: BuildOptions) {
   const state = opts.state ?? (config.redisUrl ? redisState(config.redisUrl) : dbState(database.db));
   const ctx: AppContext = {
     config, database, state,
+    imports: new Imports(state),
     tokens: new Tokens(await loadSecret(database.db, config.jwtSecret)),
     traces: new Traces(),
     instanceId: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 6)}`,

@@ -6,7 +6,8 @@
 import { describe, it, expect } from 'vitest';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { readSheet, runImport, importProgress } from '../src/platform/crud/excel.ts';
+import { readSheet, Imports } from '../src/platform/crud/excel.ts';
+import type { SharedState } from '../src/platform/shared-state.ts';
 
 const WORDS = ['一级', '罐式货车', '浙江省杭州市上城区化工园区纬五路', '车用汽油或汽油', '驾驶员', '押运员', '营运', '黄色', '浙A', '，、。'];
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`浙A${String(i).padStart(5, '0')}`, WORDS[i % WORDS.length]!.repeat(1 + (i % 7)), i, `${WORDS[(i * 3) % WORDS.length]}${i}`]);
@@ -43,23 +44,32 @@ describe('reading an xlsx', () => {
 });
 
 describe('imports on one instance', () => {
+  // the shared copy is the multi-instance test's business; here it is a map
+  const shared = new Map<string, object>();
+  const state = { async putJob(k: string, b: object) { shared.set(k, b); }, async getJob(k: string) { return shared.get(k) ?? null; } } as unknown as SharedState;
+  const imports = new Imports(state);
+  const runImport = <T>(jobId: string, work: Parameters<Imports['run']>[2]) => imports.run('u1', jobId, work as never) as Promise<T>;
+  const progress = (jobId: string, userId = 'u1') => imports.read(userId, jobId);
   it('run one at a time: the second waits with its progress at 排队, then runs', async () => {
     let release!: (v: string) => void;
     const first = runImport('job-first', (p) => { p.total = 10; return new Promise<string>((r) => { release = r; }); });
     const second = runImport('job-second', async (p) => { p.total = 3; p.done = 3; return 'second'; });
     await new Promise((r) => setTimeout(r, 20));
-    expect(importProgress.get('job-first')).toMatchObject({ stage: '读取文件', finished: false });
-    expect(importProgress.get('job-second')).toMatchObject({ stage: '排队', finished: false });
+    expect(await progress('job-first')).toMatchObject({ stage: '读取文件', finished: false });
+    expect(await progress('job-second')).toMatchObject({ stage: '排队', finished: false });
     release('first');
     expect(await first).toBe('first');
     expect(await second).toBe('second');
-    expect(importProgress.get('job-second')).toMatchObject({ stage: '完成', finished: true, done: 3, total: 3 });
+    expect(await progress('job-second')).toMatchObject({ stage: '完成', finished: true, done: 3, total: 3 });
+    // the shared copy holds the end too, and another user's poll of the same job id finds nothing
+    expect(shared.get('u1:job-second')).toMatchObject({ stage: '完成', finished: true });
+    expect(await progress('job-second', 'u2')).toBeNull();
   });
 
   it('a failed import does not hold up the next', async () => {
     const bad = runImport('job-bad', async () => { throw new Error('文件无法读取'); });
     await expect(bad).rejects.toThrow('文件无法读取');
     expect(await runImport('job-after', async () => 'ok')).toBe('ok');
-    expect(importProgress.get('job-bad')).toMatchObject({ finished: true });
+    expect(await progress('job-bad')).toMatchObject({ finished: true });
   });
 });

@@ -93,6 +93,13 @@ export const captcha = pgTable('captcha', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/** an import's progress, so that any instance can answer the poll (without REDIS_URL) */
+export const importJob = pgTable('import_job', {
+  id: varchar('id', { length: 160 }).primaryKey(),
+  body: jsonb('body').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
 export const loginLog = pgTable('login_log', {
   id: id(),
   userId: uuid('user_id'),

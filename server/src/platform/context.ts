@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { SessionUser, RouteAccess } from './access.ts';
 import type { SharedState } from './shared-state.ts';
+import type { Imports } from './crud/excel.ts';
 import type { Tokens } from './tokens.ts';
 import type { Traces } from './traces.ts';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   state: SharedState;
+  /** this instance's imports and their progress */
+  imports: Imports;
   tokens: Tokens;
   traces: Traces;
   instanceId: string;

@@ -14,6 +14,9 @@ export interface SharedState {
   takeCaptcha(id: string): Promise<string | null>;
   /** counts a hit; true while within `limit` hits per `windowSec` */
   hit(key: string, limit: number, windowSec: number): Promise<boolean>;
+  /** a long job's progress (an import), readable from every instance for `ttlSec` */
+  putJob(key: string, body: object, ttlSec: number): Promise<void>;
+  getJob<T>(key: string): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export function redisState(url: string): SharedState {
       if (n === 1) await r.expire(k, windowSec + 1);
       return n <= limit;
     },
+    async putJob(key, body, ttl) { await r.set(`dg:job:${key}`, JSON.stringify(body), 'EX', ttl); },
+    async getJob(key) { const v = await r.get(`dg:job:${key}`); return v ? JSON.parse(v) : null; },
     async close() { r.disconnect(); },
   };
 }
@@ -60,6 +65,15 @@ export function dbState(db: Db): SharedState {
       c.n += 1;
       if (counters.size > 10_000) for (const [k, v] of counters) if (v.until < now) counters.delete(k);
       return c.n <= limit;
+    },
+    async putJob(key, body, ttl) {
+      await db.execute(sql`insert into import_job (id, body, expires_at) values (${key}, ${JSON.stringify(body)}::jsonb, ${new Date(Date.now() + ttl * 1000)})
+        on conflict (id) do update set body = excluded.body, expires_at = excluded.expires_at`);
+      if (Math.random() < 0.05) await db.execute(sql`delete from import_job where expires_at < now()`);
+    },
+    async getJob(key) {
+      const r = await db.execute<{ body: unknown }>(sql`select body from import_job where id = ${key} and expires_at > now()`);
+      return (r.rows[0]?.body ?? null) as never;
     },
     async close() {},
   };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
-import { breathe, readSheet, runImport, type ImportProgress } from '../../platform/crud/excel.ts';
+import { breathe, readSheet, type Imports, type ImportProgress } from '../../platform/crud/excel.ts';
 import { classProblem, dashToNull, goodsKey, mendName, packingGroupOf, pinyinInitials, subsidiaryOf } from './goods-text.ts';
 
 const goodsTable = () => resourceTables.dangerousGoods as any;
@@ -137,8 +137,8 @@ async function readTable(buf: Buffer, filename: string): Promise<string[][]> {
 
 interface Parsed { rowNo: number; key: string; values: Record<Column, string | null> & { pinyin: string } }
 
-export async function importOfficialTable(db: Db, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<OfficialImportReport> {
-  return runImport(jobId, async (progress) => importTable(db, user, await readTable(buf, filename), validOnly, progress));
+export async function importOfficialTable(db: Db, imports: Imports, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<OfficialImportReport> {
+  return imports.run(user.id, jobId, async (progress) => importTable(db, user, await readTable(buf, filename), validOnly, progress));
 }
 
 async function importTable(db: Db, user: SessionUser, table: string[][], validOnly: boolean, progress: ImportProgress): Promise<OfficialImportReport> {

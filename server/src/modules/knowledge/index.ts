@@ -96,7 +96,7 @@ export const knowledgeModule: FastifyPluginAsync = async (fastify) => {
     const file = await req.file();
     if (!file) throw badInput('请选择要导入的文件');
     if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badInput('只支持xlsx或csv文件');
-    const report = await importOfficialTable(db(), req.user!, await file.toBuffer(), file.filename, validOnly === '1', jobId);
+    const report = await importOfficialTable(db(), app.ctx.imports, req.user!, await file.toBuffer(), file.filename, validOnly === '1', jobId);
     req.audit = { opt: '导入官方品名表', after: { file: file.filename, total: report.total, imported: report.imported, updated: report.updated, errors: report.errors.length } };
     return ok(report);
   });

@@ -10,6 +10,7 @@ import { type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, 
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import type { App } from '../context.ts';
+import type { SharedState } from '../shared-state.ts';
 import { badInput, forbidden } from '../errors.ts';
 import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
@@ -97,33 +98,60 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
 
 export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[] }
 export interface ImportProgress { done: number; total: number; finished: boolean; stage: '排队' | '读取文件' | '校验' | '写入' | '完成' }
-export const importProgress = new Map<string, ImportProgress>();
-
-/** the progress of one import, polled by …/import/progress/:jobId; forgotten 10 minutes after it ends */
-function trackImport(jobId?: string): ImportProgress & { end(): void } {
-  const p: ImportProgress = { done: 0, total: 0, finished: false, stage: '排队' };
-  if (jobId) importProgress.set(jobId, p);
-  return Object.assign(p, {
-    end() {
-      p.finished = true; p.stage = '完成'; p.done = p.total;
-      if (jobId) setTimeout(() => { if (importProgress.get(jobId) === p) importProgress.delete(jobId); }, 10 * 60_000).unref();
-    },
-  });
-}
+const KEEP_SEC = 10 * 60;
 
 /**
- * One import at a time on this instance: a 100,000-row workbook takes some 2 GB while it is read, so a
- * second one waits its turn (its progress says 排队) instead of both exhausting the memory.
+ * This instance's imports: one runs at a time (a 100,000-row workbook takes some 2 GB while it is read,
+ * so a second one waits its turn, its progress saying 排队, instead of both exhausting the memory), and
+ * each one's progress, polled by …/import/progress/:jobId, is kept here and, once a second while it
+ * changes, in the shared state (Redis or the database), so the poll may land on any instance. A job id
+ * is the client's, so the key carries the user's id: nobody reads another's progress. Forgotten 10
+ * minutes after the import ends.
  */
-let importSlot: Promise<unknown> = Promise.resolve();
-export function runImport<T>(jobId: string | undefined, work: (progress: ImportProgress) => Promise<T>): Promise<T> {
-  const progress = trackImport(jobId);
-  const run = importSlot.catch(() => {}).then(async () => {
-    progress.stage = '读取文件';
-    try { return await work(progress); } finally { progress.end(); }
-  });
-  importSlot = run;
-  return run;
+export class Imports {
+  private readonly progress = new Map<string, ImportProgress>();
+  private slot: Promise<unknown> = Promise.resolve();
+  constructor(private readonly state: SharedState) {}
+
+  run<T>(userId: string, jobId: string | undefined, work: (progress: ImportProgress) => Promise<T>): Promise<T> {
+    const progress = this.track(jobId ? `${userId}:${jobId}` : null);
+    const run = this.slot.catch(() => {}).then(async () => {
+      progress.stage = '读取文件';
+      try { return await work(progress); } finally { await progress.end(); }
+    });
+    this.slot = run;
+    return run;
+  }
+
+  /** this instance's own job, else the shared copy, else null */
+  async read(userId: string, jobId: string): Promise<ImportProgress | null> {
+    const key = `${userId}:${jobId}`;
+    return this.progress.get(key) ?? await this.state.getJob<ImportProgress>(key);
+  }
+
+  private track(key: string | null): ImportProgress & { end(): Promise<void> } {
+    const p: ImportProgress = { done: 0, total: 0, finished: false, stage: '排队' };
+    let sent = '';
+    const publish = async () => {
+      const body = { done: p.done, total: p.total, finished: p.finished, stage: p.stage };
+      const text = JSON.stringify(body);
+      if (!key || text === sent) return;
+      sent = text;
+      // never awaited inside the import: on the embedded database it waits for the import's transaction
+      await this.state.putJob(key, body, KEEP_SEC).catch(() => { sent = ''; });
+    };
+    const timer = key ? setInterval(() => void publish(), 1000) : null;
+    timer?.unref();
+    if (key) { this.progress.set(key, p); void publish(); }
+    return Object.assign(p, {
+      end: async () => {
+        if (timer) clearInterval(timer);
+        p.finished = true; p.stage = '完成'; p.done = p.total;
+        await publish();
+        if (key) setTimeout(() => { if (this.progress.get(key) === p) this.progress.delete(key); }, KEEP_SEC * 1000).unref();
+      },
+    });
+  }
 }
 
 /** lets the event loop answer other requests (progress polls among them) during a long import */
@@ -155,7 +183,7 @@ export async function readSheet(buf: Buffer, filename: string): Promise<unknown[
 
 export async function importRows(app: App, db: Db, def: ResourceDef, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<ImportReport> {
   if (!canWrite(def, user)) throw forbidden();
-  return runImport(jobId, async (progress) => importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress));
+  return app.ctx.imports.run(user.id, jobId, async (progress) => importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress));
 }
 
 async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser, sheet: unknown[][], validOnly: boolean, progress: ImportProgress): Promise<ImportReport> {

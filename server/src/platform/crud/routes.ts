@@ -6,7 +6,7 @@ import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
 import { listRows, findRow, present, whereOf, tableOf } from './query.ts';
 import { addRow, updateRow, deleteRow } from './write.ts';
-import { exportStream, xlsxDisposition, templateBuffer, importRows, importProgress } from './excel.ts';
+import { exportStream, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
 import { and, sql } from 'drizzle-orm';
 import { columnName } from '@dg/core';
 import { notFound } from '../errors.ts';
@@ -97,7 +97,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       return ok(report);
     });
     app.get('/import/progress/:jobId', { config: { access: { anyUser: true } }, schema: { tags, params: z.object({ jobId: z.string().max(64) }) } }, async (req) => {
-      return ok(importProgress.get((req.params as { jobId: string }).jobId) ?? null);
+      return ok(await a.ctx.imports.read(req.user!.id, (req.params as { jobId: string }).jobId));
     });
   };
 }
