@@ -77,16 +77,22 @@ describe('layout', () => {
     await page.context().close();
   });
 
-  it('keeps a tab per page: 首页 is fixed; 关闭其它 and 关闭所有 from the right-click menu; middle click closes', async () => {
+  it('keeps a tab per page: 首页 is fixed; 关闭, 关闭其它 and 关闭所有 from the right-click menu; middle click closes', async () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
     await page.getByTestId('menu-adminSys').click();
-    for (const code of ['userManager', 'gateLogManager', 'orgManager']) {
+    for (const code of ['userManager', 'gateLogManager', 'orgManager', 'articleManager']) {
       await page.getByTestId(`menu-${code}`).click();
       await page.waitForURL(`**/adminSys/${code}`);
     }
-    await expect.poll(() => tagTitles(page)).toEqual(['首页', '用户管理', '操作日志', '组织机构']);
+    await expect.poll(() => tagTitles(page)).toEqual(['首页', '用户管理', '操作日志', '组织机构', '文章管理']);
     expect(await page.locator('[data-testid=tag][data-affix="1"] [data-testid=tag-close]').count()).toBe(0);
+
+    // 关闭 on the open page: its tab goes and the last one left is shown
+    await page.locator('[data-testid=tag][data-path="/adminSys/articleManager"]').click({ button: 'right' });
+    await page.getByTestId('tag-close-current').click();
+    await page.waitForURL('**/adminSys/orgManager');
+    await expect.poll(() => tagTitles(page)).toEqual(['首页', '用户管理', '操作日志', '组织机构']);
 
     await page.locator('[data-testid=tag][data-path="/adminSys/gateLogManager"]').click({ button: 'middle' });
     await expect.poll(() => tagTitles(page)).toEqual(['首页', '用户管理', '组织机构']);
