@@ -18,8 +18,7 @@ import { provinceTree } from '../server/src/platform/regions.ts';
 import type { SessionUser } from '../server/src/platform/access.ts';
 import { hashPassword } from '../server/src/platform/crud/write.ts';
 import { generateWaybills, createCrewTable, restoreIndexes } from '../server/src/modules/waybill/generate.ts';
-import { waybillWhere, LIST_COUNT_CAP } from '../server/src/modules/waybill/list.ts';
-import { regionRange } from '../server/src/modules/waybill/common.ts';
+import { waybillWhere, waybillPageSql, waybillCountSql } from '../server/src/modules/waybill/list.ts';
 import { ensurePartitions } from '../server/src/modules/waybill/index.ts';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import { load, post, type LoadResult } from './load.ts';
@@ -153,17 +152,10 @@ export async function benchWaybill(c: WaybillBenchContext) {
     const gov: SessionUser = { id: uid, username: 'zhengfu', name: 'x', side: 'government', enterpriseId: null, orgId: null, regionCode: PROVINCE, isSuper: false, menus: new Set(), elements: new Set(), token: {} as never };
     const city: SessionUser = { ...gov, regionCode: '330100' };
     const entUser: SessionUser = { ...gov, side: 'enterprise', enterpriseId: ent.id, regionCode: null };
-    /** the SQL listWaybills runs: the page, and the count (the state rollup when only state/enterprise narrow it, else capped) */
+    /** the SQL listWaybills runs: the page, and the count */
     const listSql = (u: SessionUser, f: Record<string, unknown>, state?: string): SQL[] => {
       const where = waybillWhere(u, f, state);
-      const rollup = Object.keys(f).every((k) => k === 'state' || k === 'enterpriseId');
-      const sparse = typeof f.plateNo === 'string' && f.plateNo.length >= 5;
-      const scope = u.side === 'enterprise' ? sql`s.enterprise_id = ${u.enterpriseId}` : sql`s.enterprise_id in (select e.id from enterprise e where ${regionRange(sql`e.region_code`, u.regionCode!)})`;
-      const st = state ?? (f.state as string | undefined);
-      return [sparse ? sql`select * from (select w.* from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit 20 offset 0`
-        : sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit 20 offset 0`,
-        rollup ? sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope} ${st ? sql`and s.state = ${st}` : sql``}`
-          : sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparse ? sql`` : sql`order by w.created_at desc`} limit ${LIST_COUNT_CAP + 1}) s`];
+      return [waybillPageSql(where, f, 20, 0), waybillCountSql(u, f, where, state).sql];
     };
     type Measure = { name: string; call: () => Promise<boolean>; sql: SQL[] };
     const listCall = (token: string, url: string, body: unknown) => () => post(url, body, token).then((r) => r.status === 200);

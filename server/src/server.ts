@@ -35,7 +35,7 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
     url = embedded.url;
   }
-  const database = connect(url, embedded ? 8 : 20);
+  const database = connect(url, embedded ? 8 : 20, { jitOff: !embedded });
   try {
     await prepareDatabase(database, config);
   } catch (err) {

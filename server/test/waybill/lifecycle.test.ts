@@ -365,6 +365,27 @@ describe('queues', () => {
     expect(bad.body.message).toBe('填报日期：日期格式不正确，应为YYYY-MM-DD');
   });
 
+  it('a plate, whole or its first characters, pages its waybills newest first, within the caller\'s scope', async () => {
+    const crew = await makeCrew(t, A.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.unshift((await waybillIn(t, '已完成', { crew })).w.id); // newest first
+    const plate = crew.vehicle.plateNo;
+    const list = async (as: 'qiye' | 'qiye2' | 'zhengfu', plateNo: string, page = 1, size = 2) => ok(await t.call('POST',
+      as === 'zhengfu' ? '/api/ydjg/waybill/list' : '/api/dzyd/waybill/manage/list', { as, body: { page, size, filters: { plateNo } } }));
+    const p1 = await list('qiye', plate);
+    const p2 = await list('qiye', plate, 2);
+    expect([p1.total, p2.total]).toEqual([3, 3]);
+    expect([...p1.content, ...p2.content].map((x: { id: string }) => x.id)).toEqual(ids);
+    expect(p1.content.every((x: { plateNo: string; enterpriseId: string }) => x.plateNo === plate && x.enterpriseId === A.id)).toBe(true);
+    // the first six characters: other vehicles may share them; ours come in order among them
+    const prefix = await list('qiye', plate.slice(0, 6), 1, 100);
+    expect(prefix.content.map((x: { id: string }) => x.id).filter((id: string) => ids.includes(id))).toEqual(ids);
+    expect(prefix.content.every((x: { plateNo: string }) => x.plateNo.startsWith(plate.slice(0, 6)))).toBe(true);
+    expect((await list('qiye2', plate)).total).toBe(0);
+    const gov = await list('zhengfu', plate, 1, 10);
+    expect(gov.content.map((x: { id: string }) => x.id)).toEqual(ids);
+  });
+
   it('exports the filtered list as xlsx', async () => {
     const r = await t.call('POST', '/api/dzyd/waybill/manage/export', { as: 'qiye', body: { filters: { state: '已完成' } } });
     expect(r.http).toBe(200);

@@ -73,25 +73,35 @@ export const LIST_COUNT_CAP = 10_000;
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
+/** a plate (whole, or 5+ characters of one) matches few rows: they are read by the plate index, not the time index */
+const sparsePlate = (f: WaybillFilters) => typeof f.plateNo === 'string' && f.plateNo.trim().length >= 5;
+
 /**
- * The total of a list: exact from the state rollup (waybill_state_count) when only state and enterprise
- * narrow it — the queues, 运单管理 and the monitor's first view — otherwise an indexed count capped at
- * LIST_COUNT_CAP.
+ * The SQL of one page, newest first. A sparse plate's rows are read by the plate index and sorted, instead of
+ * walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two).
  */
-async function countWaybills(db: Db, user: SessionUser, f: WaybillFilters, where: SQL, fixedState?: string, sparse = false): Promise<{ n: number; capped: boolean }> {
+export function waybillPageSql(where: SQL, f: WaybillFilters, size: number, offset: number): SQL {
+  return sparsePlate(f)
+    ? sql`select * from (select w.* from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${offset}`
+    : sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${offset}`;
+}
+
+/**
+ * The SQL of a list's total (one row, `n`): exact from the state rollup (waybill_state_count) when only state and
+ * enterprise narrow it — the queues, 运单管理 and the monitor's first view — otherwise an indexed count that stops
+ * at LIST_COUNT_CAP + 1.
+ */
+export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL, fixedState?: string): { sql: SQL; capped: boolean } {
   const used = Object.entries(f).filter(([, v]) => present(v)).map(([k]) => k);
   if (used.every((k) => k === 'state' || k === 'enterpriseId')) {
     const state = fixedState ?? (present(f.state) ? String(f.state) : null);
     const scope = user.side === 'platform' ? sql`true` : user.side === 'enterprise' ? sql`s.enterprise_id = ${user.enterpriseId}`
       : user.regionCode ? sql`s.enterprise_id in (select e.id from enterprise e where ${regionRange(sql`e.region_code`, user.regionCode)})` : sql`false`;
-    const r = await db.execute<{ n: number }>(sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope}
-      ${state ? sql`and s.state = ${state}` : sql``} ${present(f.enterpriseId) ? sql`and s.enterprise_id = ${String(f.enterpriseId)}` : sql``}`);
-    return { n: Math.max(0, r.rows[0]?.n ?? 0), capped: false };
+    return { capped: false, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope}
+      ${state ? sql`and s.state = ${state}` : sql``} ${present(f.enterpriseId) ? sql`and s.enterprise_id = ${String(f.enterpriseId)}` : sql``}` };
   }
   // newest first, like the page: the planner walks the created_at indexes and stops at the cap
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparse ? sql`` : sql`order by w.created_at desc`} limit ${LIST_COUNT_CAP + 1}) s`);
-  const n = r.rows[0]?.n ?? 0;
-  return { n: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
+  return { capped: true, sql: sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparsePlate(f) ? sql`` : sql`order by w.created_at desc`} limit ${LIST_COUNT_CAP + 1}) s` };
 }
 
 export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fixedState?: string) {
@@ -100,14 +110,10 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
-  // a plate (whole, or 5+ characters of one) matches few rows: read them by the plate index and sort them,
-  // instead of walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two)
-  const plate = typeof f.plateNo === 'string' ? f.plateNo.trim() : '';
-  const rows = plate.length >= 5
-    ? await db.execute(sql`select * from (select w.* from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`)
-    : await db.execute(sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`);
-  const count = await countWaybills(db, user, f, where, fixedState, plate.length >= 5);
-  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.n, totalCapped: count.capped };
+  const rows = await db.execute(waybillPageSql(where, f, size, (page - 1) * size));
+  const count = waybillCountSql(user, f, where, fixedState);
+  const n = Math.max(0, (await db.execute<{ n: number }>(count.sql)).rows[0]?.n ?? 0);
+  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, LIST_COUNT_CAP) : n, totalCapped: count.capped && n > LIST_COUNT_CAP };
 }
 
 /** a raw SQL row of `waybill` as the drizzle row type */
