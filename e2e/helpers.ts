@@ -76,3 +76,10 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/**
+ * The newest message or notification saying `text`. One that is fading out (an earlier 创建成功) does not count:
+ * two of the same text may be on screen for a moment.
+ */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice:not([class*="-leave"]), .ant-notification-notice:not([class*="-leave"])', { hasText: text }).last();

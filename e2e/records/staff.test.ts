@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
+import { baseUrl, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice, .ant-notification-notice', { hasText: text });
 
 /** 401 when the route exists (it wants a token), 404 while the module is not registered */
 const moduleRegistered = (await fetch(`${baseUrl()}/api/xxda/laborContract/getCmpsnByCertificate?certificate=x`)).status !== 404;

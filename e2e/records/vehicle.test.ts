@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { randomInt } from 'node:crypto';
 import { PROVINCE_ABBR, resourceByKey, sheetFields } from '@dg/core';
-import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
+import { baseUrl, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
@@ -18,7 +18,6 @@ const serial = () => Array.from({ length: 5 }, () => SERIAL[randomInt(SERIAL.len
 const vin = () => 'LE2E' + Array.from({ length: 13 }, () => SERIAL[randomInt(SERIAL.length)]).join('');
 /** antd puts a space between two Chinese characters of a button */
 const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice, .ant-notification-notice', { hasText: text });
 
 async function pickDate(page: Page, id: string, value: string) {
   const input = page.locator(`#${id}`);

@@ -5,13 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaText, login, newPage, shot, useBrowser } from '../helpers.ts';
+import { baseUrl, captchaText, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
 const tagTitles = async (page: Page) => (await page.getByTestId('tag').allInnerTexts()).map((t) => t.trim());
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 describe('sign-in and the navigation guard', () => {
   it('sends a visitor to /login with the page to come back to, and back there after signing in', async () => {

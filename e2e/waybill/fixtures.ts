@@ -5,6 +5,7 @@
  * 从业资格证 has expired.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl, sql } from '../helpers.ts';
 
 export const tag = () => String(Math.floor(1000 + Math.random() * 9000));
@@ -94,17 +95,30 @@ export async function makeCrew(ent: Enterprise, t: string): Promise<Crew> {
   return { plateNo, tankNo, driver: names[0]!, expiredDriver: names[1]!, escort: names[2]! };
 }
 
-/** pick `text` in an antd Select (a RefSelect or a remote search) inside `scope` */
+/**
+ * pick `text` in an antd Select (a RefSelect or a remote search) inside `scope`. A re-render of the form (the
+ * compliance check answering for the previous field) may close the dropdown under the pointer: then it is
+ * opened and searched again, up to three times.
+ */
 export async function pick(page: Page, scope: Locator, text: string, option = text) {
   const select = scope.locator('.ant-select').first();
-  await select.click();
-  await page.keyboard.type(text, { delay: 20 });
-  const opt = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first();
-  await opt.waitFor({ state: 'visible', timeout: 15_000 });
-  await opt.click();
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await page.keyboard.type(text, { delay: 20 });
+    const opt = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first();
+    try {
+      await opt.waitFor({ state: 'visible', timeout: 10_000 });
+      await opt.click({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
+    }
+  }
 }
 
-export const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first();
+export { toast } from '../helpers.ts';
 
 /** a waybill taken to 待装货 through the API (提交 → 调度 → 出车检查 → 下发), with a crew of its own */
 export async function distributedWaybill(token: string, ent: Enterprise, t: string): Promise<{ id: string; waybillNo: string; checkCode: string }> {
