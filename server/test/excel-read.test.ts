@@ -4,9 +4,11 @@
  * back exactly. ExcelJS's streaming reader failed this (一级 → 一�� at its chunk boundaries).
  */
 import { describe, it, expect } from 'vitest';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { readSheet, Imports } from '../src/platform/crud/excel.ts';
+import { xlsxRows } from '../src/platform/crud/xlsx-read.ts';
+import { XlsxStreamWriter } from '../src/platform/crud/xlsx-write.ts';
 import type { SharedState } from '../src/platform/shared-state.ts';
 
 const WORDS = ['一级', '罐式货车', '浙江省杭州市上城区化工园区纬五路', '车用汽油或汽油', '驾驶员', '押运员', '营运', '黄色', '浙A', '，、。'];
@@ -40,6 +42,67 @@ describe('reading an xlsx', () => {
     expect(read[0]).toEqual(['车牌号码', '技术等级', '序号', '备注']);
     expect(read.slice(1)).toEqual(rows);
     expect(JSON.stringify(read)).not.toContain('\uFFFD');
+  });
+});
+
+describe('reading an xlsx as a stream', () => {
+  // 40,000 distinct Chinese shared strings of 1–12 characters: sharedStrings.xml is some 1.5 MB of 3-byte
+  // characters, inflated in 64 KB chunks, so boundaries fall inside characters many times over
+  const CHARS = '危险货物道路运输安全监管系统浙江省杭州市上城区罐式货车驾驶员押运员营运黄色一级二级车用汽油柴油液化石油气';
+  const text = (i: number) => Array.from({ length: 1 + (i % 12) }, (_v, k) => CHARS[(i * 7 + k * 13) % CHARS.length]).join('') + i;
+  const rows = Array.from({ length: 40_000 }, (_v, i) => [text(i), `浙A${String(i).padStart(5, '0')}`, i % 3 ? text(i * 5) : i]);
+
+  it('keeps every character of 40,000 distinct Chinese shared strings, where ExcelJS\'s streaming reader garbles them (exceljs#2084)', { timeout: 60_000 }, async () => {
+    const buf = await sharedStrings(rows);
+    const read: unknown[][] = [];
+    const hint: { rows?: number } = {};
+    for await (const r of xlsxRows(buf, hint)) read[r.rowNo - 1] = r.cells;
+    expect(read[0]).toEqual(['车牌号码', '技术等级', '序号', '备注']);
+    expect(read.slice(1)).toEqual(rows);
+    expect(JSON.stringify(read)).not.toContain('\uFFFD');
+
+    // the same file through ExcelJS's WorkbookReader: replacement characters where chunks cut characters
+    const garbled: string[] = [];
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', worksheets: 'emit' });
+    for await (const ws of reader) for await (const row of ws) for (const v of (row.values as unknown[])) if (typeof v === 'string' && v.includes('\uFFFD')) garbled.push(v);
+    expect(garbled.length).toBeGreaterThan(0);
+  });
+
+  it('gives dates for date-formatted cells, booleans, formula results and rich text, row numbers with gaps', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('SheetJS');
+    ws.getCell('A1').value = '日期';
+    ws.getCell('A3').value = new Date(Date.UTC(2027, 4, 1));
+    ws.getCell('B3').value = true;
+    ws.getCell('C3').value = { formula: '1+1', result: 2 };
+    ws.getCell('D3').value = { richText: [{ text: '罐式' }, { text: '货车', font: { bold: true } }] };
+    ws.getCell('F3').value = '第六列';
+    const read: { rowNo: number; cells: unknown[] }[] = [];
+    for await (const r of xlsxRows(Buffer.from(await wb.xlsx.writeBuffer()))) read.push(r);
+    expect(read).toEqual([{ rowNo: 1, cells: ['日期'] }, { rowNo: 3, cells: [new Date(Date.UTC(2027, 4, 1)), true, 2, '罐式货车', null, '第六列'] }]);
+  });
+});
+
+describe('writing an xlsx as a stream', () => {
+  it('writes a file ExcelJS and our reader both read back: Chinese, markup characters, control characters dropped, numbers', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const w = new XlsxStreamWriter(out, 'SheetJS', [{ header: '名称' }, { header: '数量' }, { header: '备注' }]);
+    const rows = Array.from({ length: 3000 }, (_v, i) => [`危险货物<${i}>&"'`, i * 1.5, i % 2 ? `第${i}行\u0001\u001f换行\n` : null]);
+    for (const r of rows) await w.row(r);
+    await w.end();
+    const buf = Buffer.concat(chunks);
+    const expected = rows.map(([a, b, c]) => [a, b, ...(c ? [(c as string).replace(/[\u0001\u001f]/g, '')] : [])]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('SheetJS');
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['名称', '数量', '备注']);
+    expect((ws.getRow(3001).values as unknown[]).slice(1)).toEqual(expected[2999]);
+    const read: unknown[][] = [];
+    for await (const r of xlsxRows(buf)) read.push(r.cells);
+    expect(read.slice(1)).toEqual(expected);
   });
 });
 

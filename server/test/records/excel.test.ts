@@ -5,11 +5,13 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { uid, type TestApp } from '../helpers.ts';
-import { recordsApp, demoEnterprises, ok, vehicleBody, plate, vin, exportXlsx, readXlsx, writeXlsx, importXlsx, type DemoEnterprises } from './fixtures.ts';
+import { recordsApp, demoEnterprises, ok, vehicleBody, tankBody, plate, vin, exportXlsx, readXlsx, writeXlsx, importXlsx, type DemoEnterprises } from './fixtures.ts';
 
 let t: TestApp;
 let E: DemoEnterprises;
 const marker = uid('RT');
+/** the first test's export, reused by the later ones */
+let exported: string[][] = [];
 beforeAll(async () => {
   t = await recordsApp();
   E = await demoEnterprises(t);
@@ -21,7 +23,6 @@ beforeAll(async () => {
 const countB = async () => (await t.sql(`select count(*)::int as n from vehicle where enterprise_id = $1 and transport_cert_no like $2`, [E.b.id, `${marker}%`]))[0].n;
 
 describe('vehicle export → import', () => {
-  let exported: string[][] = [];
   let buf: Buffer;
 
   it('exports the filtered rows as 列表.xlsx with Chinese headers and display values', async () => {
@@ -115,6 +116,58 @@ describe('vehicle export → import', () => {
   });
 });
 
+describe('an import writes every kind of column', () => {
+  it('a tank round trip keeps its list of 适装介质 (a text[] column) and dates; rows of the file are written in file order', async () => {
+    const tankNo = uid('GT');
+    await ok(t, 'POST', '/api/xxda/tank/add', 'qiye', tankBody({ tankNo, suitableMedia: ['1203', '1075', '3'] }));
+    const x = await exportXlsx(t, '/api/xxda/tank/export', 'qiye', { filters: { tankNo } });
+    const [h, row] = await readXlsx(x.raw);
+    const copies = Array.from({ length: 5 }, (_v, i) => { const r = [...row!]; r[h!.indexOf('罐体编号')] = `${tankNo}-${i}`; return r; });
+    const rep = await importXlsx(t, '/api/xxda/tank/import', 'qiye2', await writeXlsx([h!, ...copies]));
+    expect(rep).toMatchObject({ status: 200, data: { total: 5, imported: 5, errors: [] } });
+    expect(rep.data.partial).toBeUndefined();
+    const rows = await t.sql(`select tank_no, suitable_media, inspection_expiry::text as d, enterprise_id, created_by is not null as by from tank where tank_no like $1 and enterprise_id = $2 order by tank_no`, [`${tankNo}-%`, E.b.id]);
+    expect(rows).toEqual(copies.map((_r, i) => ({ tank_no: `${tankNo}-${i}`, suitable_media: ['1203', '1075', '3'], d: '2030-01-01', enterprise_id: E.b.id, by: true })));
+  });
+});
+
+describe('a long import', () => {
+  it('other requests keep answering while 6,000 vehicles import; progress moves; every row lands', { timeout: 120_000 }, async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/xxda/vehicle/template', headers: { authorization: await t.token('qiye2') } });
+    const [head] = await readXlsx(r.rawPayload);
+    const m = uid('LI');
+    // 6,000 consecutive serials from a random start: unlikely to meet another test's random plate
+    const SERIAL = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+    const start = Math.floor(Math.random() * (34 ** 5 - 6000));
+    const serial = (n: number) => Array.from({ length: 5 }, (_v, k) => SERIAL[Math.floor(n / 34 ** (4 - k)) % 34]).join('');
+    const rows = Array.from({ length: 6000 }, (_v, i) => {
+      const b = vehicleBody(E.b.regionCode, { transportCertNo: `${m}-${i}` });
+      const values: Record<string, unknown> = { 车牌号码: `${plate(E.b.regionCode, 'B').slice(0, 2)}${serial(start + i)}`, 车牌颜色: '黄色', 车辆类型: '罐式货车', 品牌型号: b.brandModel, 车架号: vin(),
+        '核定载质量（千克）': 9000, '总质量（千克）': 18000, 道路运输证号: `${m}-${i}`, 道路运输证有效期至: '2027-05-01', 年审有效期至: '2027-05-01', 行驶证检验有效期至: '2027-05-01',
+        技术等级: '一级', 交强险止期: '2027-05-01', 承运人责任险止期: '2027-05-01', 登记日期: '2020-01-01', 营运状态: '营运' };
+      return head!.map((c) => values[c] ?? null);
+    });
+    const file = await writeXlsx([head!, ...rows]);
+    const jobId = uid('job');
+    let finished = false;
+    const importing = importXlsx(t, `/api/xxda/vehicle/import?jobId=${jobId}`, 'qiye2', file).finally(() => { finished = true; });
+    let answeredDuring = 0;
+    const seen: { done: number; total: number }[] = [];
+    while (!finished) {
+      const list = await t.call('POST', '/api/xxda/companyPark/list', { as: 'qiye', body: { page: 1, size: 5 } });
+      expect(list.body.status).toBe(200);
+      if (!finished) answeredDuring++;
+      const p = (await t.call('GET', `/api/xxda/vehicle/import/progress/${jobId}`, { as: 'qiye2' })).body.data;
+      if (p) seen.push(p);
+    }
+    const rep = await importing;
+    expect(rep).toMatchObject({ status: 200, data: { total: 6000, imported: 6000, errors: [] } });
+    expect(answeredDuring).toBeGreaterThan(0);
+    expect(seen.some((p) => p.done > 0 && p.done < p.total)).toBe(true);
+    expect((await t.sql(`select count(*)::int as n from vehicle where transport_cert_no like $1`, [`${m}-%`]))[0].n).toBe(6000);
+  });
+});
+
 describe('a large export', () => {
   it('walks every row once, also across rows that tie on the sort column (4,500 parks with one created_at)', async () => {
     const m = uid('KS');
@@ -127,5 +180,57 @@ describe('a large export', () => {
     const names = rows.slice(1).map((r) => r[rows[0]!.indexOf('停车场名称')]);
     expect(names).toHaveLength(4500);
     expect(new Set(names).size).toBe(4500);
+  });
+});
+
+describe('bad input to export and import: the JSON envelope, never a broken file or a 500', () => {
+  const envelope = async (url: string, as: 'qiye' | 'admin', filters: unknown) => {
+    const r = await t.app.inject({ method: 'POST', url, headers: { authorization: await t.token(as) }, payload: { filters } });
+    expect(r.statusCode).toBe(200);
+    expect(String(r.headers['content-type'])).toMatch(/^application\/json/);
+    expect(r.headers['content-disposition']).toBeUndefined();
+    return r.json();
+  };
+
+  it('an export with a malformed date filter answers 40001 naming the field before the first byte', async () => {
+    expect(await envelope('/api/xxda/vehicle/export', 'qiye', { annualReviewExpiry: ['2026-13-45', ''] }))
+      .toEqual({ status: 40001, message: '年审有效期至：日期格式不正确，应为YYYY-MM-DD', data: null });
+    expect(await envelope('/api/xxda/vehicle/export', 'qiye', { transportCertExpiry: [null, 'tomorrow'] })).toMatchObject({ status: 40001, message: '道路运输证有效期至：日期格式不正确，应为YYYY-MM-DD' });
+    expect(await envelope('/api/xxda/vehicle/export', 'qiye', { annualReviewExpiry: '2026-01-01' })).toMatchObject({ status: 40001, message: '年审有效期至：请选择起止范围' });
+    // a datetime range (操作日志's 操作时间) and a reference that is no id
+    expect(await envelope('/api/admin/gateLog/export', 'admin', { crtTime: ['not-a-date', 5] })).toMatchObject({ status: 40001, message: expect.stringMatching(/时间格式不正确$/) });
+    expect(await envelope('/api/xxda/vehicleDailyRepair/export', 'qiye', { vehicleId: 'x' })).toMatchObject({ status: 40001, message: expect.stringMatching(/：参数格式不正确$/) });
+    expect(await envelope('/api/xxda/vehicle/export', 'qiye', { enterpriseId: 12 })).toMatchObject({ status: 40001, message: '所属企业：参数格式不正确' });
+  });
+
+  it('the list answers the same malformed filters with the same messages', async () => {
+    const list = (url: string, as: 'qiye' | 'admin', filters: unknown) => t.call('POST', url, { as, body: { filters } });
+    expect((await list('/api/xxda/vehicle/list', 'qiye', { annualReviewExpiry: ['2026-02-30', null] })).body).toMatchObject({ status: 40001, message: '年审有效期至：日期格式不正确，应为YYYY-MM-DD' });
+    expect((await list('/api/admin/gateLog/list', 'admin', { crtTime: ['2026-01-01', 'soon'] })).body).toMatchObject({ status: 40001 });
+    // well-formed ranges still work, a day's end included
+    const r = await list('/api/xxda/vehicle/list', 'qiye', { annualReviewExpiry: ['2000-01-01', '2100-12-31'], transportCertNo: marker });
+    expect(r.body).toMatchObject({ status: 200, data: { total: 3 } });
+    expect((await list('/api/admin/gateLog/list', 'admin', { crtTime: ['2000-01-01', new Date().toISOString()] })).body.status).toBe(200);
+  });
+
+  it('a truncated or corrupt xlsx answers 40001 文件格式不正确', async () => {
+    const good = await writeXlsx([['车牌号码', '车架号'], ['浙A12345', 'LT123']]);
+    for (const bad of [good.subarray(0, good.length >> 1), good.subarray(0, good.length - 30), Buffer.from('PK\u0003\u0004 not a zip at all')]) {
+      const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', bad);
+      expect(rep).toMatchObject({ status: 40001, data: null });
+      expect(rep.message).toMatch(/^文件格式不正确/);
+    }
+  });
+
+  it('a NUL character in an imported cell is that row\'s error, not a 500', async () => {
+    const h = exported[0]!;
+    const row = [...exported[1]!];
+    row[h.indexOf('车牌号码')] = plate(E.b.regionCode, 'B');
+    row[h.indexOf('车架号')] = vin();
+    row[h.indexOf('道路运输证号')] = `${uid('RT')}\u0000`;
+    const csv = [h, row].map((r) => r.map((c) => `"${String(c ?? '').replace(/"/g, '""')}"`).join(',')).join('\n');
+    const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', Buffer.from(csv), 'nul.csv');
+    expect(rep.status).toBe(200);
+    expect(rep.data).toMatchObject({ total: 1, imported: 0, errors: [{ row: 2, field: '道路运输证号', message: '道路运输证号：含有非法字符' }] });
   });
 });

@@ -91,7 +91,9 @@ export function readFilters(raw: Record<string, unknown> | undefined): WarningFi
   if (typeof raw.keyword === 'string' && raw.keyword.trim()) f.keyword = raw.keyword.trim().slice(0, 50);
   if (Array.isArray(raw.expiryDate)) {
     const [from, to] = raw.expiryDate as unknown[];
-    for (const v of [from, to]) if (v && (typeof v !== 'string' || !DAY.test(v))) throw badInput('有效期至：日期格式不正确，应为YYYY-MM-DD');
+    // a real day: 2026-13-45 would fail the ::date cast in the query, after an export's first byte
+    const isDay = (v: string) => { const d = new Date(v + 'T00:00:00Z'); return DAY.test(v) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v; };
+    for (const v of [from, to]) if (v && (typeof v !== 'string' || !isDay(v))) throw badInput('有效期至：日期格式不正确，应为YYYY-MM-DD');
     f.expiryDate = [from as string | null, to as string | null];
   }
   if (typeof raw.enterpriseId === 'string' && raw.enterpriseId) {

@@ -135,12 +135,12 @@ const EXPORT_COLUMNS: [string, string, (w: WaybillRow) => unknown][] = [
 
 /** xlsx of the filtered list, newest first, at most COUNT_CAP rows, read by keyset pages of 2,000 */
 export function exportWaybills(db: Db, user: SessionUser, filters: WaybillFilters): Readable {
+  const where = waybillWhere(user, filters); // malformed filters throw here, before the file's first byte
   const out = new PassThrough();
   (async () => {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet(EXCEL_SHEET);
     ws.columns = EXPORT_COLUMNS.map(([header, key]) => ({ header, key, width: 18 }));
-    const where = waybillWhere(user, filters);
     let after: { at: Date; id: string } | null = null;
     for (let done = 0; done < COUNT_CAP;) {
       const page: { rows: Record<string, unknown>[] } = await db.execute(sql`select w.* from waybill w where ${where}

@@ -6,16 +6,18 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { sql, inArray, and, eq, getTableColumns } from 'drizzle-orm';
-import { type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, validateInput, RESOURCES, columnName, tableName } from '@dg/core';
+import { STATUS, type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, validateInput, RESOURCES, columnName, tableName } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import type { App } from '../context.ts';
 import type { SharedState } from '../shared-state.ts';
-import { badInput, forbidden } from '../errors.ts';
+import { ApiError, badInput, forbidden } from '../errors.ts';
 import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { tableOf, whereOf, orderOf, sortOf, afterKey, present, type ListParams } from './query.ts';
 import { canWrite, hashPassword } from './write.ts';
+import { xlsxRows, XlsxError, type SheetRow, type CellValue } from './xlsx-read.ts';
+import { XlsxStreamWriter } from './xlsx-write.ts';
 
 async function dictNames(db: Db): Promise<Map<string, Map<string, string>>> {
   const r = await db.execute<{ type: string; name: string; value: string }>(sql`select type, name, value from base_dict where pid is not null`);
@@ -24,23 +26,25 @@ async function dictNames(db: Db): Promise<Map<string, Map<string, string>>> {
   return m;
 }
 
+/** one value of a cell as shown (a top-level function: under tsx a closure made per cell costs a defineProperty each time) */
+function shownValue(f: FieldDef, x: unknown, dicts: Map<string, Map<string, string>>): string {
+  switch (f.type) {
+    case 'dict': return dicts.get(f.dict!)?.get(String(x)) ?? String(x);
+    case 'enum': return f.options?.find((o) => o.value === x)?.label ?? String(x);
+    case 'bool': return x ? '是' : '否';
+    case 'region': return regionName(String(x));
+    case 'datetime': { const d = new Date(x as string); return Number.isNaN(d.getTime()) ? '' : new Date(d.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19); }
+    default: return String(x);
+  }
+}
+
 function cellText(f: FieldDef, name: string, row: Row, dicts: Map<string, Map<string, string>>): string | number {
   const v = row[name];
   if (v === null || v === undefined) return '';
-  const one = (x: unknown): string => {
-    switch (f.type) {
-      case 'dict': return dicts.get(f.dict!)?.get(String(x)) ?? String(x);
-      case 'enum': return f.options?.find((o) => o.value === x)?.label ?? String(x);
-      case 'bool': return x ? '是' : '否';
-      case 'region': return regionName(String(x));
-      case 'datetime': { const d = new Date(x as string); return Number.isNaN(d.getTime()) ? '' : new Date(d.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19); }
-      default: return String(x);
-    }
-  };
   if (f.type === 'ref') { const l = row[name + 'Label']; return Array.isArray(l) ? l.join('、') : l ?? ''; }
-  if (Array.isArray(v)) return v.map(one).join('、');
+  if (Array.isArray(v)) return v.map((x) => shownValue(f, x, dicts)).join('、');
   if ((f.type === 'number' || f.type === 'integer') && typeof v === 'number') return v;
-  return one(v);
+  return shownValue(f, v, dicts);
 }
 
 export function exportColumns(def: ResourceDef, user: SessionUser) {
@@ -49,38 +53,73 @@ export function exportColumns(def: ResourceDef, user: SessionUser) {
   return cols;
 }
 
-/** streams an xlsx of every row the filters select, 2,000 rows a query, walking the order by keyset */
-export function exportStream(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Readable {
-  const out = new PassThrough();
+const EXPORT_PAGE = 2000;
+
+/**
+ * The pages of an export, 2,000 rows a query, walking the order by keyset. Building it checks the
+ * filters (a malformed one throws badInput here, before any byte of the file is sent).
+ */
+function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): () => Promise<Row[] | null> {
+  const t = tableOf(def);
+  const where = whereOf(def, user, params);
+  const order = orderOf(def, params.sort);
+  const { col } = sortOf(def, params.sort);
+  let last: { key: string | null; id: string } | null = null;
+  let done = false;
+  return async () => {
+    if (done) return null;
+    const rows: Row[] = await db.select({ ...getTableColumns(t), sortKey: sql<string | null>`${col}::text` }).from(t)
+      .where(last ? and(where, afterKey(def, params.sort, last)) : where).orderBy(...order).limit(EXPORT_PAGE);
+    if (rows.length < EXPORT_PAGE) done = true;
+    if (!rows.length) return null;
+    const tail = rows[rows.length - 1]!;
+    last = { key: tail.sortKey as string | null, id: tail.id as string };
+    return present(db, def, user, rows); // copies the shown fields only: sortKey stays behind (a delete would slow every row down)
+  };
+}
+
+function writeExport(out: PassThrough, db: Db, def: ResourceDef, user: SessionUser, next: () => Promise<Row[] | null>, first?: { dicts: Map<string, Map<string, string>>; rows: Row[] | null }) {
   (async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const ws = wb.addWorksheet(EXCEL_SHEET);
     const cols = exportColumns(def, user);
-    ws.columns = cols.map((c) => ({ header: c.header, key: c.key, width: Math.min(40, Math.max(10, c.header.length * 2 + 4)) }));
-    const dicts = await dictNames(db);
-    const t = tableOf(def);
-    const where = whereOf(def, user, params);
-    const order = orderOf(def, params.sort);
-    const { col } = sortOf(def, params.sort);
-    let last: { key: string | null; id: string } | null = null;
-    for (;;) {
-      const rows: Row[] = await db.select({ ...getTableColumns(t), sortKey: sql<string | null>`${col}::text` }).from(t)
-        .where(last ? and(where, afterKey(def, params.sort, last)) : where).orderBy(...order).limit(2000);
-      if (!rows.length) break;
-      const tail = rows[rows.length - 1]!;
-      last = { key: tail.sortKey as string | null, id: tail.id as string };
-      for (const r of rows) delete r.sortKey;
-      const shown = await present(db, def, user, rows);
+    const xlsx = new XlsxStreamWriter(out, EXCEL_SHEET, cols.map((c) => ({ header: c.header, width: Math.min(40, Math.max(10, c.header.length * 2 + 4)) })));
+    const dicts = first?.dicts ?? await dictNames(db);
+    let shown = first ? first.rows : await next();
+    while (shown) {
+      const ahead = next(); // the next page is read while this one is written
+      ahead.catch(() => {}); // awaited below: a failure ends the file there
       for (const r of shown) {
-        const line: Record<string, unknown> = {};
-        for (const c of cols) line[c.key] = c.key === 'enterpriseName' ? r.enterpriseName ?? '' : cellText(c.f, c.key, r, dicts);
-        ws.addRow(line).commit();
+        const line: (string | number)[] = new Array(cols.length);
+        for (let i = 0; i < cols.length; i++) { const c = cols[i]!; line[i] = c.key === 'enterpriseName' ? r.enterpriseName ?? '' : cellText(c.f, c.key, r, dicts); }
+        await xlsx.row(line);
       }
-      if (rows.length < 2000) break;
+      shown = await ahead;
     }
-    ws.commit();
-    await wb.commit();
+    await xlsx.end();
   })().catch((err) => out.destroy(err));
+}
+
+/**
+ * Streams an xlsx of every row the filters select. The filters are checked before it returns (a bad
+ * one throws badInput), but a database error comes after the first bytes: use exportXlsx in a route.
+ */
+export function exportStream(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Readable {
+  const next = exportPages(db, def, user, params);
+  const out = new PassThrough();
+  writeExport(out, db, def, user, next);
+  return out;
+}
+
+/**
+ * An export for a route: the filters are checked and the first page is read before it resolves, so
+ * bad input or a failing query answers the JSON envelope (the caller sets the file's headers only
+ * after this resolves); what remains streams.
+ */
+export async function exportXlsx(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Promise<Readable> {
+  const next = exportPages(db, def, user, params);
+  const dicts = await dictNames(db);
+  const rows = await next();
+  const out = new PassThrough();
+  writeExport(out, db, def, user, next, { dicts, rows });
   return out;
 }
 
@@ -96,7 +135,12 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[] }
+/**
+ * `partial`: the rows were good but the database refused a batch while they were written: the first
+ * `imported` rows (of the good ones, in file order) are in, the rest are not — the last error says
+ * from which row on. Never set when the import wrote everything or nothing.
+ */
+export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[]; partial?: boolean }
 export interface ImportProgress { done: number; total: number; finished: boolean; stage: '排队' | '读取文件' | '校验' | '写入' | '完成' }
 const KEEP_SEC = 10 * 60;
 
@@ -161,141 +205,266 @@ const cellValue = (v: unknown) => (v && typeof v === 'object' && 'text' in (v as
   : v && typeof v === 'object' && 'result' in (v as object) ? (v as { result: unknown }).result
   : v && typeof v === 'object' && 'richText' in (v as object) ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : v);
 
-export async function readSheet(buf: Buffer, filename: string): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
+const BAD_FILE = '文件格式不正确：请上传xlsx或csv文件（文件可能已损坏或不完整）';
+
+/**
+ * An uploaded sheet's rows with their row numbers, as they are read: an xlsx streams (xlsx-read.ts: a
+ * 100,000-row workbook is never held as cell objects, and Chinese text survives chunk boundaries);
+ * a csv is parsed whole (it is text already). `hint.rows`: the row count the file declares, if any.
+ */
+export async function* sheetRows(buf: Buffer, filename: string, hint: { rows?: number } = {}): AsyncGenerator<SheetRow> {
   if (/\.csv$/i.test(filename)) {
+    const wb = new ExcelJS.Workbook();
     const text = buf.toString('utf8').replace(/^\uFEFF/, '');
     const ws = await wb.csv.read(Readable.from([text]));
-    return ws.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    const rows = ws.getSheetValues().slice(1);
+    hint.rows = rows.length;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      yield { rowNo: i + 1, cells: Array.isArray(r) ? Array.from(r.slice(1), (v) => cellValue(v) as CellValue ?? null) : [] };
+      if (i % 2000 === 1999) await breathe();
+    }
+    return;
   }
-  // the whole workbook at once: ExcelJS's streaming reader cuts multi-byte characters at its chunk
-  // boundaries (exceljs#2084, 一级 became 一��), which an import of Chinese records cannot have
-  try { await wb.xlsx.load(buf as unknown as ArrayBuffer); } catch { throw badInput('文件无法读取：请上传xlsx或csv文件'); }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('文件中没有工作表');
-  const rows: unknown[][] = [];
-  for (let n = 1; n <= ws.rowCount; n++) {
-    rows.push((ws.getRow(n).values as unknown[]).slice(1).map(cellValue));
-    if (n % 2000 === 0) await breathe();
+  const rows = xlsxRows(buf, hint);
+  for (;;) {
+    let next: IteratorResult<SheetRow>;
+    try { next = await rows.next(); } catch (err) {
+      if (err instanceof XlsxError || err instanceof RangeError || (err as { code?: string }).code?.startsWith('Z_')) throw badInput(BAD_FILE);
+      throw err;
+    }
+    if (next.done) return;
+    yield next.value;
   }
-  return rows;
+}
+
+/** the whole sheet, row n at index n-1 (rows the file skips are empty) */
+export async function readSheet(buf: Buffer, filename: string): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for await (const { rowNo, cells } of sheetRows(buf, filename)) {
+    while (out.length < rowNo - 1) out.push([]);
+    out.push(cells);
+  }
+  return out;
 }
 
 export async function importRows(app: App, db: Db, def: ResourceDef, user: SessionUser, buf: Buffer, filename: string, validOnly: boolean, jobId?: string): Promise<ImportReport> {
   if (!canWrite(def, user)) throw forbidden();
-  return app.ctx.imports.run(user.id, jobId, async (progress) => importSheet(app, db, def, user, await readSheet(buf, filename), validOnly, progress));
+  return app.ctx.imports.run(user.id, jobId, async (progress) => {
+    const hint: { rows?: number } = {};
+    return importSheet(app, db, def, user, () => sheetRows(buf, filename, hint), hint, validOnly, progress);
+  });
 }
 
-async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser, sheet: unknown[][], validOnly: boolean, progress: ImportProgress): Promise<ImportReport> {
-  const header = (sheet[0] ?? []).map((h) => String(h ?? '').trim());
+const INSERT_BATCH = 2000;
+
+/**
+ * Reads, checks and writes one sheet, in two passes over the file so that a 100,000-row import never
+ * holds its rows: the first checks every row (fields, references, duplicates within the file and
+ * against stored rows, the resource's beforeWrite) and keeps only the bad rows' numbers and the unique
+ * values; the second, when nothing is bad (or validOnly), reads the rows again and writes the good
+ * ones 2,000 a statement, so other requests on the embedded database (one session) get their turn
+ * between batches. Should the database refuse a batch part way, the report says so (`partial`, and
+ * from which row on).
+ */
+async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser, read: () => AsyncIterable<SheetRow>, hint: { rows?: number }, validOnly: boolean, progress: ImportProgress): Promise<ImportReport> {
   const fields = sheetFields(def).filter(([, f]) => !f.readOnly);
-  const colOf = new Map<string, number>();
-  for (const [name, f] of fields) { const i = header.indexOf(f.label); if (i >= 0) colOf.set(name, i); }
-  const missing = fields.filter(([name, f]) => f.required && !colOf.has(name)).map(([, f]) => f.label);
-  if (missing.length) throw badInput(`模板缺少必填列：${missing.join('、')}`);
-  const dicts = await dictNames(db);
-  const dictByName = new Map([...dicts].map(([type, m]) => [type, new Map([...m].map(([v, n]) => [n, v]))]));
-  // reference labels → ids, within the user's scope
-  const refIds = new Map<string, Map<string, string>>();
-  for (const [name, f] of fields) {
-    if (f.type !== 'ref' || !colOf.has(name)) continue;
-    const target = RESOURCES.find((r) => r.key === f.ref!.resource)!;
-    const t = tableOf(target);
-    const rs = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(columnName(f.ref!.labelField))} as label from ${sql.identifier(tableName(target))} t where ${whereOf(target, user, {})}`);
-    refIds.set(name, new Map(rs.rows.map((r) => [String(r.label), r.id])));
-    void t;
+  const hooks = hooksOf(def.key);
+  const t = tableOf(def);
+  const filled = (cells: unknown[]) => cells.some((c) => c !== null && c !== undefined && String(c).trim() !== '');
+  /** the body rows of one pass: header and the template's hint row left out */
+  async function* body(onHeader: (header: string[]) => Promise<void>): AsyncGenerator<SheetRow> {
+    let header: string[] | null = null;
+    let hintSkipped = false;
+    for await (const row of read()) {
+      if (!header) { header = row.cells.map((h) => String(h ?? '').trim()); await onHeader(header); continue; }
+      if (!filled(row.cells)) continue;
+      if (!hintSkipped) { hintSkipped = true; if (String(row.cells.find((c) => c) ?? '').startsWith('必填')) continue; }
+      yield row;
+    }
+    if (!header) await onHeader([]);
   }
-  const body = sheet.slice(1).map((cells, i) => ({ rowNo: i + 2, cells })).filter(({ cells }) => cells.some((c) => c !== null && c !== undefined && String(c).trim() !== ''));
-  // the template's hint row
-  if (body[0] && String(body[0].cells.find((c) => c) ?? '').startsWith('必填')) body.shift();
-  const report: ImportReport = { total: body.length, imported: 0, errors: [] };
-  progress.total = body.length;
-  progress.stage = '校验';
-  const good: { rowNo: number; values: Row }[] = [];
-  const seen = new Map<string, Map<unknown, number>>();
-  for (const { rowNo, cells } of body) {
-    if (++progress.done % 500 === 0) await breathe();
+
+  const colOf = new Map<string, number>();
+  const dictByName = new Map<string, Map<string, string>>();
+  const refIds = new Map<string, Map<string, string>>();
+  const prepare = async (header: string[]) => {
+    for (const [name, f] of fields) { const i = header.indexOf(f.label); if (i >= 0) colOf.set(name, i); }
+    const missing = fields.filter(([name, f]) => f.required && !colOf.has(name)).map(([, f]) => f.label);
+    if (missing.length) throw badInput(`模板缺少必填列：${missing.join('、')}`);
+    for (const [type, m] of await dictNames(db)) dictByName.set(type, new Map([...m].map(([v, n]) => [n, v])));
+    // reference labels → ids, within the user's scope
+    for (const [name, f] of fields) {
+      if (f.type !== 'ref' || !colOf.has(name)) continue;
+      const target = RESOURCES.find((r) => r.key === f.ref!.resource)!;
+      const rs = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(columnName(f.ref!.labelField))} as label from ${sql.identifier(tableName(target))} where ${whereOf(target, user, {})}`);
+      refIds.set(name, new Map(rs.rows.map((r) => [String(r.label), r.id])));
+    }
+  };
+
+  /** one row's values as the definition takes them, and what is wrong with them */
+  const convert = (rowNo: number, cells: unknown[]): { values: Row; errors: ImportReport['errors'] } => {
     const input: Row = {};
-    let rowError = false;
+    const errors: ImportReport['errors'] = [];
+    const failed = new Set<string>(); // fields already reported: validation would only add 请输入…
     for (const [name, f] of fields) {
       const i = colOf.get(name);
       if (i === undefined) continue;
-      let v = cells[i];
+      let v: unknown = cells[i];
       if (v instanceof Date) v = f.type === 'datetime' ? v : new Date(v.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
       if (typeof v === 'string') v = v.trim();
+      const refuse = (message: string) => { errors.push({ row: rowNo, field: f.label, message }); failed.add(f.label); };
+      // PostgreSQL refuses NUL in text: the row is reported, not the whole import answered with 500
+      if (typeof v === 'string' && v.includes('\u0000')) { refuse(`${f.label}：含有非法字符`); continue; }
       if (v !== null && v !== undefined && v !== '') {
         if (f.type === 'dict') {
           const conv = (s: string) => dictByName.get(f.dict!)?.get(s) ?? s;
           v = f.multiple ? String(v).split(/[、,，]/).map((s) => conv(s.trim())) : conv(String(v));
         } else if (f.type === 'region') {
           const code = regionCodeOf(String(v));
-          if (!code) { report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${v}”不是有效的行政区划` }); rowError = true; continue; }
+          if (!code) { refuse(`${f.label}“${v}”不是有效的行政区划`); continue; }
           v = code;
         } else if (f.type === 'ref') {
           const map = refIds.get(name)!;
-          const conv = (s: string) => map.get(s);
-          const list = String(v).split(/[、,，]/).map((s) => s.trim());
-          const ids = list.map(conv);
-          if (ids.some((x) => !x)) { report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${v}”不存在或无权使用` }); rowError = true; continue; }
+          const ids = String(v).split(/[、,，]/).map((s) => map.get(s.trim()));
+          if (ids.some((x) => !x)) { refuse(`${f.label}“${v}”不存在或无权使用`); continue; }
           v = f.multiple ? ids : ids[0];
         }
       }
       input[name] = v;
     }
-    const { values, errors } = validateInput(def, input, 'add');
-    for (const e of errors) report.errors.push({ row: rowNo, field: e.label, message: e.message });
-    if (errors.length || rowError) continue;
+    const checked = validateInput(def, input, 'add');
+    for (const e of checked.errors) if (!failed.has(e.label)) errors.push({ row: rowNo, field: e.label, message: e.message });
+    return { values: checked.values, errors };
+  };
+  /** the resource's rules: a row they refuse (badInput) is that row's error; 无权限 stays the answer to the whole import */
+  const beforeWrite = async (rowNo: number, values: Row, input: Row): Promise<string | null> => {
+    try {
+      await hooks.beforeWrite?.({ app, user, def, tx: db }, values, 'add', null, input);
+      return null;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== STATUS.BAD_INPUT) throw err;
+      return err.message;
+    }
+  };
+  const enterpriseId = def.scope === 'enterprise' && !('enterpriseId' in def.fields) ? user.enterpriseId : null;
+
+  // pass 1: check every row
+  progress.stage = '校验';
+  const report: ImportReport = { total: 0, imported: 0, errors: [] };
+  const bad = new Set<number>();
+  const uniqueFields = Object.entries(def.fields).filter(([, f]) => f.unique);
+  const seen = new Map<string, Map<unknown, number>>(uniqueFields.map(([name]) => [name, new Map()]));
+  for await (const { rowNo, cells } of body(prepare)) {
+    report.total++;
+    progress.total = Math.max(report.total, (hint.rows ?? 0) - 1);
+    if (++progress.done % 500 === 0) await breathe();
+    const { values, errors } = convert(rowNo, cells);
+    if (errors.length) { report.errors.push(...errors); bad.add(rowNo); continue; }
     let dup = false;
-    for (const [name, f] of Object.entries(def.fields)) {
-      if (!f.unique || values[name] == null) continue;
-      if (!seen.has(name)) seen.set(name, new Map());
+    for (const [name, f] of uniqueFields) {
+      if (values[name] == null) continue;
       const first = seen.get(name)!.get(values[name]);
       if (first) { report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${values[name]}”与第${first}行重复` }); dup = true; }
       else seen.get(name)!.set(values[name], rowNo);
     }
-    if (!dup) good.push({ rowNo, values });
+    if (dup) { bad.add(rowNo); continue; }
+    const refused = await beforeWrite(rowNo, { ...values }, values);
+    if (refused) { report.errors.push({ row: rowNo, field: '', message: refused }); bad.add(rowNo); }
   }
-  // uniqueness against stored rows, in batches
-  const t = tableOf(def);
-  for (const [name, f] of Object.entries(def.fields)) {
-    if (!f.unique) continue;
-    for (let i = 0; i < good.length; i += 1000) {
-      const rows = good.slice(i, i + 1000);
-      const batch = rows.map((g) => g.values[name]).filter((v) => v != null);
-      if (!batch.length) continue;
-      const conds = [inArray(t[name], batch)];
+  // uniqueness against stored rows, 10,000 values a query (one jsonb parameter for text columns)
+  const columns = getTableColumns(t) as Record<string, { name: string; getSQLType(): string }>;
+  for (const [name, f] of uniqueFields) {
+    const values = [...seen.get(name)!.keys()];
+    const text = /^(text|varchar)/.test(columns[name]?.getSQLType() ?? '') && values.every((v) => typeof v === 'string');
+    for (let i = 0; i < values.length; i += 10_000) {
+      const batch = values.slice(i, i + 10_000);
+      const conds = [text ? sql`${t[name]} in (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))` : inArray(t[name], batch)];
       if (def.scope === 'enterprise' && f.unique !== 'global' && user.enterpriseId) conds.push(eq(t.enterpriseId, user.enterpriseId));
       if (def.softDelete) conds.push(sql`${t.deletedAt} is null`);
       const hit = await db.select({ v: t[name] }).from(t).where(and(...conds));
-      const taken = new Set(hit.map((h: Row) => h.v));
-      for (const g of rows) if (taken.has(g.values[name])) report.errors.push({ row: g.rowNo, field: f.label, message: `${f.label}“${g.values[name]}”已存在` });
+      for (const h of hit as Row[]) {
+        const rowNo = seen.get(name)!.get(h.v);
+        if (rowNo === undefined) continue;
+        report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${h.v}”已存在` });
+        bad.add(rowNo);
+      }
     }
   }
-  const bad = new Set(report.errors.map((e) => e.row));
+  seen.clear();
   report.errors.sort((a, b) => a.row - b.row);
   if (bad.size && !validOnly) return report;
-  const toInsert = good.filter((g) => !bad.has(g.rowNo));
-  const enterpriseId = def.scope === 'enterprise' && !('enterpriseId' in def.fields) ? user.enterpriseId : null;
   if (def.scope === 'enterprise' && !('enterpriseId' in def.fields) && !enterpriseId) throw badInput('只有企业用户可以导入本企业的数据');
-  const hooks = hooksOf(def.key);
+
+  // pass 2: read the rows again, write the good ones
   progress.stage = '写入';
+  progress.total = report.total;
   progress.done = bad.size; // the refused rows are done with
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < toInsert.length; i += 1000) {
-      const batch = [];
-      for (const g of toInsert.slice(i, i + 1000)) {
-        const v = { ...g.values };
-        await hooks.beforeWrite?.({ app, user, def, tx }, v, 'add', null, g.values);
-        for (const [name, f] of Object.entries(def.fields)) {
-          if (f.virtual) delete v[name];
-          if (f.type === 'password' && v[name]) v[name] = await hashPassword(String(v[name]));
-        }
-        batch.push({ ...v, ...(enterpriseId ? { enterpriseId } : {}), createdBy: user.id, updatedBy: user.id });
-      }
-      if (batch.length) await tx.insert(t).values(batch);
-      progress.done = Math.min(progress.total, bad.size + i + batch.length);
+  const writeBatch = async (batch: Row[]) => {
+    // one statement of 2,000 rows: the rows as one jsonb array, typed by the table's own row type
+    const keys = [...new Set(batch.flatMap((r) => Object.keys(r)))].filter((k) => columns[k]);
+    const json = JSON.stringify(batch.map((r) => Object.fromEntries(keys.map((k) => [columns[k]!.name, r[k] ?? null]))));
+    const cols = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
+    await db.execute(sql`insert into ${t} (${cols}) select ${cols} from jsonb_populate_recordset(null::${t}, ${json}::jsonb)`);
+  };
+  let batch: { rowNo: number; values: Row }[] = [];
+  // one batch is written while the next is read and checked: the database's time and ours overlap
+  let writing: Promise<boolean> = Promise.resolve(true);
+  const stop = (rowNo: number, why: string) => {
+    const left = report.total - bad.size - report.imported;
+    report.partial = true;
+    report.errors.push({ row: rowNo, field: '', message: `导入未完成：第${rowNo}行及以后的${left}行未导入（${why}），之前的${report.imported}行已导入` });
+    return report;
+  };
+  let failure: unknown = null; // the first batch refused: nothing is written, the import answers as any refused write
+  /** the batch in flight done: false when the import stops there */
+  const settled = async () => {
+    const ok = await writing;
+    if (failure) throw failure;
+    return ok;
+  };
+  const flush = async (): Promise<boolean> => {
+    if (!(await settled())) return false;
+    if (!batch.length) return true;
+    const rows = batch;
+    batch = [];
+    writing = write(rows);
+    return true;
+  };
+  const write = async (rows: { rowNo: number; values: Row }[]): Promise<boolean> => {
+    try {
+      await writeBatch(rows.map((r) => r.values));
+    } catch (err) {
+      if (!report.imported) { failure = err; return false; } // thrown by settled(): never a rejection nobody waits for
+      app.log.error({ err }, 'import stopped part way');
+      stop(rows[0]!.rowNo, err instanceof ApiError ? err.message : '数据库拒绝写入');
+      return false;
     }
-  });
-  report.imported = toInsert.length;
+    report.imported += rows.length;
+    progress.done = Math.min(progress.total, bad.size + report.imported);
+    return true;
+  };
+  for await (const { rowNo, cells } of body(async () => {})) {
+    if (bad.has(rowNo)) continue;
+    // the same checks again: only a change made meanwhile (or by an earlier row, to a rule that reads the database) can refuse the row now
+    const { values, errors } = convert(rowNo, cells);
+    const input = { ...values };
+    const refused = errors[0]?.message ?? await beforeWrite(rowNo, values, input);
+    if (refused) {
+      if (!(await flush()) || !(await settled())) return report;
+      return report.imported ? stop(rowNo, refused) : { ...report, errors: [...report.errors, { row: rowNo, field: '', message: refused }] };
+    }
+    for (const [name, f] of Object.entries(def.fields)) {
+      if (f.virtual) delete values[name];
+      if (f.type === 'password' && values[name]) values[name] = await hashPassword(String(values[name]));
+    }
+    batch.push({ rowNo, values: { ...values, ...(enterpriseId ? { enterpriseId } : {}), createdBy: user.id, updatedBy: user.id } });
+    if (batch.length >= INSERT_BATCH) {
+      if (!(await flush())) return report;
+      await breathe();
+    }
+  }
+  await flush();
+  await settled();
   return report;
 }

@@ -30,27 +30,78 @@ export function scopeCondition(def: ResourceDef, user: SessionUser): SQL {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** a calendar day YYYY-MM-DD that exists (2026-02-30 does not) */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(v + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/**
+ * A filter's value as its column takes it, or badInput naming the field: PostgreSQL would refuse a
+ * malformed one with a message that names nothing (and an export could only break off its file).
+ * `end`: the upper bound of a range (a day then means its last instant).
+ */
+function filterValue(f: FieldDef, v: unknown, end = false): unknown {
+  switch (f.type) {
+    case 'date':
+      if (!isDay(v)) throw badInput(`${f.label}：日期格式不正确，应为YYYY-MM-DD`);
+      return v;
+    case 'datetime': {
+      if (isDay(v)) return new Date(v + (end ? 'T23:59:59.999+08:00' : 'T00:00:00+08:00'));
+      const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) ? new Date(v) : null;
+      if (!d || Number.isNaN(d.getTime())) throw badInput(`${f.label}：时间格式不正确`);
+      return d;
+    }
+    case 'number': case 'integer': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (!Number.isFinite(n) || (f.type === 'integer' && (!Number.isInteger(n) || Math.abs(n) > 2 ** 31 - 1))) throw badInput(`${f.label}：请输入${f.type === 'integer' ? '整数' : '数字'}`);
+      return n;
+    }
+    case 'ref':
+      if (typeof v !== 'string' || !UUID.test(v)) throw badInput(`${f.label}：参数格式不正确`);
+      return v;
+    case 'bool': return v === true || v === 'true' || v === '1' || v === 1;
+    default:
+      if (typeof v === 'object') throw badInput(`${f.label}：参数格式不正确`);
+      return String(v);
+  }
+}
 
 function filterCondition(def: ResourceDef, name: string, f: FieldDef, value: unknown, t: any): SQL | undefined {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
   const col = t[name];
   if (!col) return undefined;
   const mode = f.search === true ? (['text', 'textarea'].includes(f.type) ? 'like' : f.type === 'date' || f.type === 'datetime' ? 'range' : 'eq') : f.search;
-  if (f.type === 'region') return sql`${col} like ${regionPrefix(String(value)) + '%'}`;
-  if (mode === 'like') return sql`${col} ilike ${'%' + escapeLike(String(value).trim()) + '%'}`;
+  if (f.type === 'region') {
+    const code = Array.isArray(value) ? value[value.length - 1] : value;
+    if (!(typeof code === 'string' || typeof code === 'number') || !/^\d{2,12}$/.test(String(code))) throw badInput(`${f.label}：请选择正确的行政区划`);
+    return sql`${col} like ${regionPrefix(String(code)) + '%'}`;
+  }
+  if (mode === 'like') {
+    if (typeof value === 'object') throw badInput(`${f.label}：参数格式不正确`);
+    return sql`${col} ilike ${'%' + escapeLike(String(value).trim()) + '%'}`;
+  }
   if (mode === 'range') {
-    if (!Array.isArray(value)) throw badInput(`${f.label}：请选择起止范围`);
+    if (!Array.isArray(value) || value.length > 2) throw badInput(`${f.label}：请选择起止范围`);
     const [from, to] = value as [unknown, unknown];
     const parts: SQL[] = [];
-    const conv = (v: unknown, end: boolean) => f.type === 'datetime' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(v + (end ? 'T23:59:59.999+08:00' : 'T00:00:00+08:00')) : f.type === 'datetime' ? new Date(String(v)) : v;
-    if (from !== null && from !== undefined && from !== '') parts.push(gte(col, conv(from, false)));
-    if (to !== null && to !== undefined && to !== '') parts.push(lte(col, conv(to, true)));
+    if (!blank(from)) parts.push(gte(col, filterValue(f, from)));
+    if (!blank(to)) parts.push(lte(col, filterValue(f, to, true)));
     return parts.length ? and(...parts) : undefined;
   }
-  if (f.multiple) return sql`${String(value)} = any(${col})`;
-  if (mode === 'in' || Array.isArray(value)) return inArray(col, (Array.isArray(value) ? value : [value]).map(String));
-  if (f.type === 'bool') return eq(col, value === true || value === 'true' || value === '1');
-  return eq(col, String(value));
+  if (f.multiple) {
+    if (typeof value === 'object') throw badInput(`${f.label}：参数格式不正确`);
+    return sql`${String(value)} = any(${col})`;
+  }
+  if (mode === 'in' || Array.isArray(value)) {
+    const list = (Array.isArray(value) ? value : [value]).filter((v) => !blank(v)).map((v) => filterValue(f, v));
+    return list.length ? inArray(col, list) : undefined;
+  }
+  return eq(col, filterValue(f, value));
 }
 
 export interface ListParams { page?: number; size?: number; sort?: { field: string; order: 'asc' | 'desc' }; filters?: Record<string, unknown>; parentId?: string }
@@ -64,12 +115,18 @@ export function whereOf(def: ResourceDef, user: SessionUser, params: Pick<ListPa
   for (const [key, value] of Object.entries(filters)) {
     const custom = hooks.filters?.[key];
     if (custom) { conds.push(custom(value, t, user)); continue; }
-    if (key === 'enterpriseId' && t.enterpriseId && value) { conds.push(eq(t.enterpriseId, String(value))); continue; }
+    if (key === 'enterpriseId' && t.enterpriseId && value) {
+      if (typeof value !== 'string' || !UUID.test(value)) throw badInput('所属企业：参数格式不正确');
+      conds.push(eq(t.enterpriseId, value)); continue;
+    }
     const f = def.fields[key];
     if (!f || !f.search) continue;
     conds.push(filterCondition(def, key, f, value, t));
   }
-  if (params.parentId && def.parent) conds.push(eq(t[def.parent.field], params.parentId));
+  if (params.parentId && def.parent) {
+    if (typeof params.parentId !== 'string' || !UUID.test(params.parentId)) throw badInput(`${def.fields[def.parent.field]?.label ?? '上级记录'}：参数格式不正确`);
+    conds.push(eq(t[def.parent.field], params.parentId));
+  }
   return and(...conds.filter(Boolean) as SQL[])!;
 }
 
@@ -125,10 +182,11 @@ export async function findRow(db: Db, def: ResourceDef, user: SessionUser, id: s
 /** labels of referenced rows and the enterprise name, then the resource's own afterRead; drops server-only columns */
 export async function present(db: Db, def: ResourceDef, user: SessionUser, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
+  const shown = visibleFields(def).map(([name]) => name); // once, not once a row: an export presents 100,000
   const out: Row[] = rows.map((r) => {
     const o: Row = { id: r.id };
     if ('enterpriseId' in r) o.enterpriseId = r.enterpriseId;
-    for (const [name] of visibleFields(def)) if (name in r) o[name] = r[name];
+    for (const name of shown) if (name in r) o[name] = r[name];
     o.createdAt = r.createdAt; o.updatedAt = r.updatedAt; o.version = r.version;
     return o;
   });

@@ -1,0 +1,148 @@
+/**
+ * Writing an xlsx as a stream, one sheet of inline strings and numbers: the XML of a batch of rows
+ * is deflated straight into the zip going out (local headers with data descriptors, the central
+ * directory at the end), so a 100,000-row export holds one batch at a time. ExcelJS's streaming
+ * writer builds a row model and a cell object per cell first: five times slower, and it does not
+ * wait for a slow client (everything queues in memory).
+ */
+import { createDeflateRaw, crc32 } from 'node:zlib';
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+
+export interface XlsxColumn { header: string; width?: number }
+export type XlsxCell = string | number | boolean | null | undefined;
+
+const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const esc = (s: string) => !SPECIAL.test(s) ? s : s.replace(/[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) =>
+  c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '');
+
+function colName(i: number): string {
+  let s = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const STATIC: [string, string][] = [
+  ['[Content_Types].xml', `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`],
+  ['_rels/.rels', `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
+  ['xl/_rels/workbook.xml.rels', `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`],
+  ['xl/styles.xml', `${XML}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs></styleSheet>`],
+];
+
+/**
+ * An xlsx going out to `out`: `row()` adds a row (awaits when the client is slow), `end()` finishes
+ * the file. Strings are inline, numbers numbers, booleans 是/否 are the caller's business.
+ */
+export class XlsxStreamWriter {
+  private offset = 0;
+  private readonly central: Buffer[] = [];
+  private readonly cols: string[];
+  private rowNo = 0;
+  private pending: string[] = [];
+  private pendingLen = 0;
+  private sheet: { deflate: ReturnType<typeof createDeflateRaw>; crc: number; size: number; compressed: number; start: number; done: Promise<void> } | null = null;
+
+  constructor(private readonly out: Writable, private readonly sheetName: string, private readonly columns: XlsxColumn[]) {
+    this.cols = columns.map((_c, i) => colName(i));
+  }
+
+  private async write(buf: Buffer) {
+    this.offset += buf.length;
+    if (!this.out.write(buf)) await once(this.out, 'drain');
+  }
+
+  private localHeader(name: Buffer, flags: number, method: number, crc = 0, compressed = 0, size = 0) {
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0); h.writeUInt16LE(20, 4); h.writeUInt16LE(flags, 6); h.writeUInt16LE(method, 8);
+    h.writeUInt32LE(0, 10); // time, date
+    h.writeUInt32LE(crc, 14); h.writeUInt32LE(compressed, 18); h.writeUInt32LE(size, 22);
+    h.writeUInt16LE(name.length, 26); h.writeUInt16LE(0, 28);
+    return Buffer.concat([h, name]);
+  }
+
+  private centralEntry(name: Buffer, flags: number, method: number, crc: number, compressed: number, size: number, offset: number) {
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0); c.writeUInt16LE(20, 4); c.writeUInt16LE(20, 6); c.writeUInt16LE(flags, 8); c.writeUInt16LE(method, 10);
+    c.writeUInt32LE(0, 12); c.writeUInt32LE(crc, 16); c.writeUInt32LE(compressed, 20); c.writeUInt32LE(size, 24);
+    c.writeUInt16LE(name.length, 28); c.writeUInt32LE(offset, 42);
+    this.central.push(Buffer.concat([c, name]));
+  }
+
+  /** a small part, stored (not compressed) */
+  private async stored(path: string, text: string) {
+    const name = Buffer.from(path, 'utf8');
+    const data = Buffer.from(text, 'utf8');
+    const crc = crc32(data);
+    const at = this.offset;
+    await this.write(this.localHeader(name, 0x0800, 0, crc, data.length, data.length));
+    await this.write(data);
+    this.centralEntry(name, 0x0800, 0, crc, data.length, data.length, at);
+  }
+
+  private async openSheet() {
+    for (const [path, text] of STATIC) await this.stored(path, text);
+    await this.stored('xl/workbook.xml', `${XML}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(this.sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+    const name = Buffer.from('xl/worksheets/sheet1.xml', 'utf8');
+    const start = this.offset;
+    await this.write(this.localHeader(name, 0x0808, 8));
+    const deflate = createDeflateRaw({ level: 1 }); // a tenth bigger than level 6, three times faster
+    const sheet = { deflate, crc: 0, size: 0, compressed: 0, start, done: Promise.resolve() };
+    sheet.done = (async () => { for await (const chunk of deflate) { sheet.compressed += (chunk as Buffer).length; await this.write(chunk as Buffer); } })();
+    this.sheet = sheet;
+    const widths = this.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 12}" customWidth="1"/>`).join('');
+    this.text(`${XML}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${widths ? `<cols>${widths}</cols>` : ''}<sheetData>`);
+    await this.row(this.columns.map((c) => c.header));
+  }
+
+  private text(s: string) {
+    this.pending.push(s);
+    this.pendingLen += s.length;
+  }
+
+  private async flushText() {
+    if (!this.pending.length) return;
+    const buf = Buffer.from(this.pending.join(''), 'utf8');
+    this.pending = [];
+    this.pendingLen = 0;
+    const sheet = this.sheet!;
+    sheet.crc = crc32(buf, sheet.crc);
+    sheet.size += buf.length;
+    if (!sheet.deflate.write(buf)) await once(sheet.deflate, 'drain');
+  }
+
+  async row(cells: XlsxCell[]) {
+    if (!this.sheet) { await this.openSheet(); }
+    const r = ++this.rowNo;
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      if (v === null || v === undefined || v === '') continue;
+      const ref = `${this.cols[i] ?? colName(i)}${r}`;
+      xml += typeof v === 'number' && Number.isFinite(v) ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(String(v))}</t></is></c>`;
+    }
+    this.text(xml + '</row>');
+    if (this.pendingLen > 256 * 1024) await this.flushText();
+  }
+
+  async end() {
+    if (!this.sheet) await this.openSheet();
+    this.text('</sheetData></worksheet>');
+    await this.flushText();
+    const sheet = this.sheet!;
+    sheet.deflate.end();
+    await sheet.done;
+    const desc = Buffer.alloc(16);
+    desc.writeUInt32LE(0x08074b50, 0); desc.writeUInt32LE(sheet.crc, 4); desc.writeUInt32LE(sheet.compressed, 8); desc.writeUInt32LE(sheet.size, 12);
+    await this.write(desc);
+    this.centralEntry(Buffer.from('xl/worksheets/sheet1.xml', 'utf8'), 0x0808, 8, sheet.crc, sheet.compressed, sheet.size, sheet.start);
+    const cdStart = this.offset;
+    for (const c of this.central) await this.write(c);
+    const cdSize = this.offset - cdStart;
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(this.central.length, 8); eocd.writeUInt16LE(this.central.length, 10);
+    eocd.writeUInt32LE(cdSize, 12); eocd.writeUInt32LE(cdStart, 16);
+    await this.write(eocd);
+    this.out.end();
+  }
+}
