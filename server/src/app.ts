@@ -7,25 +7,24 @@ import Fastify, { LogController, type FastifyError, type FastifyRequest } from '
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import os from 'node:os';
 import { STATUS } from '@dg/core';
 import type { Config } from './config.ts';
-import { repoRoot } from './config.ts';
 import type { Database } from './db/index.ts';
 import { ApiError } from './platform/errors.ts';
-import { loadSessionUser } from './platform/access.ts';
+import { declareAccess, allowed, isApiPath, pathOf, DEFAULT_KINDS } from './platform/access.ts';
+import { Sessions } from './platform/sessions.ts';
 import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
 import { Imports } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
-import { writeAuditLog } from './platform/audit.ts';
-import type { AppContext } from './platform/context.ts';
+import { openAuditLog, writeAuditLog } from './platform/audit.ts';
+import type { AppContext, App } from './platform/context.ts';
+import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 
 export interface BuildOptions { config: Config; database: Database; state?: SharedState; logger?: boolean }
 
@@ -52,7 +51,8 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID().replace(/-/g, '').slice(0, 16),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY: anyone else could reset lockouts and rate limits with it
+    trustProxy: config.trustProxy,
     // one log line per request costs a core's worth on a busy instance: errors and slow requests are logged in onResponse, all requests are in the traces
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,73 +63,20 @@ export async function buildApp(opts: BuildOptions) {
   const ctx: AppContext = {
     config, database, state,
     imports: new Imports(state),
-    tokens: new Tokens(await loadSecret(database.db, config.jwtSecret)),
+    tokens: new Tokens(loadSecret({ secret: config.jwtSecret, secretFile: config.jwtSecretFile, dataDir: config.dataDir })),
     traces: new Traces(),
     instanceId: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 6)}`,
     startedAt: new Date(),
-  };
+    routes: [],
+  } as Omit<AppContext, 'sessions'> as AppContext;
+  ctx.sessions = new Sessions(database, ctx.tokens, state);
+  await ctx.sessions.start();
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.decorateRequest('audit', undefined);
   app.decorateRequest('startedAt', 0n);
 
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: { info: { title: '危险货物道路运输安全监管系统 API', version: config.version } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  // trace every request; the ALS store collects its SQL spans
-  app.addHook('onRequest', (req, _reply, done) => {
-    req.startedAt = process.hrtime.bigint();
-    traceStore.run({ spans: [] }, done);
-  });
-
-  // token and access: in one place, before any handler (fail closed)
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const access = req.routeOptions.config?.access;
-    if (!req.routeOptions.url) return; // 404 handler
-    if (req.routeOptions.url.startsWith('/api/docs')) return;
-    if (access?.public) return;
-    const t0 = performance.now();
-    const header = req.headers.authorization;
-    const token = (header?.startsWith('Bearer ') ? header.slice(7) : header) || (req.query as Record<string, string> | undefined)?.token;
-    const claims = await ctx.tokens.verify(token);
-    if ('error' in claims) throw new ApiError(STATUS.TOKEN, claims.error, 401);
-    const isSuperPath = req.url.startsWith('/api/super/');
-    const kinds = access?.kinds ?? [isSuperPath ? 'super' : 'admin'];
-    if (!kinds.includes(claims.kind)) throw new ApiError(STATUS.TOKEN, 'User token is not accepted here!', 401);
-    if (await ctx.state.isInvalid(claims.jti)) throw new ApiError(STATUS.TOKEN, 'User token expired!', 401);
-    const user = await loadSessionUser(database.db, claims);
-    if ('error' in user) throw new ApiError(STATUS.TOKEN, user.error, 401);
-    req.user = user;
-    traceStore.getStore()?.spans.push({ name: 'auth', ms: Math.round((performance.now() - t0) * 10) / 10 });
-    if (!access) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
-    if (access.anyUser) return;
-    if (access.element && !user.elements.has(access.element)) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
-    if (access.menu && !user.menus.has(access.menu)) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
-    if (!access.menu && !access.element) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
-  });
-
-  // 操作日志 before the answer leaves: whoever reads the log after a write finds the write's row
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && req.user && isWrite(req)) await writeAuditLog(app, req, reply.statusCode);
-    return payload;
-  });
-
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    const ms = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
-    ctx.traces.add({
-      traceId: String(req.id), method: req.method, path: req.url.split('?')[0]!, status: reply.statusCode,
-      ms: Math.round(ms * 10) / 10, user: req.user?.username ?? null, at: new Date().toISOString(),
-      spans: traceStore.getStore()?.spans ?? [],
-    });
-    if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
-  });
-
+  // one error handler for every scope, plugins' too (a scope copies its parent's handler when it is registered)
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
     const refused = (status: number) => { (req as FastifyRequest & { resultStatus?: number }).resultStatus = status; };
     refused(STATUS.BAD_INPUT); // every branch below but the last answers 40001 unless it says otherwise
@@ -164,24 +111,79 @@ export async function buildApp(opts: BuildOptions) {
     return reply.code(500).send({ status: STATUS.ERROR, message: '服务器内部错误', errmsg: `服务器内部错误（追踪号 ${req.id}）`, data: null });
   });
 
+  // every route declares who may call it, or it does not register (platform/access.ts)
+  app.addHook('onRoute', (route) => {
+    declareAccess(route);
+    ctx.routes.push(route); // read later: the /api/super scope's own onRoute adds its token kind after this one
+  });
+
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: { info: { title: '危险货物道路运输安全监管系统 API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // trace every request; the ALS store collects its SQL spans
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.startedAt = process.hrtime.bigint();
+    traceStore.run({ spans: [] }, done);
+  });
+
+  // token and access: in one place, before any handler, decided from the matched route's declaration only
+  // (never from the raw URL: the router matches the decoded path). No route matched: the not-found handler answers.
+  app.addHook('onRequest', async (req) => {
+    if (!req.routeOptions.url) return;
+    const access = req.routeOptions.config?.access;
+    if (!access) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
+    if (access.public) return;
+    const t0 = performance.now();
+    const header = req.headers.authorization;
+    const token = (header?.startsWith('Bearer ') ? header.slice(7) : header) || (req.query as Record<string, string> | undefined)?.token;
+    const user = await ctx.sessions.authenticate(typeof token === 'string' ? token : undefined);
+    if ('error' in user) throw new ApiError(STATUS.TOKEN, user.error, 401);
+    if (!(access.kinds ?? DEFAULT_KINDS).includes(user.token.kind)) throw new ApiError(STATUS.TOKEN, 'User token is not accepted here!', 401);
+    req.user = user;
+    traceStore.getStore()?.spans.push({ name: 'auth', ms: Math.round((performance.now() - t0) * 10) / 10 });
+    if (!allowed(user, access)) throw new ApiError(STATUS.FORBIDDEN, '当前用户无相关操作权限！');
+  });
+
+  // 操作日志: the write's row goes in before its handler runs, and gets its result before the answer leaves
+  app.addHook('preHandler', async (req) => {
+    if (req.user && isWrite(req)) await openAuditLog(app as unknown as App, req);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.user && isWrite(req)) await writeAuditLog(app, req, reply.statusCode);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (route ? !isApiPath(route) : !isApiPath(pathOf(req.url))) return;
+    const ms = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
+    ctx.traces.add({
+      traceId: String(req.id), method: req.method, path: pathOf(req.url), status: reply.statusCode,
+      ms: Math.round(ms * 10) / 10, user: req.user?.username ?? null, at: new Date().toISOString(),
+      spans: traceStore.getStore()?.spans ?? [],
+    });
+    if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
+  });
+
+  let sendIndex: SendIndex = (_url, reply) => reply.code(404).send();
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.code(404).send({ status: 404, message: '接口不存在', data: null });
+    if (isApiPath(pathOf(req.url))) return reply.code(404).send({ status: 404, message: '接口不存在', data: null });
     return sendIndex(req.url, reply);
   });
 
+  // NUL bytes, nesting and size are refused on every route before its schema runs
+  registerInputGuard(app);
   await registerModules(app);
 
-  // the built web app: index.html for the main page, pageB.html for the super admin
-  const dist = path.join(repoRoot, 'web/dist');
-  const hasWeb = config.serveWeb && existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, index: false, wildcard: false, serve: true, prefix: '/' });
-  function sendIndex(url: string, reply: import('fastify').FastifyReply) {
-    if (!hasWeb) return reply.code(404).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build');
-    return reply.type('text/html; charset=utf-8').sendFile(url.startsWith('/pageB') ? 'pageB.html' : 'index.html');
-  }
+  // the built web app (registered after the API so a module's route wins)
+  sendIndex = await serveWeb(app as unknown as App, config);
   app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, (req, reply) => sendIndex('/', reply));
 
-  app.addHook('onClose', async () => { await state.close(); });
+  app.addHook('onClose', async () => { await ctx.sessions.close(); await state.close(); });
   return app;
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -8,7 +8,9 @@ export interface Config {
   /** a real PostgreSQL; without it the embedded PGlite server runs on dataDir */
   databaseUrl?: string;
   redisUrl?: string;
+  /** JWT_SECRET, or JWT_SECRET_FILE naming a file that holds it; else <dataDir>/jwt-secret (0600, made on first start) */
   jwtSecret?: string;
+  jwtSecretFile?: string;
   provinceCode: string;
   /** LOGIN_CAPTCHA=off is for automated tests only */
   loginCaptcha: boolean;
@@ -20,6 +22,8 @@ export interface Config {
   version: string;
   /** sign-in attempts per minute from one address (a government office may sit behind one NAT address) */
   loginRatePerMinute: number;
+  /** TRUST_PROXY: addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed; none by default */
+  trustProxy: string[] | false;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -28,11 +32,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecretFile: env.JWT_SECRET_FILE || undefined,
     provinceCode: env.PROVINCE_CODE ?? DEFAULT_PROVINCE_CODE,
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on') !== 'off',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
@@ -40,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: env.SERVE_WEB !== '0',
     version: env.APP_VERSION ?? '0.1.0',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 300),
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
   };
 }

@@ -11,7 +11,7 @@ import { seedGoodsCatalogue } from './modules/knowledge/catalogue.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import './modules/demo.ts';
 
-export interface RunningServer { app: BuiltApp; url: string; database: Database; stop(): Promise<void> }
+export interface RunningServer { app: BuiltApp; url: string; database: Database; stop(graceMs?: number): Promise<void> }
 
 /** migrations and base seed under one advisory lock, so several instances can start together */
 export async function prepareDatabase(database: Database, config: Config) {
@@ -63,12 +63,20 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   let stopped = false;
   return {
     app, database, url: `http://127.0.0.1:${port}`,
-    async stop() {
+    /**
+     * In this order: stop accepting (new requests get 503), let the requests in flight finish (at most `graceMs`),
+     * then close the pool, then stop the embedded database — never the database under a write.
+     */
+    async stop(graceMs = 20_000) {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      let late: NodeJS.Timeout | undefined;
+      const closing = app.close();
+      const inTime = await Promise.race([closing.then(() => true), new Promise<boolean>((r) => { late = setTimeout(() => r(false), graceMs); })]);
+      clearTimeout(late);
+      if (!inTime) app.log.warn(`requests still running after ${graceMs} ms: closing the database under them`);
       await database.db.execute(sql`delete from service_instance where id = ${app.ctx.instanceId}`).catch(() => {});
-      await app.close();
       await database.close();
       await embedded?.stop();
     },

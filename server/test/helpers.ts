@@ -4,7 +4,7 @@
  * create your own users/rows with unique names (uid()) for that.
  */
 import { inject, afterAll } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { connect } from '../src/db/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -27,10 +27,13 @@ export interface TestApp {
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** one signing secret for every app of this test process (the instances of a multi-instance test share it, as in production) */
+const JWT_SECRET = randomBytes(32).toString('hex');
+
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false, logLevel: 'silent', serveWeb: false, ...overrides };
+  const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false, logLevel: process.env.DEBUG_LOG ? 'warn' : 'silent', serveWeb: false, jwtSecret: JWT_SECRET, ...overrides };
   const database = connect(inject('databaseUrl'), 4);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? true : false });
   afterAll(async () => { await app.close(); await database.close(); });
   const tokens = new Map<string, string>();
   const t: TestApp = {

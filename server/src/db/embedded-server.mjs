@@ -4,11 +4,20 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const dir = process.argv[2];
-fs.mkdirSync(dir, { recursive: true });
+fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 const db = await PGlite.create(dir);
-const server = new PGLiteSocketServer({ db, port: Number(process.argv[3] ?? 0), host: '127.0.0.1', maxConnections: 64 });
+// the calendar of the business: CURRENT_DATE, a date of a timestamp and a month's partition are China's
+await db.exec(`SET TIME ZONE 'Asia/Shanghai'`);
+// No TCP port: PGlite accepts any login, so the database is reached only through a Unix socket in a directory
+// only this OS user can enter (mkdtemp makes it 0700; the socket itself is 0600). The socket file is named as
+// PostgreSQL names its own, so `pg` finds it from the directory and the port.
+const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-pg-'));
+const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
 // pglite-socket queues each wire message on its own and, outside a transaction, serves the
 // queue in arrival order. PGlite is a single session, so two connections' extended-protocol
 // messages (Parse, Bind, Describe, Execute … Sync) interleave and one connection's Bind meets
@@ -48,16 +57,20 @@ queue.clearQueueForHandler = (id) => {
   if (sticky === id) { sticky = null; queueMicrotask(() => queue.processQueue()); }
 };
 await server.start();
+fs.chmodSync(socketPath, 0o600);
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
   try { await server.stop(); } catch {}
   try { await db.close(); } catch {}
+  fs.rmSync(socketDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('message', (m) => { if (m === 'stop') stop(); });
 process.on('disconnect', stop);
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.send?.({ port: Number(server.getServerConn().split(':').pop()) });
+// Ctrl-C, systemd and Docker signal the whole process group. While the API process is there it stops first
+// (in-flight requests finish, then it closes its pool and sends 'stop'): a signal alone must not pull the
+// database from under its writes. Alone (the parent gone), a signal stops at once.
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(sig, () => { if (!process.connected) stop(); });
+process.send?.({ socketDir });

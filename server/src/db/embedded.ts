@@ -3,14 +3,17 @@ import path from 'node:path';
 
 export interface EmbeddedPostgres { url: string; stop(): Promise<void>; child: ChildProcess }
 
-/** Starts PGlite in a child process on `dir` and resolves with a postgres:// URL for `pg`. */
-export function startEmbeddedPostgres(dir: string, port = 0): Promise<EmbeddedPostgres> {
+/**
+ * Starts PGlite in a child process on `dir` and resolves with a postgres:// URL for `pg`: a Unix socket in a
+ * directory only this OS user can enter (no TCP port: PGlite itself accepts any login).
+ */
+export function startEmbeddedPostgres(dir: string): Promise<EmbeddedPostgres> {
   const script = path.join(import.meta.dirname, 'embedded-server.mjs');
-  const child = fork(script, [dir, String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, [dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`embedded database exited (${code}) before it was ready`));
     child.once('exit', onExit);
-    child.once('message', (m: { port: number }) => {
+    child.once('message', (m: { socketDir: string }) => {
       child.off('exit', onExit);
       const stop = () => new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -18,7 +21,7 @@ export function startEmbeddedPostgres(dir: string, port = 0): Promise<EmbeddedPo
         child.once('exit', () => { clearTimeout(t); done(); });
         child.send('stop');
       });
-      resolve({ url: `postgres://postgres:postgres@127.0.0.1:${m.port}/postgres`, stop, child });
+      resolve({ url: `postgres://postgres@${encodeURIComponent(m.socketDir)}/postgres`, stop, child });
     });
   });
 }

@@ -15,8 +15,30 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 // numeric (money, tonnage) as numbers: the values here stay well inside a double's exact range
 pg.types.setTypeParser(1700, (v: string) => Number(v));
 
+/** the business calendar's time zone (every 有效期 and 本月 is a day or month in China) */
+export const DB_TIME_ZONE = 'Asia/Shanghai';
+
 export type Db = NodePgDatabase<typeof schema>;
-export interface Database { pool: pg.Pool; db: Db; url: string; close(): Promise<void> }
+export interface Database {
+  pool: pg.Pool; db: Db; url: string; close(): Promise<void>;
+  /** PostgreSQL itself, not the embedded PGlite (set by detectEngine) */
+  postgres?: boolean;
+}
+
+/**
+ * Which engine answers. The embedded PGlite is ONE session behind every connection: a named prepared statement of
+ * one connection collides with another's, and a NOTIFY reaches only the connection that caused it.
+ */
+export async function detectEngine(database: Database) {
+  if (database.postgres !== undefined) return database.postgres;
+  const r = await database.pool.query<{ v: string }>('select version() as v');
+  return (database.postgres = !/emscripten|wasm|pglite/i.test(r.rows[0]?.v ?? ''));
+}
+
+/** a query config that is prepared once per connection (named) on PostgreSQL, and unnamed on the embedded database */
+export function stmt(database: Database, name: string, text: string, values: unknown[] = []): pg.QueryConfig {
+  return database.postgres ? { name, text, values } : { text, values };
+}
 
 /**
  * A pool on `url`. `jitOff` (a real PostgreSQL): the planner's cost of a partitioned list over millions of rows
@@ -24,7 +46,10 @@ export interface Database { pool: pg.Pool; db: Db; url: string; close(): Promise
  * 10 million waybills went from 820 ms to 53 ms p50 with it off); this application's queries are short, so JIT is off.
  */
 export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...(o.jitOff ? { options: '-c jit=off' } : {}) });
+  // TimeZone: CURRENT_DATE, a timestamp's date and a month's partition follow China's calendar, not the server's
+  // (the embedded database ignores startup options and sets it itself, see embedded-server.mjs)
+  const options = `-c TimeZone=${DB_TIME_ZONE}` + (o.jitOff ? ' -c jit=off' : '');
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options });
   pool.on('error', () => { /* a dropped idle client is replaced on next use */ });
   // every SQL statement becomes a span of the request that ran it (链路监控)
   pool.on('connect', (client) => {

@@ -2,6 +2,7 @@
 import { RESOURCES } from '@dg/core';
 import type { App } from '../platform/context.ts';
 import { registerResources } from '../platform/crud/routes.ts';
+import { superScope } from '../platform/access.ts';
 import { authRoutes } from './auth/index.ts';
 import { shellRoutes, publicRoutes } from './shell/index.ts';
 import { adminModule } from './admin/index.ts';
@@ -17,6 +18,7 @@ export async function registerModules(app: App) {
   await publicRoutes(app);
   for (const prefix of ['/api', '/api/super']) {
     await app.register(async (scoped) => {
+      if (prefix === '/api/super') scoped.addHook('onRoute', superScope);
       await scoped.register(shellRoutes);
       await scoped.register(adminModule);
       registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area === 'admin'));

@@ -6,8 +6,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Side } from '@dg/core';
-import type { Db } from '../db/index.ts';
-import type { TokenClaims } from './tokens.ts';
+import type { RouteOptions } from 'fastify';
+import type { TokenClaims, TokenKind } from './tokens.ts';
 
 export interface SessionUser {
   id: string;
@@ -33,10 +33,52 @@ export interface RouteAccess {
   menu?: string;
   /** the element code gating a button and its API */
   element?: string;
-  /** token kinds accepted (default: by prefix — /api/super → super, else admin) */
+  /** token kinds accepted (default: the main page's admin token; the /api/super scope declares super for its routes) */
   kinds?: ('admin' | 'super')[];
   /** audit: what the operation is called in the log (defaults to the element's name) */
   opt?: string;
+}
+
+export const DEFAULT_KINDS: TokenKind[] = ['admin'];
+const SIGNED_IN: RouteAccess = { menu: 'serviceStatusManager', kinds: ['admin', 'super'] };
+
+/** a path as the router sees it: decoded, without the query (a malformed escape stays as it was) */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  const raw = q === -1 ? url : url.slice(0, q);
+  try { return decodeURIComponent(raw); } catch { return raw; }
+}
+export const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
+/**
+ * onRoute: a route registers only with a declaration of who may call it (fail closed). Outside /api, GET/HEAD routes
+ * are the web app's files and public; the OpenAPI pages need a token with 服务状态监控, like /api/metrics.
+ */
+export function declareAccess(route: RouteOptions) {
+  const access = route.config?.access;
+  const methods = ([] as string[]).concat(route.method);
+  if (!access) {
+    if (route.url.startsWith('/api/docs')) { route.config = { ...route.config, access: SIGNED_IN }; return; }
+    if (!isApiPath(route.url) && methods.every((m) => m === 'GET' || m === 'HEAD')) { route.config = { ...route.config, access: { public: true } }; return; }
+    throw new Error(`${methods.join(',')} ${route.url}: declare config.access (public, anyUser, menu or element) — see platform/access.ts`);
+  }
+  const ways = [access.public, access.anyUser, access.menu || access.element].filter(Boolean).length;
+  if (ways !== 1) throw new Error(`${methods.join(',')} ${route.url}: config.access must be exactly one of public, anyUser, menu/element`);
+}
+
+/** onRoute in the /api/super scope: its routes take the super token unless they say otherwise */
+export function superScope(route: RouteOptions) {
+  const access = route.config?.access;
+  if (access && !access.public && !access.kinds) route.config = { ...route.config, access: { ...access, kinds: ['super'] } };
+}
+
+/** the route's menu or element code (a route naming both needs both) */
+export function allowed(user: SessionUser, access: RouteAccess): boolean {
+  if (access.anyUser) return true;
+  if (!access.menu && !access.element) return false;
+  if (access.element && !user.elements.has(access.element)) return false;
+  if (access.menu && !user.menus.has(access.menu)) return false;
+  return true;
 }
 
 /** 330000 → '33', 330100 → '3301', 330102 → '330102': the prefix every code in the jurisdiction starts with */
@@ -44,32 +86,6 @@ export function regionPrefix(code: string): string {
   if (/^\d{2}0000$/.test(code)) return code.slice(0, 2);
   if (/^\d{4}00$/.test(code)) return code.slice(0, 4);
   return code;
-}
-
-/** the user and their grants in one round trip, on every request (no cache: a disable or a revoked grant applies at once) */
-export async function loadSessionUser(db: Db, claims: TokenClaims): Promise<SessionUser | { error: string }> {
-  if (!/^[0-9a-f-]{36}$/i.test(String(claims.sub))) return { error: 'User token signature error!' };
-  const r = await db.execute<{
-    id: string; username: string; name: string; side: Side; enterprise_id: string | null; org_id: string | null;
-    status: string; tokens_valid_after: Date | null; is_super: boolean | null; org_region: string | null; menus: string[]; elements: string[];
-  }>(sql`
-    with g as (select group_id from base_group_member where user_id = ${claims.sub}
-               union select group_id from base_group_leader where user_id = ${claims.sub}),
-         ra as (select ra.resource_id, ra.resource_type from base_resource_authority ra join g on g.group_id = ra.group_id)
-    select u.id, u.username, u.name, u.side, u.enterprise_id, u.org_id, u.status, u.tokens_valid_after, u.is_super,
-           o.region_code as org_region,
-           array(select m.code from base_menu m where m.id in (select resource_id from ra where resource_type = 'menu')) as menus,
-           array(select e.code from base_element e where e.id in (select resource_id from ra where resource_type = 'button')) as elements
-    from base_user u left join base_org o on o.id = u.org_id where u.id = ${claims.sub}`);
-  const u = r.rows[0];
-  if (!u || u.status !== '1') return { error: 'User token expired!' };
-  // a password change or a disable invalidates every token issued before it
-  if (u.tokens_valid_after && claims.iat * 1000 < new Date(u.tokens_valid_after).getTime() - 999) return { error: 'User token expired!' };
-  return {
-    id: u.id, username: u.username, name: u.name, side: u.side, enterpriseId: u.enterprise_id, orgId: u.org_id,
-    regionCode: u.side === 'government' ? u.org_region : null, isSuper: !!u.is_super,
-    menus: new Set(u.menus), elements: new Set(u.elements), token: claims,
-  };
 }
 
 /**

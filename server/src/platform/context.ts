@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { SessionUser, RouteAccess } from './access.ts';
 import type { SharedState } from './shared-state.ts';
 import type { Imports } from './crud/excel.ts';
 import type { Tokens } from './tokens.ts';
+import type { Sessions } from './sessions.ts';
 import type { Traces } from './traces.ts';
 
 export interface AppContext {
@@ -14,8 +15,12 @@ export interface AppContext {
   /** this instance's imports and their progress */
   imports: Imports;
   tokens: Tokens;
+  /** the signed-in user per token, cached and invalidated from the database */
+  sessions: Sessions;
   traces: Traces;
   instanceId: string;
+  /** every registered route with its declared access, for the route fuzz test and the docs */
+  routes: RouteOptions[];
   startedAt: Date;
 }
 

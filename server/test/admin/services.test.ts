@@ -100,9 +100,11 @@ describe('服务注册 / 服务状态监控 / 链路监控', () => {
     expect(Array.isArray(r.body.data.others)).toBe(true);
   });
 
-  it('serves Prometheus text at /api/metrics without a token', async () => {
+  it('serves Prometheus text at /api/metrics to the 服务状态监控 permission only', async () => {
     await t.call('GET', '/api/admin/user/profile', { as: 'qiye' });
-    const r = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/metrics', { as: 'qiye' })).body.status).toBe(40301);
+    const r = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${await t.token('admin')}` } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
     expect(r.body).toMatch(/^process_uptime_seconds\{instance="[^"]+"\} \d/m);

@@ -27,6 +27,8 @@ export const user = resource({
     lockedUntil: datetime('锁定至', { readOnly: true }),
     failedLogins: integer('连续失败次数', { internal: true }),
     tokensValidAfter: datetime('令牌生效起点', { internal: true }),
+    /** bumped by the database on a password change, a disable or a role change: tokens carry the epoch they were issued in */
+    tokenEpoch: integer('令牌代次', { internal: true, default: 0 }),
     isSuper: bool('超级管理员', { internal: true }),
   },
 });

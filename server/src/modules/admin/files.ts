@@ -14,7 +14,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
-import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
+import { resourceByKey, elementCode } from '@dg/core';
+import { z } from 'zod';
 import { idParam } from './common.ts';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -54,15 +56,40 @@ export async function sendAttachment(app: App, reply: FastifyReply, a: Attachmen
     .send(createReadStream(file));
 }
 
+/** a write element of any page: someone who can fill in a form (a user with no role cannot upload or delete) */
+const canWriteSomewhere = (user: SessionUser) => [...user.elements].some((e) => /:btn_(add|edit)$/.test(e));
+
+/**
+ * What a file is attached to decides who may touch it, like the record itself: `bizType` names the resource whose
+ * form uploaded it (its add or edit element to upload and delete, its menu to read); a file without one is the
+ * uploader's to delete, and anyone's in scope to read. The data scope of the file's enterprise applies always.
+ */
+function mayWrite(user: SessionUser, bizType: string | null | undefined, action: 'upload' | 'delete'): boolean {
+  const def = bizType ? resourceByKey(bizType) : undefined;
+  if (bizType && !def) return false;
+  if (!def) return canWriteSomewhere(user);
+  const edit = user.elements.has(elementCode(def, 'edit'));
+  return action === 'delete' ? edit : edit || user.elements.has(elementCode(def, 'add'));
+}
+function mayRead(user: SessionUser, bizType: string | null) {
+  const def = bizType ? resourceByKey(bizType) : undefined;
+  return def ? user.menus.has(def.menu) : user.menus.size > 0;
+}
+
 export const fileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const any = { access: { anyUser: true } };
   const tags = ['附件'];
 
-  app.post('/zxxx/file/add', { config: { access: { anyUser: true, opt: '上传附件' } }, schema: { tags, summary: '上传附件（multipart 字段 file）' } }, async (req) => {
+  app.post('/zxxx/file/add', {
+    config: { access: { anyUser: true, opt: '上传附件' } },
+    schema: { tags, summary: '上传附件（multipart 字段 file）', querystring: z.object({ bizType: z.string().max(64).optional() }) },
+  }, async (req) => {
     if (!req.isMultipart()) throw badInput('请选择要上传的文件');
     const user = req.user!;
+    const bizType = (req.query as { bizType?: string }).bizType || null;
+    if (!mayWrite(user, bizType, 'upload')) throw forbidden();
     if (user.side === 'enterprise' && !user.enterpriseId) throw badInput('您的账户未关联企业，不能上传附件');
     const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 }, throwFileSizeLimit: false });
     if (!part) throw badInput('请选择要上传的文件');
@@ -87,8 +114,8 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
       throw badInput('文件大小不能超过20MB');
     }
     const size = (await stat(abs)).size;
-    const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by)
-      values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}) returning id`);
+    const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by, biz_type)
+      values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}, ${bizType}) returning id`);
     const row = { id: r.rows[0]!.id, name, size, mime: MIME[ext]! };
     req.audit = { after: row };
     return ok(row);
@@ -96,9 +123,10 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/zxxx/file/getAttachment/:id', { config: any, schema: { tags, summary: '下载附件', params: idParam } }, async (req, reply) => {
     const { id } = req.params as { id: string };
-    const r = await db().execute<AttachmentRow>(sql`select a.id, a.name, a.mime, a.size, a.storage_path, a.enterprise_id, a.created_by
+    const r = await db().execute<AttachmentRow & { biz_type: string | null }>(sql`select a.id, a.name, a.mime, a.size, a.storage_path, a.enterprise_id, a.created_by, a.biz_type
       from attachment a where a.id = ${id} and a.deleted_at is null and ${readableBy(req.user!)}`);
     if (!r.rows[0]) throw notFound();
+    if (!mayRead(req.user!, r.rows[0].biz_type)) throw forbidden();
     return sendAttachment(app, reply, r.rows[0]);
   });
 
@@ -106,12 +134,17 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
     const { id } = req.params as { id: string };
     const user = req.user!;
     // the uploader's enterprise, the uploader itself, or the platform; the file stays on disk (records keep their evidence)
-    const who = user.side === 'platform' ? sql`true`
-      : user.side === 'enterprise' && user.enterpriseId ? sql`(enterprise_id = ${user.enterpriseId} or created_by = ${user.id})`
+    const scope = user.side === 'platform' ? sql`true`
+      : user.side === 'enterprise' && user.enterpriseId ? sql`enterprise_id = ${user.enterpriseId}`
       : sql`(enterprise_id is null and created_by = ${user.id})`;
-    const r = await db().execute<{ id: string; name: string }>(sql`update attachment set deleted_at = now() where id = ${id} and deleted_at is null and ${who} returning id, name`);
-    if (!r.rows[0]) throw notFound();
-    req.audit = { before: r.rows[0] };
+    const found = await db().execute<{ id: string; name: string; biz_type: string | null; created_by: string | null }>(
+      sql`select id, name, biz_type, created_by from attachment where id = ${id} and deleted_at is null and ${scope}`);
+    const a = found.rows[0];
+    if (!a) throw notFound();
+    // a file of no record is its uploader's; a record's file needs that record's edit element
+    if (!mayWrite(user, a.biz_type, 'delete') || (!a.biz_type && a.created_by !== user.id && user.side !== 'platform')) throw forbidden();
+    await db().execute(sql`update attachment set deleted_at = now() where id = ${id} and deleted_at is null`);
+    req.audit = { before: { id: a.id, name: a.name } };
     return ok(null);
   });
 };

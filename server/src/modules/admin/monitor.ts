@@ -163,7 +163,8 @@ export const monitorRoutes: FastifyPluginAsync = async (fastify) => {
   // Prometheus text, on the main prefix only
   // ---------------------------------------------------------------------------
   if (fastify.prefix !== '/api') return;
-  app.get('/metrics', { config: { access: { public: true } }, schema: { tags: ['服务状态监控'], summary: 'Prometheus 指标', hide: true } }, async (_req, reply) => {
+  // behind a token with 服务状态监控 (the platform or super administrator), like the OpenAPI pages
+  app.get('/metrics', { config: { access: { menu: 'serviceStatusManager', kinds: ['admin', 'super'] } }, schema: { tags: ['服务状态监控'], summary: 'Prometheus 指标', hide: true } }, async (_req, reply) => {
     const s = selfStats(app);
     const dbMs = await dbRoundTrip(app);
     const counts = requestTotals(app.ctx);

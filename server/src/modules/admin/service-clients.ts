@@ -11,7 +11,6 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { STATUS } from '@dg/core';
 import type { App } from '../../platform/context.ts';
-import { loadSecret } from '../../platform/tokens.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound, ApiError } from '../../platform/errors.ts';
 import { idParam } from './common.ts';
@@ -51,12 +50,7 @@ defineHooks('serviceClient', {
   },
 });
 /** the JWT secret of this deployment (shared by every instance), for the client tokens */
-const secrets = new WeakMap<object, Promise<Uint8Array>>();
-function signingKey(app: App) {
-  let s = secrets.get(app.ctx);
-  if (!s) { s = loadSecret(app.ctx.database.db, app.ctx.config.jwtSecret); secrets.set(app.ctx, s); }
-  return s;
-}
+const signingKey = (app: App) => app.ctx.tokens.secret;
 
 type ClientRow = { id: string; code: string; name: string; enabled: boolean | null; secret_hash: string | null; allowed_paths: string | null };
 const clientError = (message: string) => new ApiError(STATUS.TOKEN, message, 401);
@@ -71,7 +65,7 @@ export async function openClient(app: App, req: FastifyRequest): Promise<ClientR
   if (!token) throw clientError('Client token is null or empty!');
   let payload: { sub?: string; kind?: string; fp?: string };
   try {
-    payload = (await jwtVerify(token, await signingKey(app), { algorithms: ['HS256'] })).payload as typeof payload;
+    payload = (await jwtVerify(token, signingKey(app), { algorithms: ['HS256'] })).payload as typeof payload;
   } catch {
     throw clientError('Client token expired or signature error!');
   }
@@ -128,7 +122,7 @@ export const serviceClientRoutes: FastifyPluginAsync = async (fastify) => {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ kind: 'client', code: c.code, fp: fingerprint(c.secret_hash!) })
       .setProtectedHeader({ alg: 'HS256' }).setSubject(c.id).setIssuedAt(now).setExpirationTime(now + CLIENT_TOKEN_SECONDS)
-      .sign(await signingKey(app));
+      .sign(signingKey(app));
     return ok({ token, expiresIn: CLIENT_TOKEN_SECONDS });
   });
 

@@ -247,10 +247,9 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     const msg = checkRule('password', newPassword);
     if (msg) throw badInput(`新密码：${msg}`);
     if (newPassword === oldPassword) throw badInput('新密码：新密码不能与原密码相同');
-    await db().execute(sql`update base_user set password = ${await hashPassword(newPassword)}, tokens_valid_after = now(), updated_at = now(), version = version + 1 where id = ${me.id}`);
-    // every earlier token dies (tokens_valid_after); the caller's own one at once, whatever second it was issued in
-    await app.ctx.state.invalidate(me.token.jti, new Date(me.token.exp * 1000));
-    const { token } = await app.ctx.tokens.sign(me, me.token.kind);
+    const r2 = await db().execute<{ token_epoch: number }>(sql`update base_user set password = ${await hashPassword(newPassword)}, tokens_valid_after = now(), updated_at = now(), version = version + 1 where id = ${me.id} returning token_epoch`);
+    // every earlier token dies: the password change moved the user's token epoch on (a trigger); the caller gets a new one
+    const { token } = app.ctx.tokens.sign(me, me.token.kind, r2.rows[0]!.token_epoch);
     return ok(token);
   });
 };

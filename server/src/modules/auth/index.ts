@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../../platform/crud/write.ts';
 import svgCaptcha from 'svg-captcha';
 import { sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
@@ -12,6 +13,10 @@ import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
 
 const BOTH = ['admin', 'super'] as ('admin' | 'super')[];
+
+/** an argon2id hash of nothing anyone knows: unknown names cost the same verification as known ones */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
 
 export async function authRoutes(app: App) {
   const db = () => app.ctx.database.db;
@@ -47,54 +52,65 @@ export async function authRoutes(app: App) {
     }
     const log = (userId: string | null, result: string, message: string) =>
       db().execute(sql`insert into login_log (user_id, username, ip, result, message) values (${userId}, ${username}, ${req.ip}, ${result}, ${message})`);
-    const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null }>(
-      sql`select id, name, username, password, status, locked_until, failed_logins, is_super from base_user where username = ${username}`);
-    const u = r.rows[0];
-    if (!u) { await log(null, '失败', '账户不存在'); throw badInput(MSG.badCredentials); }
+    const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null; token_epoch: number | null }>(
+      sql`select id, name, username, password, status, locked_until, failed_logins, is_super, token_epoch from base_user where username = ${username}`);
+    const found = r.rows[0];
+    // an unknown name answers exactly as a wrong password does, lockout included, after the same argon2 work:
+    // its failures are counted in the shared state instead of the user row
+    const ghostKey = `login-fail:${username}`;
+    const u = found ?? { id: null, password: await dummyHash(),
+      ...(await app.ctx.state.getJob<{ n: number; lockedUntil: string | null }>(ghostKey).then((g) => ({ failed_logins: g?.n ?? 0, locked_until: g?.lockedUntil ? new Date(g.lockedUntil) : null }))) };
     if (u.locked_until && new Date(u.locked_until) > new Date()) {
       const left = Math.ceil((new Date(u.locked_until).getTime() - Date.now()) / 60000);
-      await log(u.id, '失败', '账户已锁定');
+      await verify(u.password, password).catch(() => false);
+      await log(u.id, '失败', found ? '账户已锁定' : '账户不存在');
       throw badInput(MSG.locked(left));
     }
-    if (!(await verify(u.password, password).catch(() => false))) {
+    if (!found || !(await verify(u.password, password).catch(() => false))) {
       const failures = (u.failed_logins ?? 0) + 1;
-      if (failures >= LOGIN_MAX_FAILURES) {
-        await db().execute(sql`update base_user set failed_logins = 0, locked_until = now() + make_interval(mins => ${LOGIN_LOCK_MINUTES}) where id = ${u.id}`);
-        await log(u.id, '失败', '密码错误，账户锁定');
-        throw badInput(MSG.locked(LOGIN_LOCK_MINUTES));
+      const locks = failures >= LOGIN_MAX_FAILURES;
+      if (!found) {
+        await app.ctx.state.putJob(ghostKey, { n: locks ? 0 : failures, lockedUntil: locks ? new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString() : null }, (LOGIN_LOCK_MINUTES + 1) * 60);
+        await log(null, '失败', '账户不存在');
+      } else if (locks) {
+        await db().execute(sql`update base_user set failed_logins = 0, locked_until = now() + make_interval(mins => ${LOGIN_LOCK_MINUTES}) where id = ${found.id}`);
+        await log(found.id, '失败', '密码错误，账户锁定');
+      } else {
+        await db().execute(sql`update base_user set failed_logins = ${failures} where id = ${found.id}`);
+        await log(found.id, '失败', '密码错误');
       }
-      await db().execute(sql`update base_user set failed_logins = ${failures} where id = ${u.id}`);
-      await log(u.id, '失败', '密码错误');
+      if (locks) throw badInput(MSG.locked(LOGIN_LOCK_MINUTES));
       throw badInput(`${MSG.badCredentials}再失败${LOGIN_MAX_FAILURES - failures}次账户将被锁定${LOGIN_LOCK_MINUTES}分钟`);
     }
-    if (u.status !== '1') { await log(u.id, '失败', '账户已停用'); throw badInput(MSG.userDisabled); }
+    if (found.status !== '1') { await log(found.id, '失败', '账户已停用'); throw badInput(MSG.userDisabled); }
     const kind = type === 2 ? 'super' : 'admin';
-    if (kind === 'super' && !u.is_super) { await log(u.id, '失败', '非超级管理员'); throw badInput('该账户不是超级管理员'); }
-    if (kind === 'admin' && u.is_super) { await log(u.id, '失败', '超级管理员登录主页面'); throw badInput('超级管理员请从超级管理员入口登录'); }
-    await db().execute(sql`update base_user set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${u.id}`);
-    await log(u.id, '成功', kind === 'super' ? '超级管理员登录' : '登录');
-    const { token } = await app.ctx.tokens.sign(u, kind);
+    if (kind === 'super' && !found.is_super) { await log(found.id, '失败', '非超级管理员'); throw badInput('该账户不是超级管理员'); }
+    if (kind === 'admin' && found.is_super) { await log(found.id, '失败', '超级管理员登录主页面'); throw badInput('超级管理员请从超级管理员入口登录'); }
+    await db().execute(sql`update base_user set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${found.id}`);
+    await log(found.id, '成功', kind === 'super' ? '超级管理员登录' : '登录');
+    const { token } = app.ctx.tokens.sign(found, kind, found.token_epoch ?? 0);
     return ok(token);
   });
 
+  // the old token ends when the new one is issued
   app.get('/api/auth/jwt/refresh', { config: { access: { anyUser: true, kinds: BOTH } }, schema: { tags: ['登录'], summary: '刷新令牌' } }, async (req) => {
-    const { token } = await app.ctx.tokens.sign(req.user!, req.user!.token.kind);
+    const old = req.user!.token;
+    const { token } = app.ctx.tokens.sign(req.user!, old.kind, old.ep);
+    await app.ctx.sessions.revoke(old);
     return ok(token);
   });
 
   app.post('/api/auth/jwt/invalid', { config: { access: { anyUser: true, kinds: BOTH, opt: '注销令牌' } }, schema: { tags: ['登录'], summary: '注销令牌', querystring: z.object({ token: z.string().optional() }) } }, async (req) => {
-    const t = req.user!.token;
-    await app.ctx.state.invalidate(t.jti, new Date(t.exp * 1000));
+    await app.ctx.sessions.revoke(req.user!.token);
     return ok(null);
   });
 
   const logout = async (req: import('fastify').FastifyRequest) => {
-    const t = req.user!.token;
-    await app.ctx.state.invalidate(t.jti, new Date(t.exp * 1000));
+    await app.ctx.sessions.revoke(req.user!.token);
     return ok(null);
   };
   app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录' } }, logout);
-  app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）' } }, logout);
+  app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true, kinds: ['super'] } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）' } }, logout);
 
   // one-time login tickets for /auth-redirect (MODULES.md §0)
   app.post('/api/auth/ticket', { config: { access: { anyUser: true, opt: '签发登录票据' } }, schema: { tags: ['登录'], summary: '签发一次性登录票据' } }, async (req) => {
@@ -104,12 +120,12 @@ export async function authRoutes(app: App) {
   });
   app.post('/api/auth/jwt/ticket', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '以票据换取令牌', body: z.object({ ticket: z.string({ error: '缺少票据' }).min(1, '缺少票据').max(64) }) } }, async (req) => {
     const { ticket } = req.body as { ticket: string };
-    const r = await db().execute<{ id: string; username: string; name: string }>(sql`
+    const r = await db().execute<{ id: string; username: string; name: string; token_epoch: number | null }>(sql`
       with t as (update login_ticket set used_at = now() where ticket = ${ticket} and used_at is null and expires_at > now() returning user_id)
-      select u.id, u.username, u.name from base_user u join t on t.user_id = u.id where u.status = '1'`);
+      select u.id, u.username, u.name, u.token_epoch from base_user u join t on t.user_id = u.id where u.status = '1'`);
     const u = r.rows[0];
     if (!u) throw new ApiError(40001, '登录票据无效或已过期');
-    const { token } = await app.ctx.tokens.sign(u, 'admin');
+    const { token } = app.ctx.tokens.sign(u, 'admin', u.token_epoch ?? 0);
     return ok(token);
   });
 }

@@ -6,7 +6,7 @@ import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
 import { listRows, findRow, present, whereOf, tableOf } from './query.ts';
 import { addRow, updateRow, deleteRow } from './write.ts';
-import { exportStream, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
+import { exportXlsx, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
 import { and, sql } from 'drizzle-orm';
 import { columnName } from '@dg/core';
 import { notFound } from '../errors.ts';
@@ -56,8 +56,10 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     if (def.readOnly) {
       app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
         const body = (req.body ?? {}) as z.infer<typeof listBody>;
+        // bad filters or a failing query answer the envelope: the file's headers are set after the first page is read
+        const file = await exportXlsx(db(), def, req.user!, { ...body, sort: body.sort ?? undefined });
         reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
-        return reply.send(exportStream(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
+        return reply.send(file);
       });
       return;
     }
@@ -79,8 +81,10 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     });
     app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
       const body = (req.body ?? {}) as z.infer<typeof listBody>;
+      // bad filters or a failing query answer the envelope: the file's headers are set after the first page is read
+      const file = await exportXlsx(db(), def, req.user!, { ...body, sort: body.sort ?? undefined });
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
-      return reply.send(exportStream(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
+      return reply.send(file);
     });
     app.get('/template', { config: el('import'), schema: { tags, summary: `${def.title}导入模板` } }, async (_req, reply) => {
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition(`${def.title}导入模板`));
