@@ -25,6 +25,7 @@ import type { AppContext, App } from './platform/context.ts';
 import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 
 export interface BuildOptions { config: Config; database: Database; state?: SharedState; logger?: boolean }
 
@@ -37,6 +38,9 @@ const PG_MESSAGES: Record<string, string> = {
   '23505': '数据重复，请检查唯一字段',
   '23503': '关联数据不存在或仍被引用',
 };
+
+/** the routes whose writes can change a session (users, groups, grants, menus, elements, organisations) */
+const CHANGES_SESSIONS = /^\/api\/(admin|super|auth)\//;
 
 /** a write, for the operation log: PUT/DELETE, or a POST that needs an element code (add, import, export, workflow buttons) */
 function isWrite(req: FastifyRequest) {
@@ -117,6 +121,7 @@ export async function buildApp(opts: BuildOptions) {
     ctx.routes.push(route); // read later: the /api/super scope's own onRoute adds its token kind after this one
   });
 
+  await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: '危险货物道路运输安全监管系统 API', version: config.version } },
@@ -153,7 +158,11 @@ export async function buildApp(opts: BuildOptions) {
     if (req.user && isWrite(req)) await openAuditLog(app as unknown as App, req);
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.user && isWrite(req)) await writeAuditLog(app, req, reply.statusCode);
+    if (req.user && isWrite(req)) {
+      await writeAuditLog(app, req, reply.statusCode);
+      // users, roles, grants, menus: this instance has dropped what the write changed before the client hears of it
+      if (CHANGES_SESSIONS.test(req.routeOptions.url ?? '')) await ctx.sessions.barrier();
+    }
     return payload;
   });
 

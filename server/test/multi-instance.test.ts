@@ -29,8 +29,9 @@ for (const v of variants) {
       const token = login.body.data;
       expect((await a.call('GET', '/api/admin/user/front/info', { token })).body.username).toBe('qiye2');
       expect((await b.call('GET', '/api/admin/user/logout', { token })).body.status).toBe(200);
-      const after = await a.call('GET', '/api/admin/user/front/info', { token });
-      expect([after.http, after.body.status]).toEqual([401, 40101]);
+      // the other instance hears of it by notification: within milliseconds, not before the next instruction
+      await expect.poll(async () => { const r = await a.call('GET', '/api/admin/user/front/info', { token }); return [r.http, r.body.status]; }, { timeout: 2000, interval: 5 })
+        .toEqual([401, 40101]);
     });
 
     it('an import run on one instance reports its progress on the other, to its owner only', async () => {

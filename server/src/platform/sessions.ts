@@ -7,7 +7,11 @@
  *   - on the embedded database (one PGlite session: a notification reaches only the connection that caused it),
  *     each request compares `auth_epoch`, which every such change moves on, and any change empties the cache.
  * A dropped LISTEN connection empties the cache and reconnects; entries also age out after ten minutes.
+ * A notification reaches the other instances within milliseconds, not before their next request: the instance that
+ * made a change waits for its own notifications (`barrier`) before it answers the write, so its own next request,
+ * and the client's, already sees the change.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Side } from '@dg/core';
@@ -33,6 +37,7 @@ export class Sessions {
   private listener?: pg.Client;
   private ready = false;
   private closed = false;
+  private waiters = new Map<string, () => void>();
   mode: 'listen' | 'poll' = 'poll';
 
   constructor(private database: Database, private tokens: Tokens, private state: SharedState) {}
@@ -70,6 +75,7 @@ export class Sessions {
   private get listening() { return this.mode === 'poll' || this.ready; }
 
   onNotice(what: string) {
+    if (what.startsWith('sync:')) { this.waiters.get(what)?.(); this.waiters.delete(what); return; }
     this.gen++;
     if (what.startsWith('u:')) { const id = what.slice(2); this.users.delete(id); this.drop((e) => e.user.id === id); }
     else if (what.startsWith('j:')) { const jti = what.slice(2); this.drop((e) => e.user.token.jti === jti); }
@@ -108,6 +114,22 @@ export class Sessions {
     await this.state.invalidate(claims.jti, new Date(claims.exp * 1000));
     this.onNotice('j:' + claims.jti);
     await this.database.db.execute(sql`select dg_auth_notify(${'j:' + claims.jti})`);
+  }
+
+  /**
+   * Returns once this instance's listener has received every notification committed before the call: one sent now
+   * arrives after them (a listener gets notifications in commit order). At most a second; nothing to wait for when
+   * polling, and without a listener nothing is cached.
+   */
+  async barrier() {
+    if (this.mode !== 'listen' || !this.ready) return;
+    const key = `sync:${randomUUID()}`;
+    const arrived = new Promise<void>((resolve) => {
+      this.waiters.set(key, resolve);
+      setTimeout(() => { this.waiters.delete(key); resolve(); }, 1000).unref();
+    });
+    await this.database.pool.query(`select pg_notify('dg_auth', $1)`, [key]);
+    await arrived;
   }
 
   private async checkEpoch() {

@@ -1,6 +1,7 @@
 /**
  * Every registered API route, as an attacker without a valid token tries it: no token, a percent-encoded path, the
- * other token kind. A protected route must answer 401/40101 every time; none may answer 500.
+ * other token kind. A protected route must answer 401/40101 every time; none may answer 500. And a signed-in user
+ * holding no role reaches no route gated by a menu or element code (40301).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { testApp, type TestApp } from '../helpers.ts';
@@ -15,6 +16,7 @@ describe('route fuzz: access', () => {
     expect(routes.length).toBeGreaterThan(300);
     const admin = await t.token('admin');
     const sup = await t.token('super');
+    const none = await t.token('wuquanxian'); // signed in, no role
     const faults: string[] = [];
     let protectedCount = 0;
     for (const r of routes) {
@@ -30,6 +32,11 @@ describe('route fuzz: access', () => {
         const kinds = r.access.kinds ?? ['admin'];
         if (!kinds.includes('super')) tries.push({ how: 'super token', url: r.path, token: sup });
         if (!kinds.includes('admin')) tries.push({ how: 'admin token', url: r.path, token: admin });
+      }
+      const gated = !!(r.access.menu || r.access.element) && (r.access.kinds ?? ['admin']).includes('admin');
+      if (gated && !SESSION_ENDING.some((re) => re.test(r.url))) {
+        const a = await send(r.path, none);
+        if (a.status !== 40301) faults.push(`no role: ${r.method} ${r.path} answered ${a.http}/${a.status}`);
       }
       for (const x of tries) {
         if (x.token && SESSION_ENDING.some((re) => re.test(r.url))) continue;
