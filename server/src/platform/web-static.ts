@@ -20,9 +20,9 @@ export async function serveWeb(app: App, config: Config): Promise<SendIndex> {
       // the build writes .br and .gz beside each text file (web/vite.config.ts): sent as the browser accepts them
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, file) {
+      setHeaders(res, file) {
         // content-hashed files never change under their name; the pages that name them are checked every time
-        reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
