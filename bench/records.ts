@@ -5,9 +5,9 @@
  * through the API of the running server:
  *
  * - list / filter / page latency (p50, p99, req/s) for the enterprise, the city and the province;
- * - an export of 100,000 vehicles (seconds, bytes, peak RSS of this process);
+ * - an export of 100,000 vehicles (seconds, bytes, peak RSS of the server's process);
  * - an import of a 100,000-row vehicle file with progress polling (?jobId= + …/import/progress/:jobId):
- *   seconds, rows imported, when progress first showed, the slowest progress answer, event-loop stalls.
+ *   seconds, rows imported, when progress first showed, the slowest progress answer (other requests keep answering).
  *
  * Prints tables (console.table); asserts nothing. Scale with BENCH_RECORDS_SCALE (default 1); run only some
  * parts with BENCH_RECORDS_PARTS=load,lists,export,import (default: all; lists and export need load).
@@ -17,15 +17,15 @@ import ExcelJS from 'exceljs';
 import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PROVINCE_ABBR, makeCreditCode, makeIdCard18, resourceByKey, sheetFields } from '@dg/core';
 import { provinceTree } from '../server/src/platform/regions.ts';
 import { load, type LoadResult } from './load.ts';
+import { processMemory } from './memory.ts';
 
 /**
  * What the suite needs from the runner (bench/run.ts passes its BenchContext, which fits):
- * - `baseUrl`: the running server, e.g. http://127.0.0.1:41234 (the server should run in this process,
- *   for the RSS figures to include it — bench/run.ts starts it in-process);
+ * - `baseUrl`: the running server, e.g. http://127.0.0.1:41234 (bench/run.ts runs it in a process of its own and
+ *   passes `serverPid`, whose /proc figures are the memory columns);
  * - `databaseUrl` (or `url`): that server's database, written to directly;
  * - `token(user, password)`: a signed-in token of a demo account (qiye, qiye2, shiji, zhengfu);
  * - `label`, `seconds`: the table title and how long each latency measure runs (default 3 s).
@@ -37,6 +37,8 @@ export interface RecordsBenchContext {
   token(user: string, password: string): Promise<string>;
   label?: string;
   seconds?: number;
+  /** the server's process id, for its memory figures (default: this process) */
+  serverPid?: number;
 }
 
 const SCALE = Number(process.env.BENCH_RECORDS_SCALE ?? 1);
@@ -181,7 +183,10 @@ function upload(url: string, token: string, file: Buffer, filename: string): Pro
 }
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
+/** the server's process (bench/run.ts runs it apart from this load generator); this one when run in-process */
+let serverPid = process.pid;
+const serverMemory = () => processMemory(serverPid);
+const peakRss = () => serverMemory().peak;
 
 type Tokens = Record<string, string>;
 
@@ -221,7 +226,7 @@ async function measureLists(base: string, tok: Tokens, abbr: string, seconds: nu
 async function measureExport(base: string, tok: Tokens, rowsInScope: number) {
   const before = peakRss();
   let sampled = 0;
-  const sampler = setInterval(() => { sampled = Math.max(sampled, process.memoryUsage().rss); }, 50);
+  const sampler = setInterval(() => { sampled = Math.max(sampled, serverMemory().rss); }, 50);
   const t0 = performance.now();
   const res = await fetch(`${base}/vehicle/export`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: tok.qiye! }, body: JSON.stringify({}) });
   let bytes = 0;
@@ -239,11 +244,9 @@ async function measureImport(base: string, tok: Tokens, abbr: string, c: pg.Clie
   const file = await vehicleImportFile(IMPORT_ROWS, abbr);
   const buildS = (performance.now() - tb) / 1000;
   const jobId = randomUUID();
-  const lag = monitorEventLoopDelay({ resolution: 20 });
-  lag.enable();
   const rssBefore = peakRss();
   let sampled = 0;
-  const sampler = setInterval(() => { sampled = Math.max(sampled, process.memoryUsage().rss); }, 50);
+  const sampler = setInterval(() => { sampled = Math.max(sampled, serverMemory().rss); }, 50);
   const ti = performance.now();
   const polls: { at: number; ms: number; done: number | null; total: number | null }[] = [];
   let finished = false;
@@ -264,7 +267,6 @@ async function measureImport(base: string, tok: Tokens, abbr: string, c: pg.Clie
   finished = true;
   await poller;
   clearInterval(sampler);
-  lag.disable();
   // times are when the answer came back (a poll can wait behind the import on the embedded database)
   const answered = (p: { at: number; ms: number }) => p.at + p.ms / 1000;
   const firstProgress = polls.find((p) => p.total !== null);
@@ -279,11 +281,12 @@ async function measureImport(base: string, tok: Tokens, abbr: string, c: pg.Clie
     seconds: r1(importS), 'rows in db': imported, 'rows/s': Math.round(imported / importS),
     'first progress seen s': firstProgress ? r1(answered(firstProgress)) : null, 'first rows-written progress seen s': firstInsert ? r1(answered(firstInsert)) : null,
     'polls with partial progress': moving, polls: polls.length, 'slowest poll ms': Math.round(Math.max(0, ...polls.map((p) => p.ms))),
-    'max event-loop stall ms': Math.round(lag.max / 1e6), 'peak RSS MiB (sampled)': mb(sampled), 'peak RSS MiB (process lifetime)': mb(peakRss()), 'lifetime peak before MiB': mb(rssBefore),
+    'peak RSS MiB (sampled)': mb(sampled), 'peak RSS MiB (process lifetime)': mb(peakRss()), 'lifetime peak before MiB': mb(rssBefore),
   }];
 }
 
 export async function benchRecords(ctx: RecordsBenchContext) {
+  serverPid = ctx.serverPid ?? process.pid;
   const url = ctx.databaseUrl ?? ctx.url;
   if (!url) throw new Error('benchRecords: ctx.databaseUrl (or ctx.url) is required');
   const label = ctx.label ?? url.replace(/\/\/[^@]*@/, '//');

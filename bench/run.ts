@@ -8,15 +8,33 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
-import { startServer, type RunningServer } from '../server/src/server.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
 import { load, post } from './load.ts';
 
 const { values: args } = parseArgs({ options: { suite: { type: 'string', default: 'platform,records,waybill' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
 const suites = new Set(args.suite!.split(','));
 const seconds = Number(args.seconds);
 
-export interface BenchContext { label: string; server: RunningServer; baseUrl: string; databaseUrl: string; token(user: string, password: string): Promise<string>; seconds: number; waybills: number }
+export interface BenchContext {
+  label: string; baseUrl: string; databaseUrl: string; token(user: string, password: string): Promise<string>; seconds: number; waybills: number;
+  /** the server's own process (not this one, which only generates load) */
+  serverPid: number;
+}
+
+/** starts the server in a child process and resolves when it listens */
+function startServerProcess(config: Record<string, unknown>) {
+  const child = fork(path.join(import.meta.dirname, 'server-child.ts'), [JSON.stringify(config)], {
+    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, TRACE_SQL: 'full' },
+  });
+  return new Promise<{ url: string; databaseUrl: string; pid: number; stop(): Promise<void> }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it listened`)));
+    child.once('message', (m: { url: string; databaseUrl: string; pid: number }) => {
+      child.removeAllListeners('exit');
+      resolve({ ...m, stop: () => new Promise<void>((done) => { if (child.exitCode !== null) return done(); child.once('exit', () => done()); child.send('stop'); }) });
+    });
+  });
+}
 
 async function postgresUrl(): Promise<string | null> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -29,29 +47,97 @@ async function postgresUrl(): Promise<string | null> {
   } catch { return null; } finally { await admin.end().catch(() => {}); }
 }
 
+interface Measure { measure: string; method: 'GET' | 'POST'; path: string; body?: unknown; token?: string }
+
+/** one call; true when it answered 200 with status 200 (or plain 200 for /api/health) */
+function call(c: BenchContext, m: Measure) {
+  return fetch(c.baseUrl + m.path, {
+    method: m.method, headers: { ...(m.token ? { authorization: m.token } : {}), ...(m.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: m.body === undefined ? undefined : JSON.stringify(m.body),
+  });
+}
+
+/**
+ * The raw SQL of one warm call: the server (run with TRACE_SQL=full) keeps each statement of a request with its
+ * parameters in 链路监控; they are replayed here, one after another on one connection, as the request ran them.
+ * Each is a named prepared statement (planned once), the best the database can do. Returns the statements' p50
+ * (sum of one replay) over about a second of replays, and how many there are.
+ */
+async function rawSql(c: BenchContext, m: Measure, adminToken: string, client: pg.Client) {
+  await call(c, m);
+  const res = await call(c, m);
+  const traceId = res.headers.get('x-trace-id');
+  await res.arrayBuffer();
+  const trace = await (await fetch(`${c.baseUrl}/api/admin/serviceTrace/${traceId}`, { headers: { authorization: adminToken } })).json() as { data: { spans: { sql?: string; values?: unknown[] }[] } | null };
+  const statements = (trace.data?.spans ?? []).filter((s) => s.sql);
+  if (!statements.length) return { p50: 0, statements: 0 };
+  const times: number[] = [];
+  const until = performance.now() + 1000;
+  while (performance.now() < until || times.length < 20) {
+    const t0 = performance.now();
+    for (const [i, s] of statements.entries()) await client.query({ name: `bench_${m.path.replace(/\W/g, '_')}_${i}`, text: s.sql!, values: s.values ?? [] });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: Math.round(times[Math.floor(times.length / 2)]! * 100) / 100, statements: statements.length };
+}
+
 async function platformSuite(c: BenchContext) {
+  const client = new pg.Client({ connectionString: c.databaseUrl });
+  client.on('error', (err) => console.error('bench database connection:', err.message));
+  await client.connect();
   // distinct accounts: one account is limited to 20 attempts a minute from one address
   const users = Object.entries({ admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123' });
   let n = 0;
   const login = () => { const [u, p] = users[n++ % users.length]!; return post(`${c.baseUrl}/api/auth/jwt/token`, { username: u, password: p, type: 1 }).then((r) => r.status === 200); };
-  const token = await c.token('admin', 'admin123');
-  const list = () => post(`${c.baseUrl}/api/admin/user/list`, { page: 1, size: 20 }, token).then((r) => r.status === 200);
-  const remind = () => fetch(`${c.baseUrl}/api/index/indexQyd/getRemindInfo`, { headers: { authorization: token } }).then((r) => r.ok);
-  const rows = [
-    { measure: 'login (argon2id), 8 concurrent', ...(await load(login, { concurrency: 8, seconds: c.seconds })) },
-    { measure: 'POST /api/admin/user/list, 20 concurrent', ...(await load(list, { concurrency: 20, seconds: c.seconds })) },
-    { measure: 'GET getRemindInfo, 20 concurrent', ...(await load(remind, { concurrency: 20, seconds: c.seconds })) },
+  const admin = await c.token('admin', 'admin123');
+  const qiye = await c.token('qiye', 'qiye123');
+  const measures: Measure[] = [
+    { measure: 'GET /api/health', method: 'GET', path: '/api/health' },
+    { measure: 'GET getRemindInfo (enterprise)', method: 'GET', path: '/api/index/indexQyd/getRemindInfo', token: qiye },
+    { measure: 'POST admin/user/list, page 1 of 10', method: 'POST', path: '/api/admin/user/list', body: { page: 1, size: 10 }, token: admin },
+    { measure: 'POST xxda/vehicle/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/xxda/vehicle/list', body: { page: 1, size: 10 }, token: qiye },
+    { measure: 'POST dzyd/waybill/manage/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/dzyd/waybill/manage/list', body: { page: 1, size: 10 }, token: qiye },
   ];
-  console.log(`\nplatform — ${c.label} (rps = requests/s, times in ms)`);
+  const CONCURRENCY = 10;
+  const rows: Record<string, unknown>[] = [];
+  let health = 0;
+  for (const m of measures) {
+    const raw = m.token ? await rawSql(c, m, admin, client) : { p50: 0, statements: 0 };
+    const first = await call(c, m);
+    const answer = m.token ? await first.json() as { status: number; message?: string } : (await first.arrayBuffer(), { status: first.status });
+    if (answer.status !== 200) { rows.push({ measure: m.measure, errors: `${answer.status} ${answer.message ?? ''}` }); continue; }
+    const run = (connections: number, duration: number) => autocannon({
+      url: c.baseUrl + m.path, method: m.method, connections, duration,
+      headers: { ...(m.token ? { authorization: m.token } : {}), ...(m.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: m.body === undefined ? undefined : JSON.stringify(m.body),
+    });
+    // latency alone (one connection: no queueing behind other requests), then throughput at CONCURRENCY
+    const one = await run(1, Math.max(2, Math.round(c.seconds / 2)));
+    const r = await run(CONCURRENCY, c.seconds);
+    const rps = Math.round(r.requests.average);
+    if (!m.token) health = rps;
+    const p50 = one.latency.mean;
+    rows.push({
+      measure: m.measure, 'req/s': rps, 'p99 ms': r.latency.p99, errors: r.errors + r.non2xx + r.timeouts + one.errors + one.non2xx,
+      'API mean (1 conn)': Math.round(p50 * 100) / 100,
+      'raw SQL p50': m.token ? raw.p50 : '', statements: m.token ? raw.statements : '', 'API − SQL': m.token ? Math.round((p50 - raw.p50) * 100) / 100 : '',
+      '× health req/s': health ? Math.round((rps / health) * 100) / 100 : '',
+    });
+  }
+  const signIn = await load(login, { concurrency: 8, seconds: c.seconds });
+  rows.push({ measure: 'login (argon2id), 8 concurrent', 'req/s': signIn.rps, 'p99 ms': signIn.p99, errors: signIn.errors });
+  await client.end();
+  console.log(`\nplatform — ${c.label}: ${CONCURRENCY} connections (autocannon) from this process, the server in its own (req/s and p99 at that load; API mean on one connection, beside its SQL statements replayed from here, prepared, on one connection; ms)`);
   console.table(rows);
 }
 
 async function run(label: string, databaseUrl: string | undefined) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dg-bench-'));
-  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, seedDemo: true, loginCaptcha: false, logLevel: 'warn', serveWeb: false, loginRatePerMinute: 1e9 }, { logger: false });
+  const server = await startServerProcess({ port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl, seedDemo: true, loginCaptcha: false, logLevel: 'warn', serveWeb: false, loginRatePerMinute: 1e9 });
   const tokens = new Map<string, string>();
   const c: BenchContext = {
-    label, server, baseUrl: server.url, databaseUrl: server.database.url, seconds, waybills: Number(args.waybills),
+    label, baseUrl: server.url, databaseUrl: server.databaseUrl, seconds, waybills: Number(args.waybills), serverPid: server.pid,
     async token(user, password) {
       if (!tokens.has(user)) tokens.set(user, (await post(`${server.url}/api/auth/jwt/token`, { username: user, password, type: user === 'super' ? 2 : 1 })).data);
       return tokens.get(user)!;

@@ -13,7 +13,12 @@ import { uid } from './helpers.ts';
 
 const root = path.join(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dg-restart-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const started: ChildProcess[] = [];
+afterAll(() => {
+  // a failed test must not leave a server (and its database) running
+  for (const c of started) if (c.exitCode === null) { try { process.kill(-c.pid!, 'SIGKILL'); } catch { c.kill('SIGKILL'); } }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
@@ -24,6 +29,7 @@ async function start(port: number, o: { group?: boolean } = {}): Promise<ChildPr
     cwd: root, stdio: ['ignore', 'ignore', 'pipe'], detached: !!o.group,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOGIN_CAPTCHA: 'off', SERVE_WEB: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
   });
+  started.push(child);
   let err = '';
   child.stderr!.on('data', (d) => { err += d; });
   for (let i = 0; i < 600; i++) {

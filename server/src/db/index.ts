@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { MIGRATION_AREAS } from './areas.ts';
 import * as schema from './schema.ts';
-import { traceStore } from '../platform/traces.ts';
+import { FULL_SQL, traceStore } from '../platform/traces.ts';
 
 // DATE stays a 'YYYY-MM-DD' string and TIMESTAMP(TZ) a Date: a 有效期 is a calendar day, not an instant.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -30,9 +32,27 @@ export interface Database {
  * one connection collides with another's, and a NOTIFY reaches only the connection that caused it.
  */
 export async function detectEngine(database: Database) {
-  if (database.postgres !== undefined) return database.postgres;
+  if (database.postgres !== undefined) { realPostgres.set(database.pool, database.postgres); return database.postgres; }
   const r = await database.pool.query<{ v: string }>('select version() as v');
-  return (database.postgres = !/emscripten|wasm|pglite/i.test(r.rows[0]?.v ?? ''));
+  database.postgres = !/emscripten|wasm|pglite/i.test(r.rows[0]?.v ?? '');
+  realPostgres.set(database.pool, database.postgres);
+  return database.postgres;
+}
+const realPostgres = new WeakMap<object, boolean>();
+const dialect = new PgDialect();
+
+/**
+ * A hot query as a named prepared statement on PostgreSQL: its name comes from its text, so each query shape is
+ * parsed and planned once per connection and then runs on a cached plan (the partitioned waybill table costs
+ * 2–7 ms to plan across its partitions, more than the query itself). On the embedded database, or when `db` is a
+ * transaction, it runs unnamed like db.execute.
+ */
+export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL): Promise<{ rows: T[] }> {
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  if (!client || !realPostgres.get(client)) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
+  const name = 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
+  return client.query<T>({ name, text, values: params });
 }
 
 /** a query config that is prepared once per connection (named) on PostgreSQL, and unnamed on the embedded database */
@@ -58,7 +78,8 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
       const started = performance.now();
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
       const trace = traceStore.getStore(); // the request's, taken now: pg calls back from its socket's context
-      const done = () => trace?.spans.push({ name: 'SQL ' + text.slice(0, 120), ms: Math.round((performance.now() - started) * 10) / 10 });
+      const done = () => trace?.spans.push({ name: 'SQL ' + text.slice(0, 120), ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(FULL_SQL ? { sql: text, values: valuesOf(args) } : {}) });
       // pool.query (what drizzle calls) hands the client a callback; a checked-out client is used with promises
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
@@ -82,6 +103,11 @@ export async function runMigrations(database: Database) {
     if (!existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) continue;
     await migrate(database.db, { migrationsFolder, migrationsTable: `__migrations_${area.name}` });
   }
+}
+
+function valuesOf(args: unknown[]): unknown[] | undefined {
+  const v = typeof args[0] === 'string' ? args[1] : (args[0] as { values?: unknown } | undefined)?.values ?? args[1];
+  return Array.isArray(v) ? v : undefined;
 }
 
 /** a JS array as ONE text[] parameter (drizzle's sql`` would expand it into a tuple) */

@@ -78,10 +78,21 @@ export const WAYBILL_READ_MENUS = ['baseManager', 'dispatchManager', 'waybillChe
 
 const PG_TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/;
 /** snake_case SQL rows → camelCase; timestamps (drizzle's raw queries give them as text) → Date */
+/** snake_case column → camelCase key, worked out once per name (the list renames thousands of keys a second) */
+const camelKeys = new Map<string, string>();
+const camelKey = (k: string) => {
+  let c = camelKeys.get(k);
+  if (c === undefined) { c = k.replace(/_([a-z0-9])/g, (_, x: string) => x.toUpperCase()); if (camelKeys.size < 5000) camelKeys.set(k, c); }
+  return c;
+};
+/** a timestamp PostgreSQL printed inside json ('2026-11-24 08:00:00+08'): only strings of that length and shape are tested */
+const looksTs = (v: string) => v.length >= 19 && v.length <= 35 && v.charCodeAt(4) === 45 && v.charCodeAt(13) === 58 && PG_TS.test(v);
+
 export function camel<T = Record<string, any>>(row: Record<string, any>): T {
   const o: Record<string, any> = {};
-  for (const [k, v] of Object.entries(row)) {
-    o[k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = typeof v === 'string' && PG_TS.test(v) ? new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : v;
+  for (const k in row) {
+    const v = row[k];
+    o[camelKey(k)] = typeof v === 'string' && looksTs(v) ? new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : v;
   }
   return o as T;
 }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { RESOURCES, elementCode } from '@dg/core';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
-import type { Db } from '../../db/index.ts';
+import { execPrepared, type Db } from '../../db/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { addRow } from '../../platform/crud/write.ts';
 import { present } from '../../platform/crud/query.ts';
@@ -33,7 +33,7 @@ addRemindCounter(async (app, user) => {
   const e = user.enterpriseId;
   const capped = (state: string) => sql`(select count(*)::int from (select 1 from waybill where enterprise_id = ${e} and state = ${state} and deleted_at is null limit 100) s)`;
   const q = Object.values(WAYBILL_QUEUES);
-  const r = (await app.ctx.database.db.execute<Record<string, number>>(sql`select ${sql.join(q.map((x) => sql`${capped(x.state)} as ${sql.identifier(x.remind)}`), sql`, `)}`)).rows[0]!;
+  const r = (await execPrepared<Record<string, number>>(app.ctx.database.db, sql`select ${sql.join(q.map((x) => sql`${capped(x.state)} as ${sql.identifier(x.remind)}`), sql`, `)}`)).rows[0]!;
   return Object.fromEntries(q.map((x) => [x.remind, Number(r[x.remind] ?? 0)]));
 });
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass } from '@dg/core/waybill';
-import { type Db, textArray } from '../../db/index.ts';
+import { type Db, execPrepared, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
@@ -110,9 +110,9 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
-  const rows = await db.execute(waybillPageSql(where, f, size, (page - 1) * size));
+  const rows = await execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size));
   const count = waybillCountSql(user, f, where, fixedState);
-  const n = Math.max(0, (await db.execute<{ n: number }>(count.sql)).rows[0]?.n ?? 0);
+  const n = Math.max(0, (await execPrepared<{ n: number }>(db, count.sql)).rows[0]?.n ?? 0);
   return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, LIST_COUNT_CAP) : n, totalCapped: count.capped && n > LIST_COUNT_CAP };
 }
 

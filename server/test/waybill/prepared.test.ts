@@ -1,0 +1,65 @@
+/**
+ * Waybill lists run as named prepared statements on PostgreSQL (db/index.ts execPrepared: one plan per query shape,
+ * reused; after five runs PostgreSQL may switch to a generic plan). For every list filter, as an enterprise, a city
+ * and the province, each of seven calls answers exactly what the same SQL answers unprepared.
+ */
+import { describe, it, expect, beforeAll, inject } from 'vitest';
+import { connect, detectEngine } from '../../src/db/index.ts';
+import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
+import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, type WaybillFilters } from '../../src/modules/waybill/list.ts';
+import type { SessionUser } from '../../src/platform/access.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await testApp(); });
+
+async function sessionOf(who: DemoUser): Promise<SessionUser> {
+  const u = await t.app.ctx.sessions.authenticate(await t.token(who));
+  if ('error' in u) throw new Error(u.error);
+  return u;
+}
+
+describe('prepared waybill lists', () => {
+  it('answer as the unprepared SQL does, for every filter and side, call after call', { timeout: 120_000 }, async () => {
+    const [w] = await t.sql(`select w.* from waybill w join base_user u on u.enterprise_id = w.enterprise_id where u.username = 'qiye' and w.deleted_at is null and w.plate_no is not null and w.start_date is not null and w.driver_name is not null order by w.created_at desc limit 1`);
+    expect(w).toBeTruthy();
+    const created = new Date(w.created_at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const filters: WaybillFilters[] = [
+      {}, { state: w.state }, { waybillNo: w.waybill_no }, { createdAt: [created, created] }, { createdAt: [created] },
+      { startDate: [w.start_date, w.start_date] }, { goodsClass: w.goods_classes?.[0] ?? '3' }, { plateNo: w.plate_no }, { plateNo: w.plate_no.slice(0, 3) },
+      { driverName: (w.driver_name ?? '').slice(0, 1) }, { shipperName: (w.shipper_name ?? '').slice(1, 3) }, { enterpriseId: w.enterprise_id },
+      { originRegion: w.origin_region }, { destRegion: w.dest_region }, { state: w.state, plateNo: w.plate_no.slice(0, 3), createdAt: [created, null as unknown as string] },
+    ];
+    const db = t.app.ctx.database.db;
+    let compared = 0;
+    for (const who of ['qiye', 'shiji', 'zhengfu'] as DemoUser[]) {
+      const user = await sessionOf(who);
+      for (const f of filters) {
+        const where = waybillWhere(user, f);
+        const expectedRows = (await db.execute(waybillPageSql(where, f, 10, 0))).rows.map((r) => r.id);
+        const count = waybillCountSql(user, f, where);
+        const expectedN = (await db.execute<{ n: number }>(count.sql)).rows[0]!.n;
+        for (let i = 0; i < 7; i++) {
+          const got = await listWaybills(db, user, { page: 1, size: 10, filters: f });
+          expect([who, f, got.content.map((r) => r.id)]).toEqual([who, f, expectedRows]);
+          expect(got.total).toBe(count.capped ? Math.min(expectedN, 10_000) : expectedN);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(3 * filters.length * 7);
+    // the filters narrowed something: the whole-plate list is not the unfiltered one
+    const all = await listWaybills(db, await sessionOf('qiye'), { page: 1, size: 100 });
+    const plate = await listWaybills(db, await sessionOf('qiye'), { page: 1, size: 100, filters: { plateNo: w.plate_no } });
+    expect(plate.content.length).toBeGreaterThan(0);
+    expect(plate.content.every((r) => r.plateNo === w.plate_no)).toBe(true);
+    expect(all.total).toBeGreaterThanOrEqual(plate.total);
+    // on PostgreSQL they are prepared: a one-connection pool holds them after a list (the embedded database: none)
+    const one = connect(inject('databaseUrl'), 1);
+    try {
+      const isPg = await detectEngine(one);
+      await listWaybills(one.db, await sessionOf('qiye'), { page: 1, size: 10, filters: { state: w.state } });
+      const held = await one.pool.query(`select count(*)::int as n from pg_prepared_statements where name like 'q\\_%'`);
+      expect(held.rows[0].n > 0).toBe(isPg);
+    } finally { await one.close(); }
+  });
+});
