@@ -2,6 +2,7 @@
 // heavy queries never block the API's event loop and the API speaks to it with `pg` exactly as
 // it speaks to a real PostgreSQL (ARCHITECTURE.md, "Database modes").
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,8 @@ import path from 'node:path';
 
 const dir = process.argv[2];
 fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-const db = await PGlite.create(dir);
+// pg_trgm: 'contains' searches (plate, name) use trigram indexes, as on PostgreSQL
+const db = await PGlite.create(dir, { extensions: { pg_trgm } });
 // the calendar of the business: CURRENT_DATE, a date of a timestamp and a month's partition are China's
 await db.exec(`SET TIME ZONE 'Asia/Shanghai'`);
 // No TCP port: PGlite accepts any login, so the database is reached only through a Unix socket in a directory
