@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --suite platform,records,waybill --waybills 10000000 --seconds 5]` (the defaults; a smaller --waybills for a quick look)
+ * `npm run bench [-- --engines embedded,postgres --suite platform,records,waybill --waybills 10000000 --seconds 5]` (the defaults;
+ * a smaller --waybills for a quick look, --engines postgres for PostgreSQL alone)
  * Starts real servers (embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432 or BENCH_DATABASE_URL
  * is set — a database `dg_bench` is created there) and prints tables of measured figures. Nothing is asserted.
  */
@@ -12,7 +13,7 @@ import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { load, post } from './load.ts';
 
-const { values: args } = parseArgs({ options: { suite: { type: 'string', default: 'platform,records,waybill' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
+const { values: args } = parseArgs({ options: { engines: { type: 'string', default: 'embedded,postgres' }, suite: { type: 'string', default: 'platform,records,waybill' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
 const suites = new Set(args.suite!.split(','));
 const seconds = Number(args.seconds);
 
@@ -159,8 +160,9 @@ async function run(label: string, databaseUrl: string | undefined) {
 }
 
 console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
-await run('embedded PGlite', undefined);
-const pgUrl = await postgresUrl();
+const engines = new Set(args.engines!.split(','));
+if (engines.has('embedded')) await run('embedded PGlite', undefined);
+const pgUrl = engines.has('postgres') ? await postgresUrl() : null;
 if (pgUrl) await run('PostgreSQL', pgUrl);
-else console.log('\nPostgreSQL: not reachable on 127.0.0.1:5432 and BENCH_DATABASE_URL unset — skipped');
+else if (engines.has('postgres')) console.log('\nPostgreSQL: not reachable on 127.0.0.1:5432 and BENCH_DATABASE_URL unset — skipped');
 process.exit(0);
