@@ -99,6 +99,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   importable?: boolean;
   /** extra element codes (workflow buttons): code suffix → 名称 */
   actions?: Record<string, string>;
+  /**
+   * 监管字段: once a row is 已通过, an enterprise's change to one of these waits for the government's approval under
+   * 企业车辆审核 (the approved values stay in force until then); other fields change at once.
+   */
+  supervised?: string[];
   /** the resource is read-only on every side (ledgers, logs) */
   readOnly?: boolean;
   /** which sides may write (default: enterprise for enterprise scope, platform otherwise) */
@@ -112,6 +117,7 @@ export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: dict field needs a dict type`);
     if (f.type === 'ref' && !f.ref) throw new Error(`${def.key}.${name}: ref field needs ref`);
   }
+  for (const name of def.supervised ?? []) if (!def.fields[name]) throw new Error(`${def.key}: supervised field ${name} is not a field`);
   return def;
 }
 

@@ -4,6 +4,7 @@ import { resource, text, textarea, date, dict, region, number, integer, enumOf, 
 export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',
   importable: true, writableBy: ['enterprise', 'platform'],
+  supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'regionCode', 'licenceScan'],
   fields: {
     name: text('企业名称', { required: true, max: 100, column: true, search: 'like', unique: true }),
     creditCode: text('统一社会信用代码', { required: true, rule: 'creditCode', unique: true, column: true, search: 'eq' }),
@@ -73,6 +74,8 @@ export const companyPark = resource({
 export const vehicle = resource({
   key: 'vehicle', area: 'xxda', menu: 'vehicleBasicManager', title: '车辆', scope: 'enterprise', labelField: 'plateNo', importable: true,
   actions: { submitAudit: '提交审核' },
+  supervised: ['plateNo', 'plateColor', 'vehicleType', 'vin', 'approvedLoad', 'totalMass', 'transportCertNo', 'transportCertExpiry', 'annualReviewExpiry',
+    'inspectionExpiry', 'techGrade', 'compulsoryInsuranceExpiry', 'commercialInsuranceExpiry', 'carrierInsuranceExpiry'],
   fields: {
     plateNo: text('车牌号码', { required: true, rule: 'plate', unique: true, column: true, search: 'like', max: 10 }),
     plateColor: dict('车牌颜色', 'plateColor', { required: true, column: true, default: '2' }),
@@ -138,6 +141,7 @@ export const vehicleFacility = resource({
 export const tank = resource({
   key: 'tank', area: 'xxda', menu: 'tankBasicManager', title: '罐体', scope: 'enterprise', labelField: 'tankNo', importable: true,
   actions: { submitAudit: '提交审核' },
+  supervised: ['tankNo', 'vehicleId', 'tankType', 'volume', 'material', 'suitableMedia', 'manufacturer', 'manufactureDate', 'inspectionExpiry'],
   fields: {
     tankNo: text('罐体编号', { required: true, max: 40, unique: true, column: true, search: 'like' }),
     vehicleId: ref('所属车辆', 'vehicle', 'plateNo', { column: true, search: 'eq' }),

@@ -2,6 +2,7 @@
  * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): enterprise registrations, new
  * vehicles and new tanks waiting in the reviewer's jurisdiction; 通过 activates (an enterprise's
  * administrator account is enabled), 驳回 needs an opinion the enterprise reads on its record.
+ * Changes of approved records' supervised fields (企业/车辆/罐体信息变更) wait here too: 通过 writes the new values.
  *   POST /audit/pending/list  {page, size, filters: {type, auditStatus, keyword}}
  *   GET  /audit/info/:type/:id
  *   POST /audit/pass/:type/:id   {opinion?}   (enterpriseVehicleAuditManager:btn_pass)
@@ -15,6 +16,8 @@ import type { App } from '../../platform/context.ts';
 import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { findRow, present } from '../../platform/crud/query.ts';
+import { applyChange, changedFields, changeView, type ChangeRow } from '../../platform/crud/changes.ts';
+import type { Db } from '../../db/index.ts';
 
 export const AUDIT_MENU = 'enterpriseVehicleAuditManager';
 export const AUDIT_TYPES = {
@@ -23,11 +26,21 @@ export const AUDIT_TYPES = {
   // a tank is identified on the road by the vehicle carrying it
   tank: { title: '罐体', table: 'tank', resource: 'tank', nameColumn: 'tank_no', enterpriseColumn: 'enterprise_id', detail: sql`(select v.plate_no::text from vehicle v where v.id = r.vehicle_id)` },
 } as const;
-export type AuditType = keyof typeof AUDIT_TYPES;
-const TYPE_KEYS = Object.keys(AUDIT_TYPES) as AuditType[];
+export type RecordType = keyof typeof AUDIT_TYPES;
+/** an approved record's supervised fields changed by its enterprise (platform/crud/changes.ts): 原值 and 新值 side by side */
+export const CHANGE_TYPES = {
+  enterpriseChange: { title: '企业信息变更', of: 'enterprise' },
+  vehicleChange: { title: '车辆信息变更', of: 'vehicle' },
+  tankChange: { title: '罐体信息变更', of: 'tank' },
+} as const satisfies Record<string, { title: string; of: RecordType }>;
+export type ChangeType = keyof typeof CHANGE_TYPES;
+export type AuditType = RecordType | ChangeType;
+const isChange = (t: AuditType): t is ChangeType => t in CHANGE_TYPES;
+const TYPE_KEYS = [...Object.keys(AUDIT_TYPES), ...Object.keys(CHANGE_TYPES)] as AuditType[];
+const titleOf = (t: AuditType) => (isChange(t) ? CHANGE_TYPES[t].title : AUDIT_TYPES[t].title);
 const AUDIT_STATUSES = ['待审核', '已通过', '已驳回'] as const;
 
-const defOf = (type: AuditType): ResourceDef => resourceByKey(AUDIT_TYPES[type].resource)!;
+const defOf = (type: AuditType): ResourceDef => resourceByKey(isChange(type) ? CHANGE_TYPES[type].of : AUDIT_TYPES[type].resource)!;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 const typeParams = z.object({
@@ -47,17 +60,34 @@ const listBody = z.object({
 const opinionBody = z.object({ opinion: z.string().max(500, '审核意见不能超过500个字符').nullish() }).passthrough().nullish();
 
 function selectOf(type: AuditType, user: SessionUser, status: string, keyword: string | null | undefined, region: string | null | undefined): SQL {
-  const t = AUDIT_TYPES[type];
+  const rt = AUDIT_TYPES[isChange(type) ? CHANGE_TYPES[type].of : type];
   const r = (c: string) => sql`r.${sql.identifier(c)}`;
-  const conds: SQL[] = [sql`r.audit_status = ${status}`, regionScope(user, sql`e.region_code`)];
+  // the jurisdiction is the enterprise's approved region: a change of region is itself reviewed where it comes from
+  const conds: SQL[] = [regionScope(user, sql`e.region_code`)];
   if (keyword) {
     const like = '%' + escapeLike(keyword.trim()) + '%';
-    conds.push(sql`(${r(t.nameColumn)} ilike ${like} or e.name ilike ${like} or ${t.detail} ilike ${like})`);
+    conds.push(sql`(${r(rt.nameColumn)} ilike ${like} or e.name ilike ${like} or ${rt.detail} ilike ${like})`);
   }
   if (region) conds.push(sql`e.region_code like ${regionPrefix(region) + '%'}`);
-  return sql`select ${type}::text as type, ${t.title}::text as type_title, r.id, ${r(t.nameColumn)}::text as title, ${t.detail} as detail,
+  if (isChange(type)) {
+    conds.push(sql`c.resource = ${CHANGE_TYPES[type].of}`, sql`c.status = ${status}`);
+    return sql`select ${type}::text as type, ${titleOf(type)}::text as type_title, c.id, ${r(rt.nameColumn)}::text as title,
+        (select string_agg(k, ',') from jsonb_object_keys(c.new_values) k) as detail,
+        e.id as enterprise_id, e.name::text as enterprise_name, e.region_code, c.status::text as audit_status, c.opinion as audit_opinion, c.submitted_at
+      from record_change c join ${sql.identifier(rt.table)} r on r.id = c.record_id join enterprise e on e.id = c.enterprise_id
+      where ${sql.join(conds, sql` and `)}`;
+  }
+  conds.push(sql`r.audit_status = ${status}`);
+  return sql`select ${type}::text as type, ${rt.title}::text as type_title, r.id, ${r(rt.nameColumn)}::text as title, ${rt.detail} as detail,
       e.id as enterprise_id, e.name::text as enterprise_name, e.region_code, r.audit_status::text as audit_status, r.audit_opinion, r.updated_at as submitted_at
-    from ${sql.identifier(t.table)} r join enterprise e on e.id = ${r(t.enterpriseColumn)} where ${sql.join(conds, sql` and `)}`;
+    from ${sql.identifier(rt.table)} r join enterprise e on e.id = ${r(rt.enterpriseColumn)} where ${sql.join(conds, sql` and `)}`;
+}
+
+/** the change `id` inside the user's jurisdiction, locked when `tx` decides it */
+async function changeOf(db: Db, type: ChangeType, user: SessionUser, id: string, lock = false) {
+  const r = await db.execute<ChangeRow>(sql`select c.* from record_change c join enterprise e on e.id = c.enterprise_id
+    where c.id = ${id} and c.resource = ${CHANGE_TYPES[type].of} and ${regionScope(user, sql`e.region_code`)} ${lock ? sql`for update of c` : sql``}`);
+  return r.rows[0] ?? null;
 }
 
 export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
@@ -82,7 +112,8 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
     const byType = Object.fromEntries(TYPE_KEYS.map((k) => [k, counts.rows.find((c) => c.type === k)?.n ?? 0])) as Record<AuditType, number>;
     return ok({
       content: rows.rows.map((r) => ({
-        type: r.type, typeTitle: r.type_title, id: r.id, title: r.title, detail: r.detail, enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name,
+        type: r.type, typeTitle: r.type_title, id: r.id, title: r.title,
+        detail: isChange(r.type) && r.detail ? changedFields(defOf(r.type), r.detail.split(',')).map((k) => defOf(r.type).fields[k]?.label ?? k).join('、') : r.detail, enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name,
         regionCode: r.region_code, auditStatus: r.audit_status, auditOpinion: r.audit_opinion, submittedAt: r.submitted_at,
       })),
       total: f.type ? byType[f.type] : TYPE_KEYS.reduce((s, k) => s + byType[k], 0),
@@ -93,6 +124,14 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams } }, async (req) => {
     const { type, id } = req.params as z.infer<typeof typeParams>;
     const def = defOf(type);
+    if (isChange(type)) {
+      const c = await changeOf(db(), type, req.user!, id);
+      if (!c) throw notFound();
+      const record = await findRow(db(), def, req.user!, c.record_id);
+      if (!record) throw notFound();
+      const [shown] = await present(db(), def, req.user!, [record]);
+      return ok({ type, typeTitle: titleOf(type), row: shown, change: changeView(def, c), applicant: null });
+    }
     const row = await findRow(db(), def, req.user!, id);
     if (!row) throw notFound();
     const [shown] = await present(db(), def, req.user!, [row]);
@@ -104,7 +143,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
         order by u.created_at limit 1`);
       applicant = u.rows[0] ?? null;
     }
-    return ok({ type, typeTitle: AUDIT_TYPES[type].title, row: shown, applicant });
+    return ok({ type, typeTitle: titleOf(type), row: shown, applicant });
   });
 
   const decide = (decision: '已通过' | '已驳回') => async (req: import('fastify').FastifyRequest) => {
@@ -113,14 +152,27 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
     if (decision === '已驳回' && !opinion) throw badInput('请输入驳回意见');
     const def = defOf(type);
     const user = req.user!;
+    if (isChange(type)) {
+      const done = await db().transaction(async (tx) => {
+        const c = await changeOf(tx, type, user, id, true);
+        if (!c) throw notFound();
+        if (c.status !== '待审核') throw badInput(`该${titleOf(type)}当前为“${c.status}”，不是待审核状态`);
+        const applied = decision === '已通过' ? await applyChange(tx, def, c, user) : null;
+        if (decision === '已通过' && !applied) throw notFound();
+        await tx.execute(sql`update record_change set status = ${decision}, opinion = ${opinion}, decided_by = ${user.id}, decided_at = now() where id = ${c.id}`);
+        return { c, applied };
+      });
+      req.audit = { before: done.applied?.before ?? { change: done.c.old_values }, after: done.applied?.after ?? { change: done.c.new_values, status: decision, opinion } };
+      return ok({ type, id, auditStatus: decision, auditOpinion: opinion, enabledUsers: [] }, decision === '已通过' ? '审核通过，变更已生效' : '已驳回');
+    }
     const result = await db().transaction(async (tx) => {
       const before = await findRow(tx, def, user, id);
       if (!before) throw notFound();
-      const t = sql.identifier(AUDIT_TYPES[type].table);
+      const t = sql.identifier(AUDIT_TYPES[type as RecordType].table);
       const r = await tx.execute<Record<string, unknown>>(sql`update ${t} set audit_status = ${decision}, audit_opinion = ${opinion},
           updated_at = now(), updated_by = ${user.id}, version = version + 1
         where id = ${id} and audit_status = '待审核' returning id, audit_status, audit_opinion`);
-      if (!r.rows.length) throw badInput(`该${AUDIT_TYPES[type].title}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`);
+      if (!r.rows.length) throw badInput(`该${titleOf(type)}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`);
       let enabled: string[] = [];
       if (type === 'enterprise' && decision === '已通过') {
         // the administrator who applied may now sign in

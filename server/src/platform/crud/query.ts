@@ -1,4 +1,5 @@
 /** Reading resource rows: scope, filters, sort, page, labels — one implementation for every entity. */
+import { attachChanges } from './changes.ts';
 import { and, asc, desc, eq, gte, lte, inArray, sql, type SQL } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
 import { resourceTables } from '../../db/schema.ts';
@@ -201,6 +202,7 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
     ...(needName && !ownLabel ? [attachLabels(db, out, 'enterpriseId', { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } }, 'enterpriseName')] : []),
   ]);
   if (needName && ownLabel) for (const r of out) r.enterpriseName = r.enterpriseIdLabel ?? null;
+  await attachChanges(db, def, out);
   await hooksOf(def.key).afterRead?.({ app: undefined as any, user, def, tx: db }, out);
   return out;
 }

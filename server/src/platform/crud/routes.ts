@@ -70,9 +70,10 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       return ok((await present(db(), def, req.user!, [row]))[0]);
     });
     app.put('/update', { config: el('edit'), schema: { tags, summary: `修改${def.title}`, body: resourceZod(def, 'update').and(z.object({ id: z.string({ error: '缺少id' }), version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }) })) } }, async (req) => {
-      const { before, after } = await updateRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
+      const { before, after, held } = await updateRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
       req.audit = { before, after };
-      return ok((await present(db(), def, req.user!, [after]))[0]);
+      const shown = (await present(db(), def, req.user!, [after]))[0];
+      return held ? ok(shown, `已保存；${held.map((k) => def.fields[k]!.label).join('、')}的变更已提交，待主管部门审核通过后生效`) : ok(shown);
     });
     app.delete('/del/:id', { config: el('del'), schema: { tags, summary: `删除${def.title}`, params: idParam } }, async (req) => {
       const row = await deleteRow(a, db(), def, req.user!, (req.params as { id: string }).id);

@@ -1,4 +1,5 @@
 /** Writing resource rows: validation, scope, uniqueness, optimistic version, hooks — in one transaction. */
+import { holdSupervised } from './changes.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { type ResourceDef, RESOURCES, validateInput, writableFields } from '@dg/core';
@@ -87,7 +88,7 @@ export async function addRow(app: App, db: Db, def: ResourceDef, user: SessionUs
   });
 }
 
-export async function updateRow(app: App, db: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<{ before: Row; after: Row }> {
+export async function updateRow(app: App, db: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<{ before: Row; after: Row; held: string[] | null }> {
   if (!canWrite(def, user)) throw forbidden();
   const id = String(input.id ?? '');
   const version = Number(input.version);
@@ -101,6 +102,8 @@ export async function updateRow(app: App, db: Db, def: ResourceDef, user: Sessio
     if (before.version !== version) throw staleVersion();
     await checkRefs(tx, def, user, values);
     await hooks.beforeWrite?.({ app, user, def, tx }, values, 'update', before, input);
+    // 监管字段 of an approved record: the enterprise's change waits for 企业车辆审核 (crud/changes.ts)
+    const held = await holdSupervised(tx, def, user, before, values);
     await checkUnique(tx, def, values, before.enterpriseId ?? null, id);
     for (const [name, f] of Object.entries(def.fields)) if (f.virtual) delete values[name];
     const t = tableOf(def);
@@ -109,7 +112,7 @@ export async function updateRow(app: App, db: Db, def: ResourceDef, user: Sessio
     if (!res.length) throw staleVersion();
     const after = res[0] as Row;
     await hooks.afterWrite?.({ app, user, def, tx }, after, 'update', input);
-    return { before, after };
+    return { before, after, held };
   });
 }
 
