@@ -9,6 +9,7 @@ import { Button, Col, Drawer, Form, Modal, Result, Row as GridRow, Space, Spin }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from './api';
+import { ChangeNotice, type ChangeView } from './ChangeNotice';
 import { useFeedback } from './feedback';
 import { buildRules } from './formRules';
 import { defaultValues, formFields, toFormValues, toPayload, type FormField, type FormMode } from './payload';
@@ -111,7 +112,11 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
       const saved = editing
         ? await updateRow(def, { ...body, id: id!, version: row?.version })
         : await addRow(def, { ...presets, ...body });
-      message.success(editing ? '更新成功' : '创建成功');
+      const held = editing ? (saved.latestChange as ChangeView | null | undefined) : null;
+      if (held?.status === '待审核' && held.submittedAt !== (row?.latestChange as ChangeView | null | undefined)?.submittedAt) {
+        // 监管字段 of an approved record: saved, but those fields wait for the government
+        message.warning(`已保存；${held.fields.map((f) => f.label).join('、')}的变更已提交，待主管部门审核通过后生效`);
+      } else message.success(editing ? '更新成功' : '创建成功');
       queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
       await refreshAfterWrite(queryClient, def.key);
       onSaved?.(saved);
@@ -129,6 +134,8 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
       {current.isError ? <Result status="warning" title="数据加载失败" /> : <Spin />}
     </div>
   ) : (
+    <>
+    {editing && <ChangeNotice def={def} row={row} />}
     <Form
       key={`${mode}-${id ?? 'new'}-${row?.version ?? ''}`}
       form={form}
@@ -142,6 +149,7 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
     >
       <FormFields fields={fields} twoColumns={asDrawer} row={row} />
     </Form>
+    </>
   );
 
   const footer = (

@@ -2,7 +2,8 @@
  * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): registrations, new vehicles and
  * tanks of the jurisdiction waiting for a decision, oldest first. 详情 shows the whole record;
  * 通过 activates it (a registration's administrator may then sign in), 驳回 needs an opinion that
- * the enterprise reads on its record.
+ * the enterprise reads on its record. A change of an approved record's supervised fields (企业/车辆/罐体信息变更)
+ * shows 原值 and 新值 side by side; 通过 writes the new values.
  */
 import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
@@ -16,11 +17,14 @@ import { formatDateTime } from '../../components/resource/format';
 import { useHasElement } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
 import { useRegions } from '../../components/resource/useRegions';
-import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, auditInfo, listPending, passAudit, rejectAudit, type AuditRow, type AuditStatus, type AuditType } from './api';
+import { ChangeTable } from '../../components/resource/ChangeNotice';
+import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, AUDIT_TYPES, auditInfo, listPending, passAudit, rejectAudit, isChangeType, type AuditRow, type AuditStatus, type AuditType } from './api';
 
 const STATUS_COLOR: Record<AuditStatus, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
-const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan' };
-const DETAIL_LABEL: Record<AuditType, string> = { enterprise: '统一社会信用代码', vehicle: '道路运输证号', tank: '所属车辆' };
+const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan', enterpriseChange: 'magenta', vehicleChange: 'geekblue', tankChange: 'green' };
+const DETAIL_LABEL: Record<AuditType, string> = {
+  enterprise: '统一社会信用代码', vehicle: '道路运输证号', tank: '所属车辆', enterpriseChange: '变更字段', vehicleChange: '变更字段', tankChange: '变更字段',
+};
 
 type Decision = { mode: 'pass' | 'reject'; row: Pick<AuditRow, 'type' | 'id' | 'title'> };
 
@@ -37,7 +41,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
     try {
       if (reject) await rejectAudit(decision.row.type, decision.row.id, opinion.trim());
       else await passAudit(decision.row.type, decision.row.id, opinion.trim());
-      message.success(reject ? '已驳回' : '审核通过');
+      message.success(reject ? '已驳回' : isChangeType(decision.row.type) ? '审核通过，变更已生效' : '审核通过');
       setOpinion('');
       onDone();
     } catch {
@@ -65,8 +69,17 @@ function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onD
   const q = useQuery({ queryKey: ['audit', 'info', row.type, row.id], queryFn: () => auditInfo(row.type, row.id) });
   const def = resourceByKey(AUDIT_RESOURCE[row.type])!;
   const pending = row.auditStatus === '待审核';
+  const change = q.data?.change;
   return (
     <>
+      {change && (
+        <>
+          <Typography.Title level={5}>变更内容</Typography.Title>
+          <ChangeTable def={def} change={change} />
+          {change.opinion && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>审核意见：{change.opinion}</Typography.Paragraph>}
+          <Typography.Title level={5} style={{ marginTop: 16 }}>当前生效的{def.title}信息</Typography.Title>
+        </>
+      )}
       {q.data && <Descriptions bordered size="small" column={1} styles={{ label: { width: 150 } }} items={detailItems(def, q.data.row, ctx)} />}
       {q.data?.applicant && (
         <Descriptions title="申请人（企业管理员）" bordered size="small" column={1} style={{ marginTop: 16 }} styles={{ label: { width: 150 } }}
@@ -107,7 +120,7 @@ export default function AuditPage() {
   const columns: TableColumnsType<AuditRow> = [
     { key: 'type', title: '类型', width: 100, render: (_, r) => <Tag color={TYPE_COLOR[r.type]}>{r.typeTitle}</Tag> },
     { key: 'title', title: '名称 / 车牌 / 罐体编号', dataIndex: 'title', width: 240, ellipsis: { showTitle: true } },
-    { key: 'detail', title: '证照 / 车辆', width: 220, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
+    { key: 'detail', title: '证照 / 车辆 / 变更字段', width: 240, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
     { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', width: 220, ellipsis: { showTitle: true } },
     { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_, r) => regionName(r.regionCode ?? '') },
     { key: 'submittedAt', title: status === '待审核' ? '提交时间' : '审核时间', width: 170, render: (_, r) => formatDateTime(r.submittedAt) },
@@ -125,7 +138,7 @@ export default function AuditPage() {
   ];
 
   const tabLabel = (t: AuditType | 'all') => {
-    const n = !counts ? undefined : t === 'all' ? counts.enterprise + counts.vehicle + counts.tank : counts[t];
+    const n = !counts ? undefined : t === 'all' ? AUDIT_TYPES.reduce((sum, k) => sum + (counts[k] ?? 0), 0) : counts[t];
     return `${t === 'all' ? '全部' : AUDIT_TYPE_TITLE[t]}${n !== undefined ? `（${n}）` : ''}`;
   };
 
@@ -138,7 +151,7 @@ export default function AuditPage() {
         </Space>
       )}>
       <Tabs activeKey={type} onChange={(k) => { setType(k as AuditType | 'all'); setPage(1); }}
-        items={(['all', 'enterprise', 'vehicle', 'tank'] as const).map((k) => ({ key: k, label: tabLabel(k) }))} />
+        items={(['all', ...AUDIT_TYPES] as const).map((k) => ({ key: k, label: tabLabel(k) }))} />
       <Table<AuditRow>
         rowKey={(r) => `${r.type}:${r.id}`}
         size="middle"
