@@ -45,6 +45,8 @@ export const MSG = {
   userDisabled: '账户已停用，请联系管理员',
   staleVersion: '数据已被他人修改，请刷新后重试',
   notFound: '数据不存在或无权访问',
+  /** an approved record's supervised fields saved as a change awaiting 企业车辆审核 (labels in the form's order) */
+  changeHeld: (labels: string[]) => `已保存；${labels.join('、')}的变更已提交，待主管部门审核通过后生效`,
 } as const;
 
 /** Relative time per spec §9: 刚刚 < 30 s, N分钟前 < 1 h, N小时前 < 1 day, 1天前 < 2 days, else the date. */

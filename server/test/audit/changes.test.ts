@@ -102,6 +102,9 @@ describe('supervised fields of an approved vehicle', () => {
     expect((await edit({ carrierInsuranceExpiry: day(365), gpsTerminalNo: 'GPS-1' }, v2)).body.status).toBe(200);
     const [row] = await t.sql(`select carrier_insurance_expiry, gps_terminal_no from vehicle where id = $1`, [v.id]);
     expect(row).toEqual({ carrier_insurance_expiry: day(-5), gps_terminal_no: 'GPS-1' });
+    // another enterprise neither reads the vehicle (nor so its waiting change) nor edits it
+    expect((await t.call('GET', `/api/xxda/vehicle/info/${v.id}`, { as: 'qiye2' })).body).toMatchObject({ status: 40001, data: null });
+    expect((await t.call('PUT', '/api/xxda/vehicle/update', { as: 'qiye2', body: { ...before, id: v.id, version: v2 + 1, carrierInsuranceExpiry: day(999) } })).body.status).toBe(40001);
     const changes = await t.sql(`select new_values, status from record_change where record_id = $1`, [v.id]);
     expect(changes).toEqual([{ new_values: { carrierInsuranceExpiry: day(365) }, status: '待审核' }]);
     const change = (await pending('zhengfu', 'vehicleChange')).find((x) => x.title === v.plateNo)!;

@@ -4,7 +4,7 @@
  * keeps the approved values — a dispatch check, a jurisdiction, an expiry warning go on reading those. The
  * government approves (the new values are written, the record's version moves on) or rejects with an opinion.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
@@ -92,6 +92,6 @@ export async function applyChange(tx: Db, def: ResourceDef, c: ChangeRow, user: 
   const values: Row = {};
   for (const [k, v] of Object.entries(c.new_values)) if (def.fields[k] && !def.fields[k]!.virtual) values[k] = v;
   const res = await tx.update(t).set({ ...values, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-    .where(and(eq(t.id, c.record_id))).returning();
+    .where(eq(t.id, c.record_id)).returning();
   return { before, after: res[0] as Row };
 }

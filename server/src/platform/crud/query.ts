@@ -202,9 +202,15 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
     ...(needName && !ownLabel ? [attachLabels(db, out, 'enterpriseId', { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } }, 'enterpriseName')] : []),
   ]);
   if (needName && ownLabel) for (const r of out) r.enterpriseName = r.enterpriseIdLabel ?? null;
-  await attachChanges(db, def, out);
   await hooksOf(def.key).afterRead?.({ app: undefined as any, user, def, tx: db }, out);
   return out;
+}
+
+/** one row as its form and detail read it: presented, with its latest supervised-field change (crud/changes.ts) */
+export async function presentOne(db: Db, def: ResourceDef, user: SessionUser, row: Row): Promise<Row> {
+  const [shown] = await present(db, def, user, [row]);
+  await attachChanges(db, def, [shown!]);
+  return shown!;
 }
 
 async function attachLabels(db: Db, rows: Row[], name: string, f: FieldDef, as = name + 'Label') {

@@ -1,14 +1,13 @@
 /** The routes of a resource (docs/api-contract.md "Resource routes"), from its definition alone. */
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
-import { type ResourceDef, elementCode, resourceZod } from '@dg/core';
+import { type ResourceDef, MSG, columnName, elementCode, resourceZod } from '@dg/core';
 import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
-import { listRows, findRow, present, whereOf, tableOf } from './query.ts';
+import { listRows, findRow, present, presentOne, whereOf, tableOf } from './query.ts';
 import { addRow, updateRow, deleteRow } from './write.ts';
 import { exportXlsx, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
 import { and, sql } from 'drizzle-orm';
-import { columnName } from '@dg/core';
 import { notFound } from '../errors.ts';
 
 const listBody = z.object({
@@ -35,7 +34,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     app.get('/info/:id', { config: menu, schema: { tags, summary: `${def.title}详情`, params: idParam } }, async (req) => {
       const row = await findRow(db(), def, req.user!, (req.params as { id: string }).id);
       if (!row) throw notFound();
-      return ok((await present(db(), def, req.user!, [row]))[0]);
+      return ok(await presentOne(db(), def, req.user!, row));
     });
     // pickers name a row by its label field: a resource without one (e.g. 操作日志) has no options
     if (def.labelField || 'name' in def.fields) app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
@@ -72,8 +71,8 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     app.put('/update', { config: el('edit'), schema: { tags, summary: `修改${def.title}`, body: resourceZod(def, 'update').and(z.object({ id: z.string({ error: '缺少id' }), version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }) })) } }, async (req) => {
       const { before, after, held } = await updateRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
       req.audit = { before, after };
-      const shown = (await present(db(), def, req.user!, [after]))[0];
-      return held ? ok(shown, `已保存；${held.map((k) => def.fields[k]!.label).join('、')}的变更已提交，待主管部门审核通过后生效`) : ok(shown);
+      const shown = await presentOne(db(), def, req.user!, after);
+      return held ? ok(shown, MSG.changeHeld(held.map((k) => def.fields[k]!.label))) : ok(shown);
     });
     app.delete('/del/:id', { config: el('del'), schema: { tags, summary: `删除${def.title}`, params: idParam } }, async (req) => {
       const row = await deleteRow(a, db(), def, req.user!, (req.params as { id: string }).id);

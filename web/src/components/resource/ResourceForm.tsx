@@ -7,7 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Col, Drawer, Form, Modal, Result, Row as GridRow, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceByKey, type ResourceDef } from '@dg/core';
+import { MSG, resourceByKey, type ResourceDef } from '@dg/core';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from './api';
 import { ChangeNotice, type ChangeView } from './ChangeNotice';
 import { useFeedback } from './feedback';
@@ -115,7 +115,7 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
       const held = editing ? (saved.latestChange as ChangeView | null | undefined) : null;
       if (held?.status === '待审核' && held.submittedAt !== (row?.latestChange as ChangeView | null | undefined)?.submittedAt) {
         // 监管字段 of an approved record: saved, but those fields wait for the government
-        message.warning(`已保存；${held.fields.map((f) => f.label).join('、')}的变更已提交，待主管部门审核通过后生效`);
+        message.warning(MSG.changeHeld(held.fields.map((f) => f.label)));
       } else message.success(editing ? '更新成功' : '创建成功');
       queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
       await refreshAfterWrite(queryClient, def.key);
