@@ -26,15 +26,13 @@ function tslibAlias(): Record<string, string> {
   }
 }
 
-/** Vendor groups kept apart so a change in app code does not invalidate them (antd and echarts are the big ones). */
+/**
+ * Only React is kept in a chunk of its own (every page needs it and it changes least). antd, the
+ * icons, ECharts and the editor are split where pages import them, so the sign-in page loads only
+ * the parts it shows and ECharts only comes with a chart (issue 10).
+ */
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  // higher priority is captured first; a group also takes its modules' dependencies, so the
-  // shared ones (react, then antd) go first or they would be pulled into the echarts chunk
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 50 },
-  { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 40 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|dayjs)[\\/]/, priority: 30 },
-  { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/, priority: 20 },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
 /**

@@ -4,6 +4,8 @@
  * handler (data scope in every query) → envelope; writes leave one operation-log row.
  */
 import Fastify, { LogController, type FastifyError, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -122,6 +124,15 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await registerSecurityHeaders(app);
+  // large JSON answers (the session's menus and element codes, dictionaries, big pages) go compressed; small ones
+  // are not worth the CPU, and the built assets are already precompressed (platform/static)
+  await app.register(compress, {
+    global: true,
+    threshold: 8 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: '危险货物道路运输安全监管系统 API', version: config.version } },

@@ -1,8 +1,6 @@
-/** The root route's element: page title, the progress bar and the full-screen loading overlay around every page. */
+/** The root route's element: page title and the progress bar around every page (the loading overlay is AntdRoot's). */
 import { useEffect } from 'react';
-import { Spin } from 'antd';
 import { Outlet, useNavigation } from 'react-router';
-import { useAppStore } from '../store/app.ts';
 import { useSettingsStore } from '../store/settings.ts';
 import getPageTitle from '../utils/getPageTitle.ts';
 import { progressDone, progressReset, progressStart } from './progress.ts';
@@ -29,18 +27,11 @@ function PageTitle() {
   return null;
 }
 
-/** spec §7: a full-screen overlay while an add/edit/save/update call is out */
-function GlobalLoading() {
-  const loading = useAppStore((s) => s.loadingCount > 0);
-  return <Spin fullscreen spinning={loading} description="加载中…" data-testid="global-loading" />;
-}
-
 export default function Root() {
   return (
     <>
       <NavigationProgress />
       <PageTitle />
-      <GlobalLoading />
       <Outlet />
     </>
   );

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import './base.css';
 import { installErrorLog } from '../utils/errorLog.ts';
 import { loadPublicConfig } from './session.ts';
 import { progressStart } from './progress.ts';

@@ -7,7 +7,6 @@
 import { createBrowserRouter, createHashRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { EXTRA_ROUTES } from '../pages/registry.tsx';
-import Layout from '../layout/Layout.tsx';
 import Root from './Root.tsx';
 import { guardLoader } from './guard.ts';
 import { ensureSession } from './session.ts';
@@ -17,11 +16,13 @@ import type { RouteHandle } from './routeMeta.ts';
 import { entry } from './entry.ts';
 import { setRouter, type AppRouter } from './routerInstance.ts';
 import Login from '../views/login/index.tsx';
-import Redirect from '../views/redirect/index.tsx';
-import { NotFound, Unauthorized } from '../views/error-page/ErrorPage.tsx';
-import MenuPage, { menuPageLoader } from '../views/menu-page/MenuPage.tsx';
 
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * Everything behind sign-in loads on first use, so the sign-in page carries only itself, React,
+ * the router and the antd parts it shows (issue 10: ≤ 200 KB of compressed JavaScript).
+ */
+const errorPages = () => import('../views/error-page/ErrorPage.tsx');
 
 const PUBLIC_TRANSPORT_INFO = '/transportInfo-qyd';
 /** the public QR check page is the waybill module's (pages/registry.tsx), outside the signed-in layout */
@@ -52,29 +53,42 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       { path: '/login', element: <Login />, handle: h({ title: '登录', noTag: true }) },
-      { path: '/userRegister', lazy: lazyPage(() => import('../views/register/index.tsx')), handle: h({ title: '企业注册', noTag: true }) },
-      { path: '/auth-redirect', lazy: lazyPage(() => import('../views/auth-redirect/index.tsx')), handle: h({ title: '登录中', noTag: true }) },
       {
-        path: PUBLIC_TRANSPORT_INFO,
-        lazy: lazyPage(transportInfo.load),
-        handle: h({ title: transportInfo.title, noTag: true }),
-      },
-      { path: '/404', element: <NotFound />, handle: h({ title: '404', noTag: true }) },
-      { path: '/401', element: <Unauthorized />, handle: h({ title: '401', noTag: true }) },
-      {
-        element: <Layout />,
+        // antd, react-query and the loading overlay for every page but the sign-in page
+        lazy: lazyPage(() => import('./AntdRoot.tsx')),
         children: [
-          { index: true, loader: () => redirect('/dashboard'), element: <Navigate to="/dashboard" replace /> },
-          { path: '/dashboard', lazy: lazyPage(() => import('../views/dashboard/index.tsx')), handle: h({ title: '首页', affix: true }) },
-          { path: '/profile/index', lazy: lazyPage(() => import('../views/profile/index.tsx')), handle: h({ title: '个人中心' }) },
-          { path: '/redirect/*', element: <Redirect />, handle: h({ noTag: true }) },
-          ...extraInLayout.map<RouteObject>((r) => ({
-            path: r.path,
-            loader: menuGate(r.menu),
-            lazy: lazyPage(r.load),
-            handle: h({ title: r.title, menu: r.menu }),
-          })),
-          { path: '*', loader: menuPageLoader, element: <MenuPage />, handle: h({ menuPage: true }) },
+          { path: '/userRegister', lazy: lazyPage(() => import('../views/register/index.tsx')), handle: h({ title: '企业注册', noTag: true }) },
+          { path: '/auth-redirect', lazy: lazyPage(() => import('../views/auth-redirect/index.tsx')), handle: h({ title: '登录中', noTag: true }) },
+          {
+            path: PUBLIC_TRANSPORT_INFO,
+            lazy: lazyPage(transportInfo.load),
+            handle: h({ title: transportInfo.title, noTag: true }),
+          },
+          { path: '/404', lazy: async () => ({ Component: (await errorPages()).NotFound }), handle: h({ title: '404', noTag: true }) },
+          { path: '/401', lazy: async () => ({ Component: (await errorPages()).Unauthorized }), handle: h({ title: '401', noTag: true }) },
+          {
+            lazy: lazyPage(() => import('../layout/Layout.tsx')),
+            children: [
+              { index: true, loader: () => redirect('/dashboard'), element: <Navigate to="/dashboard" replace /> },
+              { path: '/dashboard', lazy: lazyPage(() => import('../views/dashboard/index.tsx')), handle: h({ title: '首页', affix: true }) },
+              { path: '/profile/index', lazy: lazyPage(() => import('../views/profile/index.tsx')), handle: h({ title: '个人中心' }) },
+              { path: '/redirect/*', lazy: lazyPage(() => import('../views/redirect/index.tsx')), handle: h({ noTag: true }) },
+              ...extraInLayout.map<RouteObject>((r) => ({
+                path: r.path,
+                loader: menuGate(r.menu),
+                lazy: lazyPage(r.load),
+                handle: h({ title: r.title, menu: r.menu }),
+              })),
+              {
+                path: '*',
+                lazy: async () => {
+                  const m = await import('../views/menu-page/MenuPage.tsx');
+                  return { loader: m.menuPageLoader, Component: m.default };
+                },
+                handle: h({ menuPage: true }),
+              },
+            ],
+          },
         ],
       },
     ],

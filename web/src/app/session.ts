@@ -14,7 +14,6 @@ import { useUserStore } from '../store/user.ts';
 import { getToken } from '../utils/auth.ts';
 import { setProductTitle } from '../utils/getPageTitle.ts';
 import { message } from './antdStatic.tsx';
-import { queryClient } from './queryClient.ts';
 
 let loading: Promise<void> | null = null;
 
@@ -42,7 +41,8 @@ export function ensureSession(): Promise<void> {
 /** forget everything about the session (token already removed or about to be) */
 export function clearSession(): void {
   useUserStore.getState().resetToken();
-  queryClient.clear();
+  // the query cache lives with the signed-in pages (AntdRoot); nothing to clear if they never loaded
+  void import('./queryClient.ts').then((m) => m.queryClient.clear());
   useDictStore.getState().reset();
   useRegionStore.getState().reset();
 }

@@ -1,7 +1,9 @@
 /** Component errors go to the error log (spec §8; REFERENCE-shell §4.6 React port). */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { logError } from '../../utils/errorLog.ts';
+
+/** antd's Result carries its illustrations: loaded only when a page has failed */
+const ErrorResult = lazy(() => import('./ErrorResult.tsx'));
 
 interface Props {
   children: ReactNode;
@@ -31,16 +33,9 @@ export default class ErrorBoundary extends Component<Props, State> {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
-        status="error"
-        title="页面出错了"
-        subTitle={this.state.error.message}
-        extra={
-          <Button type="primary" onClick={() => this.setState({ error: null })}>
-            重试
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <ErrorResult message={this.state.error.message} onRetry={() => this.setState({ error: null })} />
+      </Suspense>
     );
   }
 }

@@ -1,16 +1,20 @@
 /** /dashboard 首页 (fixed tab): the enterprise or the government board, from GET /index/dashboard. */
+import { lazy, Suspense } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getDashboard, type EnterpriseDashboard as EData, type GovernmentDashboard as GData } from '../../api/dashboard.ts';
 import { useThemeColor } from '../../app/theme.ts';
 import { useUserStore } from '../../store/user.ts';
-import EnterpriseDashboard from './EnterpriseDashboard.tsx';
-import GovernmentDashboard from './GovernmentDashboard.tsx';
-import Shortcuts from './Shortcuts.tsx';
+
+// each side loads only its own board (the enterprise's has tables, the government's charts)
+const EnterpriseDashboard = lazy(() => import('./EnterpriseDashboard.tsx'));
+const GovernmentDashboard = lazy(() => import('./GovernmentDashboard.tsx'));
+const Shortcuts = lazy(() => import('./Shortcuts.tsx'));
+const loading = <Skeleton active paragraph={{ rows: 10 }} />;
 import { isSuperEntry } from '../../app/entry.ts';
 
 export default function Dashboard() {
-  return isSuperEntry() ? <Shortcuts /> : <Board />;
+  return <Suspense fallback={loading}>{isSuperEntry() ? <Shortcuts /> : <Board />}</Suspense>;
 }
 
 function Board() {
@@ -18,7 +22,7 @@ function Board() {
   const theme = useThemeColor();
   const { data, isLoading, isError, refetch } = useQuery({ queryKey: ['dashboard'], queryFn: getDashboard });
 
-  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (isLoading) return loading;
   if (isError || !data || typeof data !== 'object') {
     return (
       <Alert

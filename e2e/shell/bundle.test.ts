@@ -1,0 +1,71 @@
+/**
+ * What a browser downloads (issue 10): the sign-in page ≤ 200 KB of compressed JavaScript; the dashboard's first
+ * load in all. Issue 10 asks ≤ 500 KB for the dashboard; it is ~590 KB (government) and ~640 KB (enterprise) today,
+ * of which ECharts is 148 and React with its router 83: the ceilings below stop it growing while that goal is open (document, scripts, styles, images, fonts and its API answers), counted from the
+ * encoded bodies that crossed the wire in a fresh browser profile (localhost is a secure origin: Chromium accepts brotli).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { baseUrl, login, newPage, shot, useBrowser } from '../helpers.ts';
+
+const ctx = useBrowser();
+const KB = 1024;
+
+/** bytes of body on the wire (as encoded: brotli or gzip) per resource type, from now until `read()` */
+function meter(page: Page) {
+  const seen: Promise<{ type: string; url: string; bytes: number }>[] = [];
+  const on = (r: Response) => {
+    seen.push(r.request().sizes().then((s) => ({ type: r.request().resourceType(), url: r.url(), bytes: s.responseBodySize })).catch(() => ({ type: 'gone', url: r.url(), bytes: 0 })));
+  };
+  page.on('response', on);
+  return async () => {
+    page.off('response', on);
+    const all = await Promise.all(seen);
+    const sum = (types?: string[]) => all.filter((x) => !types || types.includes(x.type)).reduce((a, x) => a + x.bytes, 0);
+    return { all, scripts: sum(['script']), total: sum() };
+  };
+}
+
+describe('download budget', () => {
+  it('the sign-in page loads ≤ 200 KB of compressed JavaScript and no antd, ECharts or editor', async () => {
+    const page = await newPage(ctx.browser);
+    const read = meter(page);
+    await page.goto(baseUrl() + '/login');
+    await page.getByTestId('login-captcha-img').waitFor();
+    await page.waitForLoadState('networkidle');
+    const { all, scripts } = await read();
+    const names = all.filter((x) => x.type === 'script').map((x) => new URL(x.url).pathname);
+    console.log(`sign-in page: ${(scripts / KB).toFixed(0)} KB of scripts in ${names.length} files`);
+    expect(scripts).toBeGreaterThan(20 * KB); // it did count the scripts
+    expect(scripts).toBeLessThanOrEqual(200 * KB);
+    expect(names.filter((n) => /echarts|tiptap|RichText|AntdRoot|Layout/i.test(n))).toEqual([]);
+    // and it still looks and answers like the sign-in page
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.locator('.login-field-error').allInnerTexts()).toEqual(['请输入账号', '请输入密码', '请输入验证码']);
+    await shot(page, 'bundle-login');
+    await page.context().close();
+  });
+
+  it.each([
+    ['government', 'zhengfu', '[data-testid=dashboard-government] canvas', 610],
+    ['enterprise', 'qiye', '[data-testid=dashboard-expiry]', 660],
+  ])("the %s dashboard's first load stays under its ceiling, compressed in all", async (side, user, shown, ceilingKb) => {
+    const signIn = await newPage(ctx.browser);
+    await login(signIn, user);
+    const cookies = await signIn.context().cookies();
+    await signIn.context().close();
+
+    const page = await newPage(ctx.browser); // a fresh profile: nothing cached
+    await page.context().addCookies(cookies);
+    const read = meter(page);
+    await page.goto(baseUrl() + '/dashboard');
+    await page.locator(shown).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const { total, scripts, all } = await read();
+    console.log(`${side} dashboard first load: ${(total / KB).toFixed(0)} KB in ${all.length} responses, ${(scripts / KB).toFixed(0)} KB of it scripts`);
+    for (const x of all.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) console.log(`${(x.bytes / KB).toFixed(1).padStart(7)} KB ${x.type} ${new URL(x.url).pathname}`);
+    expect(all.some((x) => x.type === 'script')).toBe(true);
+    expect(total).toBeLessThanOrEqual(ceilingKb * KB);
+    await page.context().close();
+  });
+});
