@@ -23,6 +23,11 @@ export interface FieldOptions {
   column?: boolean;
   /** offered in the search form: 'like' for text contains, 'eq' exact, 'range' for dates/numbers */
   search?: boolean | 'like' | 'eq' | 'range' | 'in';
+  /**
+   * a 'like' search over a province's rows (plates, names): GIN indexes on its trigrams and on its characters back it
+   * (records migrations 0001 and 0003), the characters for one- and two-character patterns such as a surname
+   */
+  fuzzyIndex?: boolean;
   sort?: boolean;
   /** unique within the data scope (enterprise for enterprise-scoped resources); 'global' across every row (e.g. 账户, the sign-in name) */
   unique?: boolean | 'global';

@@ -6,7 +6,7 @@ export const enterprise = resource({
   importable: true, writableBy: ['enterprise', 'platform'],
   supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'regionCode', 'licenceScan'],
   fields: {
-    name: text('企业名称', { required: true, max: 100, column: true, search: 'like', unique: true }),
+    name: text('企业名称', { required: true, max: 100, column: true, search: 'like', fuzzyIndex: true, unique: true }),
     creditCode: text('统一社会信用代码', { required: true, rule: 'creditCode', unique: true, column: true, search: 'eq' }),
     legalPerson: text('法定代表人', { required: true, max: 20, column: true }),
     licenceNo: text('道路运输经营许可证号', { required: true, max: 50, column: true, search: 'like' }),
@@ -77,7 +77,7 @@ export const vehicle = resource({
   supervised: ['plateNo', 'plateColor', 'vehicleType', 'vin', 'approvedLoad', 'totalMass', 'transportCertNo', 'transportCertExpiry', 'annualReviewExpiry',
     'inspectionExpiry', 'techGrade', 'compulsoryInsuranceExpiry', 'commercialInsuranceExpiry', 'carrierInsuranceExpiry'],
   fields: {
-    plateNo: text('车牌号码', { required: true, rule: 'plate', unique: true, column: true, search: 'like', max: 10 }),
+    plateNo: text('车牌号码', { required: true, rule: 'plate', unique: true, column: true, search: 'like', fuzzyIndex: true, max: 10 }),
     plateColor: dict('车牌颜色', 'plateColor', { required: true, column: true, default: '2' }),
     vehicleType: dict('车辆类型', 'vehicleType', { required: true, column: true, search: 'eq' }),
     brandModel: text('品牌型号', { required: true, max: 60 }),
@@ -204,7 +204,7 @@ export const POSTS = ['驾驶员', '押运员', '装卸管理人员', '安全管
 export const staff = resource({
   key: 'staff', area: 'xxda', menu: 'staffManager', title: '人员', scope: 'enterprise', labelField: 'name', importable: true,
   fields: {
-    name: text('姓名', { required: true, rule: 'cnName', max: 20, column: true, search: 'like' }),
+    name: text('姓名', { required: true, rule: 'cnName', max: 20, column: true, search: 'like', fuzzyIndex: true }),
     sex: dict('性别', 'sex', { required: true, column: true }),
     idCard: text('身份证号', { required: true, rule: 'idCard', unique: true, max: 18, column: true, search: 'eq' }),
     mobile: text('手机', { required: true, rule: 'mobile', column: true }),

@@ -53,10 +53,14 @@ export function exportColumns(def: ResourceDef, user: SessionUser) {
   return cols;
 }
 
-const EXPORT_PAGE = 2000;
+/**
+ * 1,000 rows a page: 2,000 exported 100,000 vehicles ~10% faster but grew the server by ~210 MB instead of ~60
+ * (pages outlive a young-generation collection while they are written, and V8 promotes them)
+ */
+const EXPORT_PAGE = 1000;
 
 /**
- * The pages of an export, 2,000 rows a query, walking the order by keyset. Building it checks the
+ * The pages of an export, EXPORT_PAGE rows a query (only the columns the sheet shows), walking the order by keyset. Building it checks the
  * filters (a malformed one throws badInput here, before any byte of the file is sent).
  */
 function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): () => Promise<Row[] | null> {
@@ -66,9 +70,13 @@ function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListPa
   const { col } = sortOf(def, params.sort);
   let last: { key: string | null; id: string } | null = null;
   let done = false;
+  // only what the sheet shows (and the keys): a vehicle row has twice as many columns as its export
+  const all = getTableColumns(t) as Record<string, unknown>;
+  const wanted = ['id', 'enterpriseId', ...sheetFields(def).map(([name]) => name)].filter((k) => k in all);
+  const columns = Object.fromEntries(wanted.map((k) => [k, all[k]]));
   return async () => {
     if (done) return null;
-    const rows: Row[] = await db.select({ ...getTableColumns(t), sortKey: sql<string | null>`${col}::text` }).from(t)
+    const rows: Row[] = await db.select({ ...columns, sortKey: sql<string | null>`${col}::text` }).from(t)
       .where(last ? and(where, afterKey(def, params.sort, last)) : where).orderBy(...order).limit(EXPORT_PAGE);
     if (rows.length < EXPORT_PAGE) done = true;
     if (!rows.length) return null;
@@ -87,11 +95,13 @@ function writeExport(out: PassThrough, db: Db, def: ResourceDef, user: SessionUs
     while (shown) {
       const ahead = next(); // the next page is read while this one is written
       ahead.catch(() => {}); // awaited below: a failure ends the file there
-      for (const r of shown) {
+      const lines = shown.map((r) => {
         const line: (string | number)[] = new Array(cols.length);
         for (let i = 0; i < cols.length; i++) { const c = cols[i]!; line[i] = c.key === 'enterpriseName' ? r.enterpriseName ?? '' : cellText(c.f, c.key, r, dicts); }
-        await xlsx.row(line);
-      }
+        return line;
+      });
+      shown = null; // the page's row objects may go while its lines are written
+      await xlsx.rows(lines);
       shown = await ahead;
     }
     await xlsx.end();

@@ -84,7 +84,10 @@ function filterCondition(def: ResourceDef, name: string, f: FieldDef, value: unk
   }
   if (mode === 'like') {
     if (typeof value === 'object') throw badInput(`${f.label}：参数格式不正确`);
-    return sql`${col} ilike ${'%' + escapeLike(String(value).trim()) + '%'}`;
+    const text = String(value).trim();
+    const like = sql`${col} ilike ${'%' + escapeLike(text) + '%'}`;
+    // trigrams need three characters: a shorter pattern first narrows by its characters (records migration 0003)
+    return f.fuzzyIndex && [...text].length < 3 ? sql`string_to_array(lower(${col}), null) @> string_to_array(lower(${text}), null) and ${like}` : like;
   }
   if (mode === 'range') {
     if (!Array.isArray(value) || value.length > 2) throw badInput(`${f.label}：请选择起止范围`);

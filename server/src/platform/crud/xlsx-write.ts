@@ -113,6 +113,20 @@ export class XlsxStreamWriter {
 
   async row(cells: XlsxCell[]) {
     if (!this.sheet) { await this.openSheet(); }
+    this.add(cells);
+    if (this.pendingLen > 256 * 1024) await this.flushText();
+  }
+
+  /** many rows at once: one wait for the client per batch instead of one per row */
+  async rows(lines: XlsxCell[][]) {
+    if (!this.sheet) { await this.openSheet(); }
+    for (const cells of lines) {
+      this.add(cells);
+      if (this.pendingLen > 256 * 1024) await this.flushText();
+    }
+  }
+
+  private add(cells: XlsxCell[]) {
     const r = ++this.rowNo;
     let xml = `<row r="${r}">`;
     for (let i = 0; i < cells.length; i++) {
@@ -122,7 +136,6 @@ export class XlsxStreamWriter {
       xml += typeof v === 'number' && Number.isFinite(v) ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(String(v))}</t></is></c>`;
     }
     this.text(xml + '</row>');
-    if (this.pendingLen > 256 * 1024) await this.flushText();
   }
 
   async end() {
