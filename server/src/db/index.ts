@@ -79,7 +79,7 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
       const trace = traceStore.getStore(); // the request's, taken now: pg calls back from its socket's context
       const done = () => trace?.spans.push({ name: 'SQL ' + text.slice(0, 120), ms: Math.round((performance.now() - started) * 10) / 10,
-        ...(FULL_SQL ? { sql: text, values: valuesOf(args) } : {}) });
+        ...(FULL_SQL ? fullSql(text, args) : {}) });
       // pool.query (what drizzle calls) hands the client a callback; a checked-out client is used with promises
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
@@ -108,6 +108,13 @@ export async function runMigrations(database: Database) {
 function valuesOf(args: unknown[]): unknown[] | undefined {
   const v = typeof args[0] === 'string' ? args[1] : (args[0] as { values?: unknown } | undefined)?.values ?? args[1];
   return Array.isArray(v) ? v : undefined;
+}
+
+/** what TRACE_SQL=full keeps of a statement: not a bulk write's (an import's INSERTs, 2,000 rows a jsonb parameter, would hold the whole file) */
+function fullSql(text: string, args: unknown[]): { sql?: string; values?: unknown[] } {
+  const values = valuesOf(args);
+  const bulk = (values?.length ?? 0) > 200 || values?.some((v) => typeof v === 'string' && v.length > 10_000);
+  return bulk ? {} : { sql: text, values };
 }
 
 /** a JS array as ONE text[] parameter (drizzle's sql`` would expand it into a tuple) */
