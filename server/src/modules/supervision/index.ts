@@ -30,7 +30,6 @@ const listBody = z.object({
 export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
 
 const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
 async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {

@@ -21,7 +21,7 @@ import {
 } from './common.ts';
 import {
   normaliseGoods, goodsDerived, writeGoods, goodsOf, loadCrew, busyOf, complianceInput, ComplianceRefusal, crewColumns, crewOf,
-  lockCrew, releaseCrew, bumpState, bumpIssued, transition, type Crew, type GoodsLine,
+  lockCrew, releaseCrew, bumpState, bumpIssued, transition, type Crew,
 } from './service.ts';
 import { listWaybills, exportWaybills, type ListParams } from './list.ts';
 import { rowOut, detailOut } from './present.ts';

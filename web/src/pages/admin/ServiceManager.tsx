@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useHasElement } from '../../components/resource/permission';
-import type { Row } from '../../components/resource/types';
 import { ResourcePage } from '../../components/resource';
 import SecretDialog from './SecretDialog';
 import { resetSecret } from './api';

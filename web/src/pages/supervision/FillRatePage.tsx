@@ -27,8 +27,8 @@ export default function FillRatePage() {
   const [query, setQuery] = useState(() => ({ from: dayjs().format('YYYY-MM'), to: dayjs().format('YYYY-MM'), cityCode: undefined as string | undefined }));
   const [chartBy, setChartBy] = useState<'city' | 'enterprise'>('city');
   const q = useQuery({ queryKey: ['waybill', 'fillRate', query], queryFn: () => getFillRate(query) });
-  const enterprises = q.data?.enterprises ?? [];
-  const cities = q.data?.cities ?? [];
+  const enterprises = useMemo(() => q.data?.enterprises ?? [], [q.data]);
+  const cities = useMemo(() => q.data?.cities ?? [], [q.data]);
 
   const option = useMemo(() => {
     const rows = chartBy === 'city'

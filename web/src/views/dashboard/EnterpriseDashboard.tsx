@@ -1,5 +1,5 @@
 /** 企业端首页 (MODULES.md §0): the four waybill queues and unread notices, expiry warnings, open hazards, this month's waybills, recent notices. */
-import { Card, Col, Empty, Row, Table, Tag } from 'antd';
+import { Card, Col, Row, Table, Tag } from 'antd';
 import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOutlined, SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
