@@ -1,19 +1,20 @@
 /**
- * The data-change signal (spec §4 "Reminder counts … refresh … on a data-change signal"). Pages
- * fire it after a waybill transition or a notice read; the bell listens and reloads its counts.
+ * The data-change signal, the one way screens tell each other that data changed (spec §4 "Reminder counts …
+ * refresh … on a data-change signal"): after a write, a waybill transition or a notice read. The bell reloads its
+ * counts; open lists and details refetch. `topic` names what changed (a resource key, 'waybill') when the writer
+ * has already refreshed that itself, so its own listeners may skip it.
  */
-export const DATA_CHANGED_EVENT = 'dg:data-changed';
+const DATA_CHANGED_EVENT = 'dg:data-changed';
 
 export interface DataChangedDetail {
-  /** what changed, for listeners that care (e.g. 'waybill', 'notice'); optional */
   topic?: string;
 }
 
-export function emitDataChanged(detail: DataChangedDetail = {}): void {
-  window.dispatchEvent(new CustomEvent<DataChangedDetail>(DATA_CHANGED_EVENT, { detail }));
+export function emitDataChanged(topic?: string): void {
+  window.dispatchEvent(new CustomEvent<DataChangedDetail>(DATA_CHANGED_EVENT, { detail: { topic } }));
 }
 
-/** subscribe; returns the unsubscribe function */
+/** subscribe; returns the unsubscribe function (an effect's cleanup) */
 export function onDataChanged(listener: (detail: DataChangedDetail) => void): () => void {
   const h = (e: Event) => listener((e as CustomEvent<DataChangedDetail>).detail ?? {});
   window.addEventListener(DATA_CHANGED_EVENT, h);

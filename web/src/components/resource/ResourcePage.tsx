@@ -12,7 +12,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
-import { DATA_CHANGED, changedTopic, deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
+import { onDataChanged } from '../../utils/dataChange';
+import { deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
 import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
 import { serializeFilters } from './filters';
@@ -105,12 +106,10 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
   // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
   // A write of this resource through the resource UI has refreshed it already.
   useEffect(() => {
-    const refetch = (e: Event) => {
-      if (changedTopic(e) === def.key) return;
+    return onDataChanged(({ topic }) => {
+      if (topic === def.key) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) }, { cancelRefetch: false });
-    };
-    window.addEventListener(DATA_CHANGED, refetch);
-    return () => window.removeEventListener(DATA_CHANGED, refetch);
+    });
   }, [queryClient, def.key]);
 
   const sideCanWrite = useSideCanWrite(def);

@@ -2,6 +2,7 @@
  * The resource routes of one definition (docs/api-contract.md, "Resource routes"), through the
  * shell's request client — the only place that knows the envelope and the error catalogue.
  */
+import { emitDataChanged } from '../../utils/dataChange';
 import type { QueryClient } from '@tanstack/react-query';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import { request } from '../../api/request';
@@ -40,14 +41,6 @@ export const fetchOptions = (def: ResourceDef, q: string, limit = 20) =>
 export const fetchOptionsByIds = (def: ResourceDef, ids: string[]) =>
   request<Option[]>({ url: `${resourceBase(def)}/options`, method: 'get', params: { ids: ids.join(','), limit: Math.min(ids.length, 100) }, silent: true });
 
-/**
- * The data-change signal (web/src/utils/dataChange.ts): the bell and open lists refresh on it.
- * `topic` is the resource key when the writer has already refreshed that resource's queries.
- */
-export const DATA_CHANGED = 'dg:data-changed';
-export const notifyDataChanged = (topic?: string) =>
-  window.dispatchEvent(new CustomEvent(DATA_CHANGED, { detail: { topic } }));
-export const changedTopic = (e: Event): string | undefined => (e as CustomEvent<{ topic?: string } | null>).detail?.topic;
 
 /** React Query keys: everything of one resource sits under ['resource', key]. */
 export const queryKeys = {
@@ -65,5 +58,5 @@ export async function refreshAfterWrite(queryClient: QueryClient, key: string): 
     queryClient.invalidateQueries({ queryKey: queryKeys.lists(key) }),
     queryClient.invalidateQueries({ queryKey: ['resource', key, 'options'] }),
   ]);
-  notifyDataChanged(key);
+  emitDataChanged(key); // the bell and other screens (utils/dataChange.ts)
 }

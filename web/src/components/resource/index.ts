@@ -7,6 +7,5 @@ export { useHasElement } from './permission';
 export { useDicts } from './useDicts';
 export { useRegions } from './useRegions';
 export { useFormatContext } from './useFormatContext';
-export { notifyDataChanged, DATA_CHANGED } from './api';
 export * from './format';
 export type * from './types';

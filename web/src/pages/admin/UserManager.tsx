@@ -7,7 +7,7 @@ import { Button, Form, Input, Modal, Popconfirm } from 'antd';
 import ResourcePage from '../../components/resource/ResourcePage';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
-import { notifyDataChanged } from '../../components/resource/api';
+import { emitDataChanged } from '../../utils/dataChange';
 import type { Row } from '../../components/resource/types';
 import { required, ruleOf } from '../../utils/validate';
 import { resetPassword, unlockUser } from './api';
@@ -56,7 +56,7 @@ export default function UserManager() {
     try {
       await unlockUser(row.id);
       message.success('已解锁');
-      notifyDataChanged('user');
+      emitDataChanged('user');
     } catch {
       // shown by the request client
     }

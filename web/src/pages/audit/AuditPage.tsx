@@ -11,7 +11,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { detailItems } from '../../components/resource/ResourceDetail';
-import { notifyDataChanged } from '../../components/resource/api';
+import { emitDataChanged } from '../../utils/dataChange';
 import { useFeedback } from '../../components/resource/feedback';
 import { formatDateTime } from '../../components/resource/format';
 import { useHasElement } from '../../components/resource/permission';
@@ -172,7 +172,7 @@ export default function AuditPage() {
         setDecision(null);
         setViewing(null);
         void queryClient.invalidateQueries({ queryKey: ['audit'] });
-        notifyDataChanged('audit');
+        emitDataChanged('audit');
       }} />
     </Card>
   );

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Card, Input, Typography } from 'antd';
 import { dangerousGoods } from '@dg/core/resources/records';
 import ImportButton from '../../components/ImportButton';
-import { ResourcePage, useHasElement, notifyDataChanged } from '../../components/resource';
+import { ResourcePage, useHasElement } from '../../components/resource';
+import { emitDataChanged } from '../../utils/dataChange';
 import { useSideCanWrite } from '../../components/resource/permission';
 import { IMPORT_OFFICIAL_URL } from './api';
 
@@ -43,7 +44,7 @@ export default function DangerousGoodsPage() {
             progressUrl={(job) => `/zsk/dangerousGoods/import/progress/${encodeURIComponent(job)}`}
             title="导入官方品名表（GB 12268，CSV或xlsx）"
             fieldLabel={(f) => FIELD_LABEL[f] ?? f}
-            onImported={() => notifyDataChanged('dangerousGoods')}
+            onImported={() => emitDataChanged('dangerousGoods')}
           >
             导入官方品名表
           </ImportButton>

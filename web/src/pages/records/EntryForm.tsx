@@ -11,7 +11,8 @@ import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { notifyDataChanged, useHasElement, useFormatContext } from '../../components/resource';
+import { useHasElement, useFormatContext } from '../../components/resource';
+import { emitDataChanged } from '../../utils/dataChange';
 import { addRow, queryKeys } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { defaultValues, formFields, toPayload } from '../../components/resource/payload';
@@ -75,8 +76,8 @@ export function EntryModal({ open, certificate, onClose }: { open: boolean; cert
       await addRow(entryDef, { ...toPayload(fields, values), staffId: found.staffId });
       message.success('入职办理成功');
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all('staffEntry') }), queryClient.invalidateQueries({ queryKey: queryKeys.all('staff') })]);
-      notifyDataChanged('staffEntry');
-      notifyDataChanged('staff');
+      emitDataChanged('staffEntry');
+      emitDataChanged('staff');
       onClose();
     } catch {
       // shown by the request client

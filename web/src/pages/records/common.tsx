@@ -9,7 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MSG, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { DATA_CHANGED, ResourceDetail, ResourcePage, notifyDataChanged, useHasElement, type Row } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useHasElement, type Row } from '../../components/resource';
+import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import { getRow, queryKeys } from '../../components/resource/api';
 import { useFeedback } from '../../components/resource/feedback';
 import { useUserStore } from '../../store/user';
@@ -39,7 +40,7 @@ export function SubmitAuditButton({ resourceKey, row, type = 'link' }: { resourc
       await request({ url: `/${def.area}/${def.key}/submitAudit/${encodeURIComponent(row.id)}`, method: 'post' });
       message.success('已提交审核');
       await queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) });
-      notifyDataChanged(def.key);
+      emitDataChanged(def.key);
     } catch {
       // shown by the request client
     } finally {
@@ -78,9 +79,7 @@ export function RecordInfo({ resourceKey, tabs, extra }: { resourceKey: string; 
   const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id) });
   // a sub-record's write may change this row (入职/离职 → 在职状态, 定期检验 → 检验有效期): reload it
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.info(def.key, id) });
-    window.addEventListener(DATA_CHANGED, reload);
-    return () => window.removeEventListener(DATA_CHANGED, reload);
+    return onDataChanged(() => void queryClient.invalidateQueries({ queryKey: queryKeys.info(def.key, id) }));
   }, [queryClient, def.key, id]);
   const listPath = routeByCode(def.menu)?.path;
   if (row.isError && !row.data) return <Result status="warning" title={MSG.notFound} extra={listPath && <Button onClick={() => navigate(listPath)}>返回列表</Button>} />;

@@ -15,8 +15,9 @@ import { ABNORMAL_RULES } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
-import { fmtTime, useHas, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
+import { useHasElement } from '../../components/resource';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
@@ -33,8 +34,8 @@ export default function AbnormalPage() {
   const [size, setSize] = useState(10);
   const [reporting, setReporting] = useState(false);
   const [issuing, setIssuing] = useState<Abnormal | null>(null);
-  const canReport = useHas('abnormalWaybillManager:btn_add');
-  const canIssue = useHas('abnormalWaybillManager:btn_checklist');
+  const canReport = useHasElement('abnormalWaybillManager:btn_add');
+  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist');
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const q = useQuery({ queryKey: ['waybill', 'abnormal', body], queryFn: () => listAbnormal(body), placeholderData: keepPreviousData });
 
@@ -178,7 +179,7 @@ export function AbnormalInfoPage() {
   const id = useQueryParam('id');
   const navigate = useNavigate();
   useRefetchOnDataChange();
-  const canIssue = useHas('abnormalWaybillManager:btn_checklist');
+  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist');
   const [issuing, setIssuing] = useState(false);
   const q = useQuery({ queryKey: ['waybill', 'abnormalInfo', id], queryFn: () => getAbnormal(id), enabled: Boolean(id) });
   if (!id) return <Result status="warning" title="缺少参数" />;

@@ -14,9 +14,10 @@ import Upload from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import { useFeedback } from '../../components/resource/feedback';
 import type { FileRef } from '../../components/resource/types';
-import { StateTag, fmtTime, useHas, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
+import { useHasElement } from '../../components/resource';
 
 const STATES = ['待签收', '待回复', '待审核', '已办结'];
 
@@ -92,10 +93,10 @@ function ChecklistInfo({ id }: { id: string }) {
   const gov = side !== 'enterprise';
   const q = useQuery({ queryKey: ['waybill', 'checklist', id], queryFn: () => getChecklist(id), enabled: Boolean(id) });
   const can = {
-    receive: useHas('checklistManager:btn_receive') && side === 'enterprise',
-    reply: useHas('checklistManager:btn_reply') && side === 'enterprise',
-    finish: useHas('checklistManager:btn_finish') && side !== 'enterprise',
-    return: useHas('checklistManager:btn_return') && side !== 'enterprise',
+    receive: useHasElement('checklistManager:btn_receive') && side === 'enterprise',
+    reply: useHasElement('checklistManager:btn_reply') && side === 'enterprise',
+    finish: useHasElement('checklistManager:btn_finish') && side !== 'enterprise',
+    return: useHasElement('checklistManager:btn_return') && side !== 'enterprise',
   };
   const [acting, setActing] = useState<ChecklistAction | null>(null);
   if (q.isLoading) return <Card><Skeleton active /></Card>;

@@ -13,7 +13,7 @@ import type { Dayjs } from 'dayjs';
 import { EXCEL_FILE } from '@dg/core';
 import { ENTERPRISE_WARNINGS, WARNING_STATUSES, warningDaysText, type WarningKind, type WarningRow, type WarningStatus } from '@dg/core/warnings';
 import ExportButton from '../../components/ExportButton';
-import { DATA_CHANGED } from '../../components/resource/api';
+import { onDataChanged } from '../../utils/dataChange';
 import { useFeedback } from '../../components/resource/feedback';
 import { useHasElement, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
@@ -152,9 +152,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData });
 
   useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: ['warning'] }, { cancelRefetch: false });
-    window.addEventListener(DATA_CHANGED, refetch);
-    return () => window.removeEventListener(DATA_CHANGED, refetch);
+    return onDataChanged(() => void queryClient.invalidateQueries({ queryKey: ['warning'] }, { cancelRefetch: false }));
   }, [queryClient]);
 
   const notify = async (e: { id: string; name: string }) => {

@@ -20,7 +20,8 @@ import { useFeedback } from '../../components/resource/feedback';
 import {
   addWaybill, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods, type GoodsLine, type WaybillDetail,
 } from './api';
-import { PACKING_GROUP_OPTIONS, enterMovesOn, fmtNum, useHas, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { PACKING_GROUP_OPTIONS, enterMovesOn, fmtNum, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { useHasElement } from '../../components/resource';
 
 const F = waybillForm.fields as Record<string, FieldDef>;
 const G = waybillGoodsForm.fields as Record<string, FieldDef>;
@@ -129,7 +130,7 @@ function BaseEditForm({ id }: { id: string }) {
   const { message } = useFeedback();
   const leave = useLeave();
   const changed = useWaybillChanged();
-  const canSubmit = useHas('baseManager:btn_submit');
+  const canSubmit = useHasElement('baseManager:btn_submit');
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState<null | 'draft' | 'submit'>(null);
 

@@ -21,7 +21,8 @@ import { useFeedback } from '../../components/resource/feedback';
 import {
   addSelfInspection, checkWaybill, getCheckForm, getSelfInspection, type CheckAnswer, type CheckItem, type SelfInspection, type Waybill,
 } from './api';
-import { StateTag, dash, fmtTime, plateText, useHas, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { StateTag, dash, fmtTime, plateText, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { useHasElement } from '../../components/resource';
 
 type Answer = { result?: string; remark?: string; photos?: FileRef[] };
 type Answers = Record<string, Answer>;
@@ -128,7 +129,7 @@ function CheckForm({ id }: { id: string }) {
   const leave = useLeave();
   const changed = useWaybillChanged();
   const navigate = useNavigate();
-  const canSelf = useHas('waybillCheckManager:btn_add');
+  const canSelf = useHasElement('waybillCheckManager:btn_add');
   const q = useQuery({ queryKey: ['waybill', 'checkForm', id], queryFn: () => getCheckForm(id), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });
   const [answers, setAnswers] = useState<Answers>({});
   const [driverNotified, setDriverNotified] = useState(false);

@@ -18,8 +18,9 @@ import { useFeedback } from '../../components/resource/feedback';
 import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type Waybill } from './api';
 import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
-  GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useHas, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
+  GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
+import { useHasElement } from '../../components/resource';
 
 type ListKey = QueueKey | 'monitor';
 
@@ -121,9 +122,9 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const [issuing, setIssuing] = useState(false);
   const [issued, setIssued] = useState<DistributeResult | null>(null);
 
-  const canAdd = useHas('baseManager:btn_add');
-  const canDistribute = useHas('distributeManager:btn_distribute');
-  const canExport = useHas('waybillManageManager:btn_export');
+  const canAdd = useHasElement('baseManager:btn_add');
+  const canDistribute = useHasElement('distributeManager:btn_distribute');
+  const canExport = useHasElement('waybillManageManager:btn_export');
 
   useEffect(() => {
     if (state === undefined) return;

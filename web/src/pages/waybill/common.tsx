@@ -130,7 +130,7 @@ export function useWaybillChanged() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ['waybill'] });
-    emitDataChanged({ topic: 'waybill' });
+    emitDataChanged('waybill');
   }, [queryClient]);
 }
 
@@ -143,7 +143,6 @@ export function useRefetchOnDataChange() {
   }), [queryClient]);
 }
 
-export const useHas = (code: string) => useUserStore((s) => s.elements.has(code));
 export const useElements = () => useUserStore((s) => s.elements);
 export const useSide = () => useUserStore((s) => s.side);
 
