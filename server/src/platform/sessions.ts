@@ -19,6 +19,7 @@ import { detectEngine, stmt, type Database } from '../db/index.ts';
 import type { SharedState } from './shared-state.ts';
 import type { SessionUser } from './access.ts';
 import type { TokenClaims, Tokens } from './tokens.ts';
+import { UUID_RE } from './schemas.ts';
 
 const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 50_000;
@@ -140,7 +141,7 @@ export class Sessions {
 
   /** the user and their grants in one round trip (AG-Admin: the union over the groups they are member or leader of) */
   private loadUser(id: string): Promise<UserRow | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+    if (!UUID_RE.test(id)) return Promise.resolve(null);
     const cached = this.users.get(id);
     if (cached && Date.now() - cached.at < TTL_MS) return cached.p;
     const gen = this.gen;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { App } from '../../platform/context.ts';
 import { ok, notFound } from '../../platform/errors.ts';
-import { idParam } from './common.ts';
+import { idParam } from '../../platform/schemas.ts';
 import { sendAttachment, type AttachmentRow } from './files.ts';
 
 type ReleaseRow = { id: string; version: unknown; platform: string; package: { id: string; name?: string }[] | { id: string; name?: string } | null; notes: string | null; force: boolean | null; created_at: Date };

@@ -1,15 +1,11 @@
 /** What the admin routes share: id checks, jurisdiction SQL, and which roles a caller may see, own and hand out. */
-import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Side } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { ROLES } from '../../db/seed-base.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const idParam = z.object({ id: z.string().regex(UUID_RE, '参数id格式不正确') });
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
+import { isUuid } from '../../platform/schemas.ts';
 
 /** "1,2,3" → ids; anything that is not an id is a 40001 naming the parameter */
 export function idList(raw: string | undefined, label: string): string[] {

@@ -11,7 +11,7 @@ import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
-import { idParam } from './common.ts';
+import { idParam } from '../../platform/schemas.ts';
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'],

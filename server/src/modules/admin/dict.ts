@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound, staleVersion } from '../../platform/errors.ts';
-import { isUuid } from './common.ts';
+import { UUID_RE, isUuid } from '../../platform/schemas.ts';
 
 type DictRow = { id: string; type: string; name: string; value: string; pid: string | null; order_num: number; enabled: boolean; version: number };
 const out = (d: DictRow) => ({ id: d.id, type: d.type, name: d.name, value: d.value, pid: d.pid, orderNum: d.order_num, enabled: d.enabled, version: d.version });
@@ -24,7 +24,7 @@ const fields = {
 const addBody = z.object(fields);
 const updateBody = z.object({
   ...fields,
-  id: z.string({ error: '缺少id' }).regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确'),
+  id: z.string({ error: '缺少id' }).regex(UUID_RE, '参数id格式不正确'),
   version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int(),
 });
 type AddBody = z.infer<typeof addBody>;
@@ -109,7 +109,7 @@ export const dictRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete('/admin/dict/deleteDict', {
     config: { access: { element: 'dictManager:btn_del' } },
-    schema: { tags, summary: '删除代码', querystring: z.object({ id: z.string({ error: '缺少id' }).regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') }) },
+    schema: { tags, summary: '删除代码', querystring: z.object({ id: z.string({ error: '缺少id' }).regex(UUID_RE, '参数id格式不正确') }) },
   }, async (req) => {
     const { id } = req.query as { id: string };
     const before = await db().transaction(async (tx) => {

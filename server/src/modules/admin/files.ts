@@ -17,7 +17,7 @@ import { enterpriseScope } from '../../platform/access.ts';
 import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
 import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
-import { idParam } from './common.ts';
+import { idParam } from '../../platform/schemas.ts';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MIME: Record<string, string> = {

@@ -13,10 +13,9 @@ import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { scopeCondition, tableOf } from '../../platform/crud/query.ts';
 import { ok, badInput, notFound, staleVersion } from '../../platform/errors.ts';
-import {
-  checkAssignable, findGroup, idList, idParam, isBuiltInRole, isUuid, ownedGroups, roleSide, uuidArray, visibleGroups, type GroupRow,
-} from './common.ts';
+import { checkAssignable, findGroup, idList, isBuiltInRole, ownedGroups, roleSide, uuidArray, visibleGroups, type GroupRow } from './common.ts';
 import { allMenus, menuTree, withAncestors } from './menus.ts';
+import { UUID_RE, idParam, isUuid } from '../../platform/schemas.ts';
 
 const userDef = resourceByKey('user')!;
 
@@ -185,7 +184,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   /** the elements of one menu the caller may grant */
   app.get('/admin/group/element/list', {
-    config: read, schema: { tags, summary: '菜单的可分配按钮', querystring: z.object({ menuId: z.string().regex(/^[0-9a-f-]{36}$/i, '所属菜单：参数格式不正确') }) },
+    config: read, schema: { tags, summary: '菜单的可分配按钮', querystring: z.object({ menuId: z.string().regex(UUID_RE, '所属菜单：参数格式不正确') }) },
   }, async (req) => {
     const user = req.user!;
     const { menuId } = req.query as { menuId: string };
@@ -244,7 +243,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   const elementQuery = z.object({
     menuId: z.string().optional(),
-    elementId: z.string({ error: '请选择按钮' }).regex(/^[0-9a-f-]{36}$/i, '按钮：参数格式不正确'),
+    elementId: z.string({ error: '请选择按钮' }).regex(UUID_RE, '按钮：参数格式不正确'),
   });
   const changeElement = (what: 'add' | 'remove') => async (req: FastifyRequest) => {
     const user = req.user!;

@@ -10,7 +10,7 @@ import { flattenMenus } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
-import { idParam, isUuid } from './common.ts';
+import { UUID_RE, idParam, isUuid } from '../../platform/schemas.ts';
 
 const CATALOGUE_MENUS = new Set(flattenMenus().map((m) => m.code));
 const CATALOGUE_ELEMENTS = new Set(flattenMenus().flatMap((m) => (m.elements ?? []).map((e) => e.code)));
@@ -86,7 +86,7 @@ const elementBody = z.object({
   type: z.enum(['button', 'uri'], { error: '资源类型：请选择button或uri' }),
   name: z.string({ error: '请输入资源名称' }).trim().min(1, '请输入资源名称').max(64, '资源名称不能超过64个字符'),
   uri: z.string().trim().max(255, '资源地址不能超过255个字符').nullish(),
-  menuId: z.string({ error: '请选择所属菜单' }).regex(/^[0-9a-f-]{36}$/i, '所属菜单：参数格式不正确'),
+  menuId: z.string({ error: '请选择所属菜单' }).regex(UUID_RE, '所属菜单：参数格式不正确'),
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { error: '资源请求类型：请选择GET、POST、PUT或DELETE' }).nullish(),
   description: z.string().trim().max(255, '描述不能超过255个字符').nullish(),
 });

@@ -13,7 +13,7 @@ import { STATUS } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound, ApiError } from '../../platform/errors.ts';
-import { idParam } from './common.ts';
+import { idParam } from '../../platform/schemas.ts';
 
 const CLIENT_TOKEN_SECONDS = 3600;
 const newSecret = () => randomBytes(24).toString('base64url');

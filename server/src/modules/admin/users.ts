@@ -14,7 +14,8 @@ import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
-import { checkAssignable, groupsByIds, idParam, jurisdictionEnterprises, jurisdictionOrgs, visibleGroups, uuidArray } from './common.ts';
+import { checkAssignable, groupsByIds, jurisdictionEnterprises, jurisdictionOrgs, visibleGroups, uuidArray } from './common.ts';
+import { UUID_RE, idParam } from '../../platform/schemas.ts';
 
 const userDef = resourceByKey('user')!;
 
@@ -38,7 +39,7 @@ defineHooks('user', {
       const like = '%' + s.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
       return sql`(${t.name} ilike ${like} or ${t.username} ilike ${like})`;
     },
-    groupId: (value, t) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value)
+    groupId: (value, t) => (typeof value === 'string' && UUID_RE.test(value)
       ? sql`${t.id} in (select user_id from base_group_member where group_id = ${value})` : undefined),
   },
 

@@ -6,7 +6,6 @@
  *   POST /jcxx/<page>/list · POST /jcxx/<page>/export (<menu>:btn_export) · GET /jcxx/<page>/info/:id
  * 高速卡口通行 (gsjzx) and 异常运单 (ycyd) have no tables yet (数据融合 / 运单 modules): no routes.
  */
-import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { resourceByKey, type ResourceDef } from '@dg/core';
@@ -16,6 +15,7 @@ import { ok, notFound } from '../../platform/errors.ts';
 import { findRow, listRows, present } from '../../platform/crud/query.ts';
 import { exportStream, xlsxDisposition } from '../../platform/crud/excel.ts';
 import type { Db } from '../../db/index.ts';
+import { idParam, listBody, type ListBody } from '../../platform/schemas.ts';
 
 export const JCXX_PAGES = {
   qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息' },
@@ -25,14 +25,6 @@ export const JCXX_PAGES = {
 } as const;
 export type JcxxPage = keyof typeof JCXX_PAGES;
 
-const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(500, '每页条数不能超过500').optional(),
-  sort: z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }).nullish(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-}).passthrough();
-type ListBody = z.infer<typeof listBody>;
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
 
 const def = (key: string): ResourceDef => resourceByKey(key)!;
 /** the rows of a related list the detail page shows at once (longer lists page through /list) */

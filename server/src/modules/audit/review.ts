@@ -18,6 +18,7 @@ import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { findRow, present } from '../../platform/crud/query.ts';
 import { applyChange, changedFields, changeView, type ChangeRow } from '../../platform/crud/changes.ts';
 import type { Db } from '../../db/index.ts';
+import { UUID_RE, pageFields } from '../../platform/schemas.ts';
 
 export const AUDIT_MENU = 'enterpriseVehicleAuditManager';
 export const AUDIT_TYPES = {
@@ -45,11 +46,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 const typeParams = z.object({
   type: z.enum(TYPE_KEYS as [AuditType, ...AuditType[]], { error: '审核类型不正确' }),
-  id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确'),
+  id: z.string().regex(UUID_RE, '参数id格式不正确'),
 });
 const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(100, '每页条数不能超过100').optional(),
+  ...pageFields,
   filters: z.object({
     type: z.enum(TYPE_KEYS as [AuditType, ...AuditType[]], { error: '审核类型不正确' }).nullish(),
     auditStatus: z.enum(AUDIT_STATUSES, { error: '审核状态不正确' }).nullish(),

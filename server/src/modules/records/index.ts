@@ -21,12 +21,12 @@ import { enterpriseScope } from '../../platform/access.ts';
 import { findRow, present, tableOf } from '../../platform/crud/query.ts';
 import { canWrite } from '../../platform/crud/write.ts';
 import './hooks.ts';
+import { idParam } from '../../platform/schemas.ts';
 
 /** states from which a vehicle or tank may be (re)submitted for audit */
 export const SUBMITTABLE = ['草稿', '已驳回'];
 export const CERTIFICATE_NOT_FOUND = '未找到该证件号对应的人员';
 
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
 
 export const recordsModule: FastifyPluginAsync = async (fastify) => {
   const app = fastify as unknown as App;

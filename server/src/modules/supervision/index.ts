@@ -17,15 +17,10 @@ import { regionName } from '../../platform/regions.ts';
 import { findWaybill, waybillScope, requireAnyMenu, isUuid, cnStart, tsOfId, camel } from '../waybill/common.ts';
 import { listWaybills, isDay, type ListParams } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
+import { idParam, listBody } from '../../platform/schemas.ts';
 
 const tags = ['运单监管'];
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
-const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(100, '每页条数不能超过100').optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-}).passthrough();
 
 export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
 

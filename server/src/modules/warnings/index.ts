@@ -29,6 +29,7 @@ import type { Db } from '../../db/index.ts';
 import { countWarnings, listWarnings, loadWindows, readFilters, warningsByEnterprise, windowOf, LOBBY_KINDS, type WarningQuery } from './query.ts';
 import { paramRoutes } from './params.ts';
 import { addDashboardPart } from '../admin/dashboard.ts';
+import { UUID_RE, listBody, type ListBody } from '../../platform/schemas.ts';
 
 /** due and overdue per list: the enterprise's seven lists for enterprise users, the three topics for the government */
 export async function warningSummary(db: Db, user: SessionUser): Promise<WarningSummaryItem[]> {
@@ -53,12 +54,6 @@ addDashboardPart('government', async (app, user) => ({
   overdueCertificates: (await warningSummary(app.ctx.database.db, user)).reduce((n, x) => n + x.overdue, 0),
 }));
 
-const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(500, '每页条数不能超过500').optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-}).passthrough();
-type ListBody = z.infer<typeof listBody>;
 
 // ---------------------------------------------------------------------------
 // 通知企业: until the message module exists the notice lives in the operation log
@@ -156,7 +151,7 @@ export const warningsModule: FastifyPluginAsync = async (fastify) => {
     });
     app.post(`${base}/notify`, {
       config: { access: { element: `${kind.menu}:btn_notify`, opt: '通知企业' } },
-      schema: { tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(/^[0-9a-f-]{36}$/i, '请选择要通知的企业') }) },
+      schema: { tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(UUID_RE, '请选择要通知的企业') }) },
     }, async (req) => {
       const { enterpriseId } = req.body as { enterpriseId: string };
       const user = req.user!;

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
+import { UUID_RE } from '../../platform/schemas.ts';
 
 /** 参数设置: the window of each document type */
 export interface WarningWindows { warningDays: number; byKind: Partial<Record<WindowKey, number>> }
@@ -77,7 +78,6 @@ export interface WarningFilters {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f-]{36}$/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => '\\' + ch);
 
 /** the filters a client may send, checked (anything else is ignored) */
@@ -97,7 +97,7 @@ export function readFilters(raw: Record<string, unknown> | undefined): WarningFi
     f.expiryDate = [from as string | null, to as string | null];
   }
   if (typeof raw.enterpriseId === 'string' && raw.enterpriseId) {
-    if (!UUID.test(raw.enterpriseId)) throw badInput('所属企业：请选择有效的企业');
+    if (!UUID_RE.test(raw.enterpriseId)) throw badInput('所属企业：请选择有效的企业');
     f.enterpriseId = raw.enterpriseId;
   }
   if (typeof raw.regionCode === 'string' && /^\d{6}$/.test(raw.regionCode)) f.regionCode = raw.regionCode;

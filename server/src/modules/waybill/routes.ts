@@ -26,15 +26,10 @@ import {
 import { listWaybills, exportWaybills, type ListParams } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
 import { recordFindings } from './abnormal.ts';
+import { idParam, listBody } from '../../platform/schemas.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const reason = z.string({ error: '请输入原因' }).trim().min(1, '请输入原因').max(500, '原因不能超过500个字符');
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
-const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(100, '每页条数不能超过100').optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-}).passthrough();
 const crewBody = {
   bindId: z.string().nullish(), vehicleId: z.string().nullish(), trailerId: z.string().nullish(), tankId: z.string().nullish(),
   tankContainerId: z.string().nullish(), driverId: z.string().nullish(), escortId: z.string().nullish(),

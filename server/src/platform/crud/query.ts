@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
 import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
+import { UUID_RE } from '../schemas.ts';
 
 export const tableOf = (def: ResourceDef) => resourceTables[def.key] as any;
 /**
@@ -177,7 +178,7 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
 }
 
 export async function findRow(db: Db, def: ResourceDef, user: SessionUser, id: string): Promise<Row | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!UUID_RE.test(id)) return null;
   const t = tableOf(def);
   const rows = await db.select().from(t).where(and(eq(t.id, id), whereOf(def, user, {}))).limit(1);
   return (rows[0] as Row) ?? null;

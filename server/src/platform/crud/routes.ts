@@ -9,15 +9,9 @@ import { addRow, updateRow, deleteRow } from './write.ts';
 import { exportXlsx, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
 import { and, sql } from 'drizzle-orm';
 import { notFound } from '../errors.ts';
+import { UUID_RE, idParam, listBody as sharedListBody } from '../schemas.ts';
 
-const listBody = z.object({
-  page: z.coerce.number().int().min(1, '页码不正确').optional(),
-  size: z.coerce.number().int().min(1).max(500, '每页条数不能超过500').optional(),
-  sort: z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }).nullish(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-  parentId: z.string().optional(),
-}).passthrough();
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/i, '参数id格式不正确') });
+const listBody = sharedListBody.extend({ parentId: z.string().optional() });
 
 export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
   return async (app) => {
@@ -44,7 +38,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       const conds = [whereOf(def, req.user!, {})];
       if (q) conds.push(sql`${t[label]} ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
       if (ids !== undefined) {
-        const wanted = ids.split(',').filter((i) => /^[0-9a-f-]{36}$/i.test(i));
+        const wanted = ids.split(',').filter((i) => UUID_RE.test(i));
         if (!wanted.length) return ok([]);
         conds.push(sql`${t.id} in (${sql.join(wanted.map((i) => sql`${i}`), sql`, `)})`);
       }

@@ -9,6 +9,7 @@ import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
 import type { App } from '../context.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { tableOf, findRow, whereOf, scopeCondition } from './query.ts';
+import { UUID_RE } from '../schemas.ts';
 
 export const hashPassword = (p: string) => hash(p, { algorithm: 2 /* argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
@@ -54,7 +55,7 @@ async function ownerEnterprise(tx: Db, def: ResourceDef, user: SessionUser, inpu
   if (def.scope !== 'enterprise' || 'enterpriseId' in def.fields) return null;
   if (user.side === 'enterprise') return user.enterpriseId;
   const id = input.enterpriseId;
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw badInput('请选择所属企业');
+  if (typeof id !== 'string' || !UUID_RE.test(id)) throw badInput('请选择所属企业');
   const e = await tx.execute(sql`select id from enterprise where id = ${id} and ${scopeCondition(RESOURCES.find((r) => r.key === 'enterprise')!, user)}`);
   if (!e.rows.length) throw badInput('所属企业不存在或无权使用');
   return id;
