@@ -13,7 +13,7 @@ import { textArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { provinceTree } from '../../platform/regions.ts';
 import { camel, cnDate } from './common.ts';
-import { createWaybill, distributeOne } from './routes.ts';
+import { createWaybill, distributeOne } from './workflow.ts';
 import { transition, loadCrew, lockCrew, crewColumns, complianceInput, releaseCrew, goodsOf, type Crew } from './service.ts';
 import { generateWaybills, createCrewTable } from './generate.ts';
 import { sweepOverdue } from './abnormal.ts';
