@@ -1,4 +1,6 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault, RouteOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import type { SessionUser, RouteAccess } from './access.ts';
@@ -35,4 +37,5 @@ declare module 'fastify' {
   interface FastifyContextConfig { access?: RouteAccess }
 }
 
-export type App = FastifyInstance;
+/** the app as routes see it: request bodies, params and queries typed from their zod schemas (fastify-type-provider-zod) */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
