@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAYBILL_QUEUES, CHECK_RESULTS, type WaybillQueue } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
@@ -10,12 +11,12 @@ import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
 import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS, isUuid } from './common.ts';
 import { goodsOf } from './service.ts';
-import { listWaybills, exportWaybills, type ListParams } from './list.ts';
+import { listWaybills, exportWaybills } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
 import { idParam, listBody } from '../../platform/schemas.ts';
 import {
   createWaybill, distributeOne, submitWaybill, updateDraft, deleteDraft, complianceProblems, dispatchWaybill, checkItemsFor, latestSelfInspection, checkWaybill,
-  addSelfInspection, loadWaybill, unloadWaybill, cancelWaybill, closeWaybill, changeWaybill, type CheckAnswer, type CheckBody, type LoadBody, type UnloadBody,
+  addSelfInspection, loadWaybill, unloadWaybill, cancelWaybill, closeWaybill, changeWaybill,
 } from './workflow.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
@@ -27,43 +28,42 @@ const crewBody = {
 const tags = ['电子运单'];
 const answer = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { error: '检查结果只能是合格、不合格或不适用' }), remark: z.string().max(500).nullish(), photos: z.array(z.unknown()).nullish() });
 
-export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
+export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const menu = (m: string) => ({ access: { menu: m } });
   const el = (e: string) => ({ access: { element: e } });
   const P = '/dzyd/waybill';
-  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
   // ───── lists ─────
   for (const [queue, q] of Object.entries(WAYBILL_QUEUES) as [WaybillQueue, (typeof WAYBILL_QUEUES)[WaybillQueue]][]) {
     app.post(`${P}/${queue}/list`, { config: menu(q.menu), schema: { tags, summary: `${q.title}运单`, body: listBody.optional() } }, async (req) =>
-      ok(await listWaybills(db(), req.user!, (req.body ?? {}) as ListParams, q.state)));
+      ok(await listWaybills(db(), req.user!, req.body ?? {}, q.state)));
   }
   app.post(`${P}/manage/list`, { config: menu('waybillManageManager'), schema: { tags, summary: '运单管理列表', body: listBody.optional() } }, async (req) =>
-    ok(await listWaybills(db(), req.user!, (req.body ?? {}) as ListParams)));
+    ok(await listWaybills(db(), req.user!, req.body ?? {})));
   app.post(`${P}/manage/export`, { config: el('waybillManageManager:btn_export'), schema: { tags, summary: '导出运单', body: listBody.optional() } }, async (req, reply) => {
     reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition('运单'));
-    return reply.send(exportWaybills(db(), req.user!, ((req.body ?? {}) as ListParams).filters ?? {}));
+    return reply.send(exportWaybills(db(), req.user!, (req.body ?? {}).filters ?? {}));
   });
 
   // ───── read ─────
   app.get(`${P}/info/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情', params: idParam } }, async (req) => {
     requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
-    const wb = await findWaybill(db(), req.user!, idOf(req));
+    const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));
   });
   app.get(`${P}/changes/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单变更记录', params: idParam } }, async (req) => {
     requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
-    const wb = await findWaybill(db(), req.user!, idOf(req));
+    const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const rows = await db().select().from(waybillChange).where(and(eq(waybillChange.waybillId, wb.id), eq(waybillChange.waybillCreatedAt, wb.createdAt))).orderBy(desc(waybillChange.at));
     return ok(rows.map(({ waybillCreatedAt: _x, ...r }) => r));
   });
   app.get(`${P}/print/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单打印（A4）', params: idParam } }, async (req) => {
     requireAnyMenu(req.user!, ['distributeManager', 'waybillManageManager', 'baseManager']);
-    const wb = await findWaybill(db(), req.user!, idOf(req));
+    const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const goods = await goodsOf(db(), wb);
     const qr = wb.waybillNo && wb.checkCode ? await qrOf(req, wb.waybillNo, wb.checkCode) : null;
@@ -72,7 +72,7 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
 
   // ───── edit (drafts) ─────
   app.post(`${P}/add`, { config: el('baseManager:btn_add'), schema: { tags, summary: '新增运单（草稿）', body: z.record(z.string(), z.unknown()) } }, async (req) => {
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     const submit = body.submit === true || body.submit === 'true';
     if (submit && !req.user!.elements.has('baseManager:btn_submit')) throw forbidden();
     const row = await createWaybill(db(), req.user!, body, submit);
@@ -80,31 +80,31 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
     return ok(rowOut(row));
   });
   app.put(`${P}/update`, { config: el('baseManager:btn_edit'), schema: { tags, summary: '修改运单草稿', body: z.record(z.string(), z.unknown()).and(z.object({ id: z.string({ error: '缺少id' }), version })) } }, async (req) => {
-    const { current, after } = await updateDraft(db(), req.user!, req.body as Record<string, unknown> & { id: string; version: number });
+    const { current, after } = await updateDraft(db(), req.user!, req.body);
     req.audit = { before: { id: current.id, version: current.version }, after: { id: after.id, version: after.version } };
     return ok(rowOut(after));
   });
   app.delete(`${P}/del/:id`, { config: el('baseManager:btn_del'), schema: { tags, summary: '删除运单草稿', params: idParam } }, async (req) => {
-    await deleteDraft(db(), req.user!, idOf(req));
+    await deleteDraft(db(), req.user!, req.params.id);
     return ok(null);
   });
 
   // ───── lifecycle ─────
   app.post(`${P}/submit/:id`, { config: el('baseManager:btn_submit'), schema: { tags, summary: '提交运单', params: idParam, body: z.object({ version }) } }, async (req) => {
-    const row = await submitWaybill(db(), req.user!, idOf(req), (req.body as { version: number }).version);
+    const row = await submitWaybill(db(), req.user!, req.params.id, req.body.version);
     return ok(rowOut(row));
   });
 
   app.post(`${P}/compliance`, { config: menu('dispatchManager'), schema: { tags, summary: '调度合规检查', body: z.object({ waybillId: z.string(), ...crewBody }) } }, async (req) =>
-    ok(await complianceProblems(db(), req.user!, req.body as Record<string, unknown> & { waybillId: string })));
+    ok(await complianceProblems(db(), req.user!, req.body)));
 
   app.post(`${P}/dispatch/:id`, { config: el('dispatchManager:btn_dispatch'), schema: { tags, summary: '调度派车', params: idParam, body: z.object({ version, remark: z.string().max(500).nullish(), ...crewBody }) } }, async (req) =>
-    ok(rowOut(await dispatchWaybill(db(), req.user!, idOf(req), req.body as Record<string, unknown> & { version: number; remark?: string | null }))));
+    ok(rowOut(await dispatchWaybill(db(), req.user!, req.params.id, req.body))));
 
   // ───── 出车检查 and 自检 ─────
 
   app.get(`${P}/checkForm/:id`, { config: menu('waybillCheckManager'), schema: { tags, summary: '出车检查表', params: idParam } }, async (req) => {
-    const wb = await findWaybill(db(), req.user!, idOf(req));
+    const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const items = await db().transaction((tx) => checkItemsFor(tx, wb));
     return ok({ waybill: rowOut(wb), items, selfInspection: await latestSelfInspection(db(), wb) });
@@ -115,17 +115,17 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
     config: el('waybillCheckManager:btn_check'),
     schema: { tags, summary: '出车检查', params: idParam, body: z.object({ version, answers: z.array(answer).max(200).default([]), driverNotified: z.boolean().optional(), escortNotified: z.boolean().optional(), selfInspectionId: z.string().nullish(), remark: z.string().max(500).nullish() }) },
   }, async (req) => {
-    const { passed, failedItems, row } = await checkWaybill(db(), req.user!, idOf(req), req.body as CheckBody);
+    const { passed, failedItems, row } = await checkWaybill(db(), req.user!, req.params.id, req.body);
     return ok({ passed, failedItems, waybill: rowOut(row) });
   });
 
   app.post(`${P}/selfInspection/add`, {
     config: el('waybillCheckManager:btn_add'),
     schema: { tags, summary: '新增自检记录', body: z.object({ waybillId: z.string(), staffId: z.string().nullish(), answers: z.array(answer).max(200), remark: z.string().max(500).nullish() }) },
-  }, async (req) => ok(await addSelfInspection(db(), req.user!, req.body as { waybillId: string; staffId?: string | null; answers: CheckAnswer[]; remark?: string | null })));
+  }, async (req) => ok(await addSelfInspection(db(), req.user!, req.body)));
   app.get(`${P}/selfInspection/info/:id`, { config: menu('waybillCheckManager'), schema: { tags, summary: '自检记录详情', params: idParam } }, async (req) => {
     const u = req.user!;
-    const r = (await db().select().from(waybillSelfInspection).where(and(eq(waybillSelfInspection.id, idOf(req)),
+    const r = (await db().select().from(waybillSelfInspection).where(and(eq(waybillSelfInspection.id, req.params.id),
       u.side === 'enterprise' ? eq(waybillSelfInspection.enterpriseId, u.enterpriseId ?? '00000000-0000-0000-0000-000000000000') : sql`true`)).limit(1))[0];
     if (!r || (u.side === 'government')) throw notFound();
     return ok(r);
@@ -133,7 +133,7 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(`${P}/selfInspection/list`, { config: menu('waybillCheckManager'), schema: { tags, summary: '自检记录列表', body: listBody.optional() } }, async (req) => {
     const u = req.user!;
     if (u.side !== 'enterprise' || !u.enterpriseId) return ok({ content: [], total: 0 });
-    const body = (req.body ?? {}) as { page?: number; size?: number; filters?: { waybillId?: string } };
+    const body = req.body ?? {};
     const size = Math.min(body.size ?? 10, 100), page = Math.max(body.page ?? 1, 1);
     const wid = body.filters?.waybillId;
     const where = and(eq(waybillSelfInspection.enterpriseId, u.enterpriseId), wid && isUuid(wid) ? eq(waybillSelfInspection.waybillId, wid) : sql`true`);
@@ -149,7 +149,7 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
     config: el('distributeManager:btn_distribute'),
     schema: { tags, summary: '运单下发（一条或多条）', body: z.object({ ids: z.array(z.string()).min(1, '请选择要下发的运单').max(200, '一次最多下发200条'), versions: z.record(z.string(), z.coerce.number()).optional() }) },
   }, async (req) => {
-    const body = req.body as { ids: string[]; versions?: Record<string, number> };
+    const body = req.body;
     const done: { id: string; waybillNo: string; checkCode: string }[] = [];
     const failed: { id: string; message: string; problems?: string[] }[] = [];
     for (const id of [...new Set(body.ids)]) {
@@ -178,7 +178,7 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
         loadedAt: z.coerce.date().optional(), remark: z.string().max(500).nullish(),
       }),
     },
-  }, async (req) => ok(rowOut(await loadWaybill(db(), req.user!, idOf(req), req.body as LoadBody))));
+  }, async (req) => ok(rowOut(await loadWaybill(db(), req.user!, req.params.id, req.body))));
 
   // ───── 卸货签收 ─────
   app.post(`${P}/unload/:id`, {
@@ -191,17 +191,17 @@ export const waybillRoutes: FastifyPluginAsync = async (fastify) => {
         unloadedAt: z.coerce.date().optional(), remark: z.string().max(500).nullish(),
       }),
     },
-  }, async (req) => ok(rowOut(await unloadWaybill(db(), req.user!, idOf(req), req.body as UnloadBody))));
+  }, async (req) => ok(rowOut(await unloadWaybill(db(), req.user!, req.params.id, req.body))));
 
   // ───── 作废 and 异常关闭 ─────
   app.post(`${P}/cancel/:id`, { config: { access: { anyUser: true, opt: '作废' } }, schema: { tags, summary: '作废运单', params: idParam, body: z.object({ version, reason }) } }, async (req) =>
-    ok(rowOut(await cancelWaybill(db(), req.user!, idOf(req), req.body as { version: number; reason: string }))));
+    ok(rowOut(await cancelWaybill(db(), req.user!, req.params.id, req.body))));
   app.post(`${P}/close/:id`, { config: el('waybillManageManager:btn_close'), schema: { tags, summary: '异常关闭运单', params: idParam, body: z.object({ version, reason }) } }, async (req) =>
-    ok(rowOut(await closeWaybill(db(), req.user!, idOf(req), req.body as { version: number; reason: string }))));
+    ok(rowOut(await closeWaybill(db(), req.user!, req.params.id, req.body))));
 
   // ───── 变更 ─────
   app.post(`${P}/change/:id`, { config: el('waybillManageManager:btn_change'), schema: { tags, summary: '运单变更', params: idParam, body: z.record(z.string(), z.unknown()).and(z.object({ version, reason })) } }, async (req) => {
-    const { row, changeFields } = await changeWaybill(db(), req.user!, idOf(req), req.body as Record<string, unknown> & { version: number; reason: string });
+    const { row, changeFields } = await changeWaybill(db(), req.user!, req.params.id, req.body);
     req.audit = { after: { id: row.id, fields: changeFields } };
     return ok(rowOut(row));
   });

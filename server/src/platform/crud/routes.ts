@@ -1,6 +1,6 @@
 /** The routes of a resource (docs/api-contract.md "Resource routes"), from its definition alone. */
 import { z } from 'zod';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ResourceDef, MSG, columnName, elementCode, resourceZod } from '@dg/core';
 import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
@@ -13,7 +13,7 @@ import { UUID_RE, idParam, listBody as sharedListBody } from '../schemas.ts';
 
 const listBody = sharedListBody.extend({ parentId: z.string().optional() });
 
-export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
+export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
   return async (app) => {
     const a = app as unknown as App;
     const db = () => a.ctx.database.db;
@@ -22,17 +22,17 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     const tags = [def.title];
 
     app.post('/list', { config: menu, schema: { tags, summary: `${def.title}列表`, body: listBody.optional() } }, async (req) => {
-      const body = (req.body ?? {}) as z.infer<typeof listBody>;
+      const body: z.infer<typeof listBody> = req.body ?? {};
       return ok(await listRows(db(), def, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
     app.get('/info/:id', { config: menu, schema: { tags, summary: `${def.title}详情`, params: idParam } }, async (req) => {
-      const row = await findRow(db(), def, req.user!, (req.params as { id: string }).id);
+      const row = await findRow(db(), def, req.user!, req.params.id);
       if (!row) throw notFound();
       return ok(await presentOne(db(), def, req.user!, row));
     });
     // pickers name a row by its label field: a resource without one (e.g. 操作日志) has no options
     if (def.labelField || 'name' in def.fields) app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
-      const { q, limit, ids } = req.query as { q?: string; limit?: number; ids?: string };
+      const { q, limit, ids } = req.query;
       const t = tableOf(def);
       const label = def.labelField ?? 'name';
       const conds = [whereOf(def, req.user!, {})];
@@ -48,7 +48,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
 
     if (def.readOnly) {
       app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
-        const body = (req.body ?? {}) as z.infer<typeof listBody>;
+        const body: z.infer<typeof listBody> = req.body ?? {};
         // bad filters or a failing query answer the envelope: the file's headers are set after the first page is read
         const file = await exportXlsx(db(), def, req.user!, { ...body, sort: body.sort ?? undefined });
         reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
@@ -58,23 +58,23 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
     }
 
     app.post('/add', { config: el('add'), schema: { tags, summary: `新增${def.title}`, body: resourceZod(def, 'add') } }, async (req) => {
-      const row = await addRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
+      const row = await addRow(a, db(), def, req.user!, req.body);
       req.audit = { after: row };
       return ok((await present(db(), def, req.user!, [row]))[0]);
     });
     app.put('/update', { config: el('edit'), schema: { tags, summary: `修改${def.title}`, body: resourceZod(def, 'update').and(z.object({ id: z.string({ error: '缺少id' }), version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }) })) } }, async (req) => {
-      const { before, after, held } = await updateRow(a, db(), def, req.user!, req.body as Record<string, unknown>);
+      const { before, after, held } = await updateRow(a, db(), def, req.user!, req.body);
       req.audit = { before, after };
       const shown = await presentOne(db(), def, req.user!, after);
       return held ? ok(shown, MSG.changeHeld(held.map((k) => def.fields[k]!.label))) : ok(shown);
     });
     app.delete('/del/:id', { config: el('del'), schema: { tags, summary: `删除${def.title}`, params: idParam } }, async (req) => {
-      const row = await deleteRow(a, db(), def, req.user!, (req.params as { id: string }).id);
+      const row = await deleteRow(a, db(), def, req.user!, req.params.id);
       req.audit = { before: row };
       return ok(null);
     });
     app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
-      const body = (req.body ?? {}) as z.infer<typeof listBody>;
+      const body: z.infer<typeof listBody> = req.body ?? {};
       // bad filters or a failing query answer the envelope: the file's headers are set after the first page is read
       const file = await exportXlsx(db(), def, req.user!, { ...body, sort: body.sort ?? undefined });
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
@@ -85,7 +85,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       return reply.send(await templateBuffer(def));
     });
     app.post('/import', { config: el('import'), schema: { tags, summary: `导入${def.title}`, querystring: z.object({ validOnly: z.enum(['0', '1']).optional(), jobId: z.string().max(64).optional() }) } }, async (req) => {
-      const { validOnly, jobId } = req.query as { validOnly?: string; jobId?: string };
+      const { validOnly, jobId } = req.query;
       const file = await req.file();
       if (!file) throw badInput('请选择要导入的文件');
       if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badInput('只支持xlsx或csv文件');
@@ -95,7 +95,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsync {
       return ok(report);
     });
     app.get('/import/progress/:jobId', { config: { access: { anyUser: true } }, schema: { tags, params: z.object({ jobId: z.string().max(64) }) } }, async (req) => {
-      return ok(await a.ctx.imports.read(req.user!.id, (req.params as { jobId: string }).jobId));
+      return ok(await a.ctx.imports.read(req.user!.id, req.params.jobId));
     });
   };
 }
