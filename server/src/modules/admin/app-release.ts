@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import { ok, notFound } from '../../platform/errors.ts';
 import { idParam } from '../../platform/schemas.ts';
@@ -13,7 +13,7 @@ import { sendAttachment, type AttachmentRow } from './files.ts';
 
 type ReleaseRow = { id: string; version: unknown; platform: string; package: { id: string; name?: string }[] | { id: string; name?: string } | null; notes: string | null; force: boolean | null; created_at: Date };
 
-export const appReleaseRoutes: FastifyPluginAsync = async (fastify) => {
+export const appReleaseRoutes: FastifyPluginAsyncZod = async (fastify) => {
   if (fastify.prefix !== '/api') return;
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
@@ -23,7 +23,7 @@ export const appReleaseRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { public: true } },
     schema: { tags, summary: '最新版本', querystring: z.object({ platform: z.enum(['Android', 'iOS'], { error: '平台：请选择Android或iOS' }).optional() }) },
   }, async (req) => {
-    const platform = (req.query as { platform?: string }).platform ?? 'Android';
+    const platform = req.query.platform ?? 'Android';
     const r = await db().execute<ReleaseRow>(sql`select id, version_name as version, platform, package, notes, force, created_at from app_release
       where platform = ${platform} order by created_at desc limit 1`);
     const rel = r.rows[0];
@@ -38,7 +38,7 @@ export const appReleaseRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/app/download/:id', { config: { access: { public: true } }, schema: { tags, summary: '下载安装包（无需令牌）', params: idParam } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const r = await db().execute<AttachmentRow>(sql`select a.id, a.name, a.mime, a.size, a.storage_path, a.enterprise_id, a.created_by from attachment a
       where a.id = ${id} and a.deleted_at is null and a.enterprise_id is null
         and exists (select 1 from app_release r where r.package @> ${JSON.stringify([{ id }])}::jsonb or r.package->>'id' = ${id})`);

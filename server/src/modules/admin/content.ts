@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
@@ -64,14 +64,14 @@ export async function latestPublished(db: Db, kind: Kind | undefined, limit: num
   return r.rows.map((x) => ({ id: x.id, kind: x.kind, title: x.title, category: x.category, publishedAt: x.published_at }));
 }
 
-export const contentRoutes: FastifyPluginAsync = async (fastify) => {
+export const contentRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
   for (const kind of Object.keys(KINDS) as Kind[]) {
     const k = KINDS[kind];
     app.post(`/admin/${kind}/publish/:id`, { config: { access: { element: k.element } }, schema: { tags: [k.title], summary: `发布${k.title}`, params: idParam } }, async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const r = await db().transaction(async (tx) => {
         const before = (await tx.execute<{ id: string; title: string; status: string | null; published_at: Date | null; version: number }>(
           sql`select id, title, status, published_at, version from ${sql.identifier(k.table)} where id = ${id} for update`)).rows[0];
@@ -94,7 +94,7 @@ export const contentRoutes: FastifyPluginAsync = async (fastify) => {
       querystring: z.object({ kind: z.enum(['article', 'policy'], { error: '类型：请选择article或policy' }).optional(), limit: z.coerce.number().int().min(1).max(50).optional() }),
     },
   }, async (req) => {
-    const { kind, limit } = req.query as { kind?: Kind; limit?: number };
+    const { kind, limit } = req.query;
     return ok(await latestPublished(db(), kind, limit ?? 5));
   });
 
@@ -103,7 +103,7 @@ export const contentRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { anyUser: true } },
     schema: { tags: ['文章'], summary: '阅读已发布的文章或政策法规', params: idParam.extend({ kind: z.enum(['article', 'policy'], { error: '类型：请选择article或policy' }) }) },
   }, async (req) => {
-    const { kind, id } = req.params as { kind: Kind; id: string };
+    const { kind, id } = req.params;
     const r = await db().execute(sql`select id, title, category, content, cover, attachments, published_at as "publishedAt"
       from ${sql.identifier(KINDS[kind].table)} where id = ${id} and status = '已发布'`);
     if (!r.rows[0]) throw notFound();

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound, staleVersion } from '../../platform/errors.ts';
@@ -28,12 +28,11 @@ const updateBody = z.object({
   version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int(),
 });
 type AddBody = z.infer<typeof addBody>;
-type UpdateBody = z.infer<typeof updateBody>;
 
 const findDict = async (tx: Db, id: string) =>
   (await tx.execute<DictRow>(sql`select id, type, name, value, pid, order_num, enabled, version from base_dict where id = ${id}`)).rows[0];
 
-export const dictRoutes: FastifyPluginAsync = async (fastify) => {
+export const dictRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['代码表'];
@@ -71,7 +70,7 @@ export const dictRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post('/admin/dict/addDict', { config: { access: { element: 'dictManager:btn_add' } }, schema: { tags, summary: '新增代码', body: addBody } }, async (req) => {
-    const body = req.body as AddBody;
+    const body = req.body;
     const row = await db().transaction(async (tx) => {
       const { type, pid } = await placement(tx, body, null);
       return (await tx.execute<DictRow>(sql`insert into base_dict (type, name, value, pid, order_num, enabled)
@@ -83,7 +82,7 @@ export const dictRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.put('/admin/dict/updateDict', { config: { access: { element: 'dictManager:btn_edit' } }, schema: { tags, summary: '修改代码', body: updateBody } }, async (req) => {
-    const body = req.body as UpdateBody;
+    const body = req.body;
     const { before, after } = await db().transaction(async (tx) => {
       const before = await findDict(tx, body.id);
       if (!before) throw notFound();
@@ -111,7 +110,7 @@ export const dictRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { element: 'dictManager:btn_del' } },
     schema: { tags, summary: '删除代码', querystring: z.object({ id: z.string({ error: '缺少id' }).regex(UUID_RE, '参数id格式不正确') }) },
   }, async (req) => {
-    const { id } = req.query as { id: string };
+    const { id } = req.query;
     const before = await db().transaction(async (tx) => {
       const d = await findDict(tx, id);
       if (!d) throw notFound();

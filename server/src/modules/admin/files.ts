@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
@@ -18,6 +18,7 @@ import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
 import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MIME: Record<string, string> = {
@@ -76,7 +77,7 @@ function mayRead(user: SessionUser, bizType: string | null) {
   return def ? user.menus.has(def.menu) : user.menus.size > 0;
 }
 
-export const fileRoutes: FastifyPluginAsync = async (fastify) => {
+export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const any = { access: { anyUser: true } };
@@ -88,7 +89,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
   }, async (req) => {
     if (!req.isMultipart()) throw badInput('请选择要上传的文件');
     const user = req.user!;
-    const bizType = (req.query as { bizType?: string }).bizType || null;
+    const bizType = req.query.bizType || null;
     if (!mayWrite(user, bizType, 'upload')) throw forbidden();
     if (user.side === 'enterprise' && !user.enterpriseId) throw badInput('您的账户未关联企业，不能上传附件');
     const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 }, throwFileSizeLimit: false });
@@ -122,7 +123,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/zxxx/file/getAttachment/:id', { config: any, schema: { tags, summary: '下载附件', params: idParam } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const r = await db().execute<AttachmentRow & { biz_type: string | null }>(sql`select a.id, a.name, a.mime, a.size, a.storage_path, a.enterprise_id, a.created_by, a.biz_type
       from attachment a where a.id = ${id} and a.deleted_at is null and ${readableBy(req.user!)}`);
     if (!r.rows[0]) throw notFound();
@@ -131,7 +132,7 @@ export const fileRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.delete('/zxxx/file/del/:id', { config: { access: { anyUser: true, opt: '删除附件' } }, schema: { tags, summary: '删除附件', params: idParam } }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const user = req.user!;
     // the uploader's enterprise, the uploader itself, or the platform; the file stays on disk (records keep their evidence)
     const scope = user.side === 'platform' ? sql`true`

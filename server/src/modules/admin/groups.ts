@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { resourceByKey } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
@@ -16,6 +16,7 @@ import { ok, badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { checkAssignable, findGroup, idList, isBuiltInRole, ownedGroups, roleSide, uuidArray, visibleGroups, type GroupRow } from './common.ts';
 import { allMenus, menuTree, withAncestors } from './menus.ts';
 import { UUID_RE, idParam, isUuid } from '../../platform/schemas.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const userDef = resourceByKey('user')!;
 
@@ -35,7 +36,7 @@ const groupOut = (g: GroupRow & { type_code?: string | null }, user: SessionUser
   editable: user.side === 'platform' || (!isBuiltInRole(g.code) && (user.side === 'enterprise' ? g.enterprise_id === user.enterpriseId : !!g.org_id)),
 });
 
-export const groupRoutes: FastifyPluginAsync = async (fastify) => {
+export const groupRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['角色权限管理'];
@@ -64,7 +65,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/admin/group/tree', {
     config: read, schema: { tags, summary: '角色树', querystring: z.object({ groupType: z.string().max(64).optional(), name: z.string().max(64).optional() }) },
   }, async (req) => {
-    const { groupType, name } = req.query as { groupType?: string; name?: string };
+    const { groupType, name } = req.query;
     const user = req.user!;
     const conds = [visibleGroups(user)];
     if (groupType) conds.push(isUuid(groupType) ? sql`g.group_type_id = ${groupType}` : sql`g.group_type_id in (select id from base_group_type where code = ${groupType})`);
@@ -95,7 +96,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/admin/group/:id', { config: read, schema: { tags, summary: '角色详情', params: idParam } }, async (req) => {
-    const g = await seenGroup(db(), req.user!, (req.params as { id: string }).id);
+    const g = await seenGroup(db(), req.user!, req.params.id);
     return ok(groupOut(g, req.user!));
   });
 
@@ -122,7 +123,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/admin/group', { config: { access: { element: 'groupManager:btn_add' } }, schema: { tags, summary: '新增角色', body: groupBody } }, async (req) => {
     const user = req.user!;
-    const body = req.body as GroupBody;
+    const body = req.body;
     if (user.side === 'government' && !user.orgId) throw badInput('您的账户未关联组织机构，不能创建角色');
     const row = await db().transaction(async (tx) => {
       const { typeId, parentId } = await checkGroup(tx, user, body, null);
@@ -137,8 +138,8 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put('/admin/group/:id', { config: { access: { element: 'groupManager:btn_edit' } }, schema: { tags, summary: '修改角色', params: idParam, body: groupBody } }, async (req) => {
     const user = req.user!;
-    const { id } = req.params as { id: string };
-    const body = req.body as GroupBody;
+    const { id } = req.params;
+    const body = req.body;
     const { before, after } = await db().transaction(async (tx) => {
       const before = await ownedGroup(tx, user, id);
       if (body.version !== undefined && body.version !== before.version) throw staleVersion();
@@ -156,7 +157,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete('/admin/group/:id', { config: { access: { element: 'groupManager:btn_del' } }, schema: { tags, summary: '删除角色', params: idParam } }, async (req) => {
     const user = req.user!;
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const before = await db().transaction(async (tx) => {
       const g = await ownedGroup(tx, user, id);
       if (isBuiltInRole(g.code)) throw badInput('内置角色不能删除');
@@ -187,7 +188,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
     config: read, schema: { tags, summary: '菜单的可分配按钮', querystring: z.object({ menuId: z.string().regex(UUID_RE, '所属菜单：参数格式不正确') }) },
   }, async (req) => {
     const user = req.user!;
-    const { menuId } = req.query as { menuId: string };
+    const { menuId } = req.query;
     const r = await db().execute<{ id: string; code: string; type: string; name: string; uri: string | null; menu_id: string; method: string | null; description: string | null }>(sql`
       select id, code, type, name, uri, menu_id, method, description from base_element where menu_id = ${menuId} order by code`);
     const rows = r.rows.filter((e) => user.side === 'platform' || user.elements.has(e.code))
@@ -196,21 +197,21 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/admin/group/:id/authority/menu', { config: read, schema: { tags, summary: '角色的菜单', params: idParam } }, async (req) => {
-    const g = await seenGroup(db(), req.user!, (req.params as { id: string }).id);
+    const g = await seenGroup(db(), req.user!, req.params.id);
     const r = await db().execute<{ id: string }>(sql`select resource_id as id from base_resource_authority where group_id = ${g.id} and resource_type = 'menu'`);
     return ok(r.rows.map((x) => x.id));
   });
 
   app.get('/admin/group/:id/authority/element', { config: read, schema: { tags, summary: '角色的按钮', params: idParam } }, async (req) => {
-    const g = await seenGroup(db(), req.user!, (req.params as { id: string }).id);
+    const g = await seenGroup(db(), req.user!, req.params.id);
     const r = await db().execute<{ id: string }>(sql`select resource_id as id from base_resource_authority where group_id = ${g.id} and resource_type = 'button'`);
     return ok(r.rows.map((x) => x.id));
   });
 
-  const setMenus = async (req: FastifyRequest) => {
+  const setMenus = async (req: FastifyRequest<{ Params: { id: string }; Querystring: { menuTrees?: string } }>) => {
     const user = req.user!;
-    const { id } = req.params as { id: string };
-    const ticked = idList((req.query as { menuTrees?: string }).menuTrees, '菜单');
+    const { id } = req.params;
+    const ticked = idList(req.query.menuTrees, '菜单');
     const result = await db().transaction(async (tx) => {
       const g = await ownedGroup(tx, user, id);
       const menus = await allMenus(tx);
@@ -245,10 +246,10 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
     menuId: z.string().optional(),
     elementId: z.string({ error: '请选择按钮' }).regex(UUID_RE, '按钮：参数格式不正确'),
   });
-  const changeElement = (what: 'add' | 'remove') => async (req: FastifyRequest) => {
+  const changeElement = (what: 'add' | 'remove') => async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof elementQuery> }>) => {
     const user = req.user!;
-    const { id } = req.params as { id: string };
-    const { menuId, elementId } = req.query as { menuId?: string; elementId: string };
+    const { id } = req.params;
+    const { menuId, elementId } = req.query;
     await db().transaction(async (tx) => {
       const g = await ownedGroup(tx, user, id);
       const e = (await tx.execute<{ id: string; code: string; name: string; menu_id: string }>(sql`select id, code, name, menu_id from base_element where id = ${elementId}`)).rows[0];
@@ -280,7 +281,7 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/admin/group/:id/user', { config: read, schema: { tags, summary: '角色的用户', params: idParam } }, async (req) => {
     const user = req.user!;
-    const g = await seenGroup(db(), user, (req.params as { id: string }).id);
+    const g = await seenGroup(db(), user, req.params.id);
     // a built-in role spans enterprises: each caller sees only the users of its own scope
     const of = async (table: 'base_group_member' | 'base_group_leader') => (await db().execute<UserLite>(sql`
       select ${t.id} as id, ${t.name} as name, ${t.username} as username from ${t}
@@ -293,8 +294,8 @@ export const groupRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: '关联用户', params: idParam, querystring: z.object({ members: z.string().max(100_000).optional(), leaders: z.string().max(100_000).optional() }) },
   }, async (req) => {
     const user = req.user!;
-    const { id } = req.params as { id: string };
-    const q = req.query as { members?: string; leaders?: string };
+    const { id } = req.params;
+    const q = req.query;
     const members = idList(q.members, '组员'), leaders = idList(q.leaders, '领导');
     const result = await db().transaction(async (tx) => {
       const g = await seenGroup(tx, user, id);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { flattenMenus } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
@@ -92,7 +92,7 @@ const elementBody = z.object({
 });
 type ElementBody = z.infer<typeof elementBody>;
 
-export const menuRoutes: FastifyPluginAsync = async (fastify) => {
+export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['菜单管理'];
@@ -101,12 +101,12 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/admin/menu/tree', {
     config: menuRead, schema: { tags, summary: '菜单树', querystring: z.object({ title: z.string().max(64).optional() }) },
   }, async (req) => {
-    const title = (req.query as { title?: string }).title?.trim();
+    const title = req.query.title?.trim();
     return ok(menuTree(await allMenus(db()), title ? (m) => m.title.includes(title) : undefined));
   });
 
   app.get('/admin/menu/:id', { config: menuRead, schema: { tags, summary: '菜单详情', params: idParam } }, async (req) => {
-    const m = (await allMenus(db())).find((x) => x.id === (req.params as { id: string }).id);
+    const m = (await allMenus(db())).find((x) => x.id === req.params.id);
     if (!m) throw notFound();
     const { children: _c, ...node } = toNode(m);
     return ok(node);
@@ -129,7 +129,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   }
 
   app.post('/admin/menu', { config: { access: { element: 'menuManager:btn_add' } }, schema: { tags, summary: '新增菜单', body: menuBody } }, async (req) => {
-    const body = req.body as MenuBody;
+    const body = req.body;
     const row = await db().transaction(async (tx) => {
       const { parentPath } = await checkMenu(tx, body, null);
       const r = await tx.execute<MenuRow>(sql`insert into base_menu (code, title, parent_id, href, icon, type, order_num, description, path, hidden, attr1)
@@ -143,8 +143,8 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.put('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_edit' } }, schema: { tags, summary: '修改菜单', params: idParam, body: menuBody } }, async (req) => {
-    const { id } = req.params as { id: string };
-    const body = req.body as MenuBody;
+    const { id } = req.params;
+    const body = req.body;
     const { before, after } = await db().transaction(async (tx) => {
       const before = (await allMenus(tx)).find((m) => m.id === id);
       if (!before) throw notFound();
@@ -167,7 +167,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.delete('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_del' } }, schema: { tags, summary: '删除菜单', params: idParam } }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const before = await db().transaction(async (tx) => {
       const m = (await allMenus(tx)).find((x) => x.id === id);
       if (!m) throw notFound();
@@ -194,7 +194,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
     config: menuRead,
     schema: { tags, summary: '菜单的按钮或资源', querystring: z.object({ menuId: z.string().optional(), name: z.string().max(64).optional(), limit: z.string().optional(), offset: z.string().optional() }) },
   }, async (req) => {
-    const { menuId, name } = req.query as { menuId?: string; name?: string };
+    const { menuId, name } = req.query;
     if (menuId && !isUuid(menuId)) throw badInput('所属菜单：参数格式不正确');
     const conds = [sql`true`];
     if (menuId) conds.push(sql`menu_id = ${menuId}`);
@@ -205,7 +205,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/admin/element/:id', { config: menuRead, schema: { tags, summary: '按钮详情', params: idParam } }, async (req) => {
-    const e = await findElement(db(), (req.params as { id: string }).id);
+    const e = await findElement(db(), req.params.id);
     if (!e) throw notFound();
     return ok(elementOut(e));
   });
@@ -218,7 +218,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   }
 
   app.post('/admin/element', { config: { access: { element: 'menuManager:btn_element_add' } }, schema: { tags, summary: '新增按钮', body: elementBody } }, async (req) => {
-    const b = req.body as ElementBody;
+    const b = req.body;
     const row = await db().transaction(async (tx) => {
       await checkElement(tx, b, null);
       return (await tx.execute<ElementRow>(sql`insert into base_element (code, type, name, uri, menu_id, method, description)
@@ -230,8 +230,8 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.put('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_edit' } }, schema: { tags, summary: '修改按钮', params: idParam, body: elementBody } }, async (req) => {
-    const { id } = req.params as { id: string };
-    const b = req.body as ElementBody;
+    const { id } = req.params;
+    const b = req.body;
     const { before, after } = await db().transaction(async (tx) => {
       const before = await findElement(tx, id);
       if (!before) throw notFound();
@@ -247,7 +247,7 @@ export const menuRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.delete('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_del' } }, schema: { tags, summary: '删除按钮', params: idParam } }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const before = await db().transaction(async (tx) => {
       const e = await findElement(tx, id);
       if (!e) throw notFound();

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App, AppContext } from '../../platform/context.ts';
 import type { Trace } from '../../platform/traces.ts';
 import { ok, notFound } from '../../platform/errors.ts';
@@ -77,7 +77,7 @@ function selfStats(app: App) {
 
 type InstanceRow = { id: string; host: string; pid: number; version: string; started_at: Date; heartbeat_at: Date; stats: Record<string, any> | null };
 
-export const monitorRoutes: FastifyPluginAsync = async (fastify) => {
+export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   requestTotals(app.ctx);
@@ -137,7 +137,7 @@ export const monitorRoutes: FastifyPluginAsync = async (fastify) => {
       }),
     },
   }, async (req) => {
-    const { path, status, minMs, limit } = req.query as { path?: string; status?: number; minMs?: number; limit?: number };
+    const { path, status, minMs, limit } = req.query;
     const rows = app.ctx.traces.recent.filter((t) => (!path || t.path.includes(path)) && (status === undefined || t.status === status || Math.floor(t.status / 100) === status)
       && (minMs === undefined || t.ms >= minMs)).reverse();
     return ok({ total: rows.length, rows: rows.slice(0, limit ?? 100).map(brief) });
@@ -146,14 +146,14 @@ export const monitorRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/admin/serviceTrace/slow', {
     config: traceRead, schema: { tags: ['链路监控'], summary: '慢请求', querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }) },
   }, async (req) => {
-    const rows = [...app.ctx.traces.slow].sort((a, b) => b.ms - a.ms).slice(0, (req.query as { limit?: number }).limit ?? 100);
+    const rows = [...app.ctx.traces.slow].sort((a, b) => b.ms - a.ms).slice(0, req.query.limit ?? 100);
     return ok({ total: rows.length, slowMs: app.ctx.traces.slowMs, rows: rows.map(brief) });
   });
 
   app.get('/admin/serviceTrace/:traceId', {
     config: traceRead, schema: { tags: ['链路监控'], summary: '一个请求的链路', params: z.object({ traceId: z.string().max(64) }) },
   }, async (req) => {
-    const id = (req.params as { traceId: string }).traceId;
+    const id = req.params.traceId;
     const t = app.ctx.traces.recent.find((x) => x.traceId === id) ?? app.ctx.traces.slow.find((x) => x.traceId === id);
     if (!t) throw notFound();
     return ok(t);

@@ -8,12 +8,13 @@ import { sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { hash, verify } from '@node-rs/argon2';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { STATUS } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound, ApiError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/schemas.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const CLIENT_TOKEN_SECONDS = 3600;
 const newSecret = () => randomBytes(24).toString('base64url');
@@ -81,7 +82,7 @@ export async function openClient(app: App, req: FastifyRequest): Promise<ClientR
   return c;
 }
 
-export const serviceClientRoutes: FastifyPluginAsync = async (fastify) => {
+export const serviceClientRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
@@ -89,7 +90,7 @@ export const serviceClientRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { element: 'serviceManager:btn_resetSecret' } },
     schema: { tags: ['服务管理'], summary: '重置密钥', params: idParam },
   }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const secret = newSecret();
     const r = await db().execute<{ id: string; code: string; name: string }>(sql`update service_client set secret_hash = ${await hashSecret(secret)},
         updated_at = now(), updated_by = ${req.user!.id}, version = version + 1 where id = ${id} returning id, code, name`);
@@ -112,7 +113,7 @@ export const serviceClientRoutes: FastifyPluginAsync = async (fastify) => {
       }),
     },
   }, async (req) => {
-    const { code, secret } = req.body as { code: string; secret: string };
+    const { code, secret } = req.body;
     if (!(await app.ctx.state.hit(`open-token:${req.ip}`, 30, 60))) throw badInput('请求过于频繁，请稍后再试');
     const r = await db().execute<ClientRow>(sql`select id, code, name, enabled, secret_hash, allowed_paths from service_client where code = ${code}`);
     const c = r.rows[0];

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRule, resourceByKey, type Side } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { textArray } from '../../db/index.ts';
@@ -137,7 +137,7 @@ defineHooks('user', {
 
 const passwordSchema = (label: string) => z.string({ error: `请输入${label}` }).min(1, `请输入${label}`).max(100, `${label}不能超过100个字符`);
 
-export const userRoutes: FastifyPluginAsync = async (fastify) => {
+export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['用户管理'];
@@ -153,8 +153,8 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { element: 'userManager:btn_resetPassword' } },
     schema: { tags, summary: '重置密码', params: idParam, body: z.object({ password: passwordSchema('密码') }) },
   }, async (req) => {
-    const { id } = req.params as { id: string };
-    const { password } = req.body as { password: string };
+    const { id } = req.params;
+    const { password } = req.body;
     const msg = checkRule('password', password);
     if (msg) throw badInput(`密码：${msg}`);
     const row = await scopedUser(req.user!, id);
@@ -169,7 +169,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { element: 'userManager:btn_unlock' } },
     schema: { tags, summary: '解锁', params: idParam },
   }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const row = await scopedUser(req.user!, id);
     await db().execute(sql`update base_user set locked_until = null, failed_logins = 0, updated_at = now(), updated_by = ${req.user!.id}, version = version + 1 where id = ${id}`);
     req.audit = { before: { id, username: row.username, lockedUntil: row.lockedUntil }, after: { id, username: row.username, lockedUntil: null } };
@@ -181,7 +181,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { menu: 'userManager' } },
     schema: { tags, summary: '可分配的角色', querystring: z.object({ q: z.string().max(50).optional(), ids: z.string().max(4000).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }) },
   }, async (req) => {
-    const { q, ids, limit } = req.query as { q?: string; ids?: string; limit?: number };
+    const { q, ids, limit } = req.query;
     const conds = [visibleGroups(req.user!)];
     if (q) conds.push(sql`g.name ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
     if (ids) conds.push(sql`g.id::text = any(${textArray(ids.split(',').map((s) => s.trim()))})`);
@@ -224,7 +224,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     },
   }, async (req) => {
     const me = req.user!;
-    const body = req.body as { name: string; mobile?: string | null; email?: string | null };
+    const body = req.body;
     const mobile = body.mobile || null, email = body.email || null;
     if (mobile) { const m = checkRule('mobile', mobile); if (m) throw badInput(`手机：${m}`); }
     if (email) { const m = checkRule('email', email); if (m) throw badInput(`邮箱：${m}`); }
@@ -240,7 +240,7 @@ export const userRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags: ['个人中心'], summary: '修改密码', body: z.object({ oldPassword: passwordSchema('原密码'), newPassword: passwordSchema('新密码') }) },
   }, async (req) => {
     const me = req.user!;
-    const { oldPassword, newPassword } = req.body as { oldPassword: string; newPassword: string };
+    const { oldPassword, newPassword } = req.body;
     // the old password is a secret too: limit guesses made with a stolen session
     if (!(await app.ctx.state.hit(`pwd:${me.id}`, 10, 600))) throw badInput('尝试次数过多，请稍后再试');
     const r = await db().execute<{ password: string }>(sql`select password from base_user where id = ${me.id}`);

@@ -7,7 +7,7 @@
  * 高速卡口通行 (gsjzx) and 异常运单 (ycyd) have no tables yet (数据融合 / 运单 modules): no routes.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -15,7 +15,7 @@ import { ok, notFound } from '../../platform/errors.ts';
 import { findRow, listRows, present } from '../../platform/crud/query.ts';
 import { exportStream, xlsxDisposition } from '../../platform/crud/excel.ts';
 import type { Db } from '../../db/index.ts';
-import { idParam, listBody, type ListBody } from '../../platform/schemas.ts';
+import { idParam, listBody } from '../../platform/schemas.ts';
 
 export const JCXX_PAGES = {
   qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息' },
@@ -76,7 +76,7 @@ export const EXTRAS: Record<JcxxPage, (db: Db, user: SessionUser, row: Record<st
   },
 };
 
-export const jcxxRoutes: FastifyPluginAsync = async (fastify) => {
+export const jcxxRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['基础信息查询'];
@@ -85,16 +85,16 @@ export const jcxxRoutes: FastifyPluginAsync = async (fastify) => {
     const d = def(p.resource);
     const base = `/jcxx/${page}`;
     app.post(`${base}/list`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${p.title}列表`, body: listBody.nullish() } }, async (req) => {
-      const body = (req.body ?? {}) as ListBody;
+      const body = (req.body ?? {});
       return ok(await listRows(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
     app.post(`${base}/export`, { config: { access: { element: `${p.menu}:btn_export` } }, schema: { tags, summary: `导出${p.title}`, body: listBody.nullish() } }, async (req, reply) => {
-      const body = (req.body ?? {}) as ListBody;
+      const body = (req.body ?? {});
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(exportStream(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
     app.get(`${base}/info/:id`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${p.title}详情`, params: idParam } }, async (req) => {
-      const row = await findRow(db(), d, req.user!, (req.params as { id: string }).id);
+      const row = await findRow(db(), d, req.user!, req.params.id);
       if (!row) throw notFound();
       const [shown] = await present(db(), d, req.user!, [row]);
       return ok({ ...shown, ...(await EXTRAS[page](db(), req.user!, row)) });

@@ -8,13 +8,14 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { checkField, text, region, dict, password, file, type FieldDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { regionName } from '../../platform/regions.ts';
 import { textArray } from '../../db/index.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** the form's fields with the labels the applicant sees (checkField's messages name them) */
 export const REGISTER_FIELDS: Record<string, FieldDef> = {
@@ -63,7 +64,7 @@ function validate(input: Record<string, unknown>, provinceCode: string, scopes: 
   return values as unknown as RegisterForm;
 }
 
-export const registerRoutes: FastifyPluginAsync = async (fastify) => {
+export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['企业注册'];
@@ -79,7 +80,7 @@ export const registerRoutes: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: '企业注册（提交后等待企业车辆审核）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
   }, async (req) => {
     const scopes = await db().execute<{ value: string }>(sql`select value from base_dict where type = 'businessScope' and pid is not null`);
-    const form = validate(req.body as Record<string, unknown>, app.ctx.config.provinceCode, new Set(scopes.rows.map((s) => s.value)));
+    const form = validate(req.body, app.ctx.config.provinceCode, new Set(scopes.rows.map((s) => s.value)));
     const hashed = await hashPassword(form.password);
     const result = await db().transaction(async (tx) => {
       const same = await tx.execute<{ id: string; audit_status: string | null; name: string }>(sql`select id, audit_status, name from enterprise where credit_code = ${form.creditCode} for update`);
@@ -140,7 +141,7 @@ export const registerRoutes: FastifyPluginAsync = async (fastify) => {
       }),
     },
   }, async (req) => {
-    const { username, password: pass } = req.body as { username: string; password: string };
+    const { username, password: pass } = req.body;
     const r = await db().execute<{ password: string; name: string; audit_status: string; audit_opinion: string | null }>(sql`
       select u.password, e.name, e.audit_status, e.audit_opinion from base_user u join enterprise e on e.id = u.enterprise_id where u.username = ${username}`);
     const row = r.rows[0];

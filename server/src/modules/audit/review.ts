@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
@@ -90,13 +90,13 @@ async function changeOf(db: Db, type: ChangeType, user: SessionUser, id: string,
   return r.rows[0] ?? null;
 }
 
-export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
+export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['企业车辆审核'];
 
   app.post('/audit/pending/list', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '待审核（及已审核）的企业注册、车辆、罐体', body: listBody.nullish() } }, async (req) => {
-    const body = (req.body ?? {}) as z.infer<typeof listBody>;
+    const body = req.body ?? {};
     const f = body.filters ?? {};
     const status = f.auditStatus ?? '待审核';
     const page = body.page ?? 1, size = body.size ?? 10;
@@ -122,7 +122,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams } }, async (req) => {
-    const { type, id } = req.params as z.infer<typeof typeParams>;
+    const { type, id } = req.params;
     const def = defOf(type);
     if (isChange(type)) {
       const c = await changeOf(db(), type, req.user!, id);
@@ -147,7 +147,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   const decide = (decision: '已通过' | '已驳回') => async (req: import('fastify').FastifyRequest) => {
-    const { type, id } = req.params as z.infer<typeof typeParams>;
+    const { type, id } = req.params as z.infer<typeof typeParams>; // shared by the pass and reject routes
     const opinion = ((req.body as { opinion?: string | null } | undefined)?.opinion ?? '').trim() || null;
     if (decision === '已驳回' && !opinion) throw badInput('请输入驳回意见');
     const def = defOf(type);

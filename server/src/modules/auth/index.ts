@@ -41,7 +41,7 @@ export async function authRoutes(app: App) {
       }),
     },
   }, async (req) => {
-    const { username, password, type, verifyId, verifyCode } = req.body as { username: string; password: string; type?: number; verifyId?: string; verifyCode?: string };
+    const { username, password, type, verifyId, verifyCode } = req.body;
     if (!(await app.ctx.state.hit(`login:${req.ip}`, app.ctx.config.loginRatePerMinute, 60))) throw badInput('登录过于频繁，请稍后再试');
     if (!(await app.ctx.state.hit(`login:${req.ip}:${username}`, Math.max(5, Math.round(app.ctx.config.loginRatePerMinute / 15)), 60))) throw badInput('该账户登录过于频繁，请稍后再试');
     if (app.ctx.config.loginCaptcha) {
@@ -119,7 +119,7 @@ export async function authRoutes(app: App) {
     return ok(ticket);
   });
   app.post('/api/auth/jwt/ticket', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '以票据换取令牌', body: z.object({ ticket: z.string({ error: '缺少票据' }).min(1, '缺少票据').max(64) }) } }, async (req) => {
-    const { ticket } = req.body as { ticket: string };
+    const { ticket } = req.body;
     const r = await db().execute<{ id: string; username: string; name: string; token_epoch: number | null }>(sql`
       with t as (update login_ticket set used_at = now() where ticket = ${ticket} and used_at is null and expires_at > now() returning user_id)
       select u.id, u.username, u.name, u.token_epoch from base_user u join t on t.user_id = u.id where u.status = '1'`);

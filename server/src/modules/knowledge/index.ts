@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dangerousGoods } from '@dg/core/resources/records';
 import { PACKING_GROUP_LABEL, type PackingGroup } from '@dg/core/goods-catalogue';
 import type { App } from '../../platform/context.ts';
@@ -51,7 +51,7 @@ defineHooks('dangerousGoods', {
 
 interface GoodsOption { id: string; unNo: string; nameZh: string; goodsClass: string; subsidiaryHazard: string | null; packingGroup: string | null; source: string; label: string }
 
-export const knowledgeModule: FastifyPluginAsync = async (fastify) => {
+export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['知识库'];
@@ -64,7 +64,7 @@ export const knowledgeModule: FastifyPluginAsync = async (fastify) => {
       querystring: z.object({ q: z.string().max(50, '关键字不能超过50个字符').optional(), limit: z.coerce.number().int().min(1).max(20).optional() }),
     },
   }, async (req) => {
-    const { q = '', limit = 20 } = req.query as { q?: string; limit?: number };
+    const { q = '', limit = 20 } = req.query;
     const s = q.trim();
     const t = { unNo: sql`un_no`, nameZh: sql`name_zh`, pinyin: sql`pinyin` };
     const where = goodsKeywordCondition(s, t) ?? sql`true`;
@@ -92,7 +92,7 @@ export const knowledgeModule: FastifyPluginAsync = async (fastify) => {
     },
   }, async (req) => {
     if (!canWrite(dangerousGoods, req.user!)) throw forbidden();
-    const { validOnly, jobId } = req.query as { validOnly?: string; jobId?: string };
+    const { validOnly, jobId } = req.query;
     const file = await req.file();
     if (!file) throw badInput('请选择要导入的文件');
     if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badInput('只支持xlsx或csv文件');

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STATUS, elementCode, resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ApiError, badInput, forbidden, notFound, ok, staleVersion } from '../../platform/errors.ts';
@@ -28,7 +28,7 @@ export const SUBMITTABLE = ['草稿', '已驳回'];
 export const CERTIFICATE_NOT_FOUND = '未找到该证件号对应的人员';
 
 
-export const recordsModule: FastifyPluginAsync = async (fastify) => {
+export const recordsModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
@@ -40,7 +40,7 @@ export const recordsModule: FastifyPluginAsync = async (fastify) => {
     }, async (req) => {
       const user = req.user!;
       if (!canWrite(def, user)) throw forbidden();
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       const t = tableOf(def);
       const { before, after } = await db().transaction(async (tx) => {
         const before = await findRow(tx, def, user, id);
@@ -65,7 +65,7 @@ export const recordsModule: FastifyPluginAsync = async (fastify) => {
       querystring: z.object({ certificate: z.string().max(30, '证件号不能超过30个字符').optional() }),
     },
   }, async (req) => {
-    const raw = ((req.query as { certificate?: string }).certificate ?? '').trim();
+    const raw = (req.query.certificate ?? '').trim();
     if (!raw) throw badInput('请输入证件号');
     const upper = raw.toUpperCase();
     const r = await db().execute<{ id: string; name: string; sex: string; id_card: string; mobile: string; post: string; qualification_no: string | null }>(sql`

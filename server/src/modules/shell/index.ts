@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { flattenMenus, PRODUCT_TITLE } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { textArray } from '../../db/index.ts';
@@ -16,7 +16,7 @@ const fullPath = new Map(flattenMenus().map((m) => [m.code, m.fullPath]));
 
 type MenuRow = { id: string; code: string; title: string; parent_id: string | null; href: string | null; icon: string | null; type: string; path: string | null; hidden: boolean; order_num: number };
 
-export const shellRoutes: FastifyPluginAsync = async (fastify) => {
+export const shellRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const any = { access: { anyUser: true } };
@@ -74,7 +74,7 @@ export const shellRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { public: true } },
     schema: { tags, summary: '行政区划树', querystring: z.object({ flag: z.string().optional(), isAll: z.string().optional(), parent: z.string().regex(/^\d{6}$/, '上级区划代码不正确').optional() }) },
   }, async (req) => {
-    const q = req.query as { isAll?: string; parent?: string };
+    const q = req.query;
     if (q.parent) return ok(streetsOf(q.parent));
     return ok(q.isAll === '1' ? regionTree() : provinceTree(app.ctx.config.provinceCode));
   });

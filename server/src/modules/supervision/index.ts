@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { WAYBILL_STATES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
@@ -15,9 +15,10 @@ import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
 import { findWaybill, waybillScope, requireAnyMenu, isUuid, cnStart, tsOfId, camel } from '../waybill/common.ts';
-import { listWaybills, isDay, type ListParams } from '../waybill/list.ts';
+import { listWaybills, isDay } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
 import { idParam, listBody } from '../../platform/schemas.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const tags = ['运单监管'];
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
@@ -46,21 +47,21 @@ async function step(tx: Db, c: { id: string }, user: SessionUser, action: string
   await tx.insert(checklistStep).values({ checklistId: c.id, userId: user.id, userName: user.name.slice(0, 20), action, fromState: from, toState: to, note: note ?? null, attachments: attachments ?? null });
 }
 
-export const supervisionModule: FastifyPluginAsync = async (fastify) => {
+export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
   // ───── 运单监控 ─────
   app.post('/ydjg/waybill/list', { config: { access: { menu: 'waybillMonitorManager' } }, schema: { tags, summary: '运单监控列表', body: listBody.optional() } }, async (req) =>
-    ok(await listWaybills(db(), req.user!, (req.body ?? {}) as ListParams)));
+    ok(await listWaybills(db(), req.user!, req.body ?? {})));
 
   app.get('/ydjg/waybill/stateCounts', {
     config: { access: { menu: 'waybillMonitorManager' } },
     schema: { tags, summary: '运单状态统计（辖区）', querystring: z.object({ enterpriseId: z.string().optional() }) },
   }, async (req) => {
     const u = req.user!;
-    const { enterpriseId } = req.query as { enterpriseId?: string };
+    const { enterpriseId } = req.query;
     if (enterpriseId && !isUuid(enterpriseId)) throw badInput('企业：请选择有效的企业');
     const scope = u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`);
     const r = await db().execute<{ state: string; n: number }>(sql`select s.state, sum(s.n)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
@@ -83,7 +84,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
     schema: { tags, summary: '运单填报率', body: z.object({ from: z.string().regex(MONTH, '开始月份格式应为YYYY-MM'), to: z.string().regex(MONTH, '结束月份格式应为YYYY-MM'), cityCode: z.string().regex(/^\d{6}$/, '地市不正确').optional() }) },
   }, async (req) => {
     const u = req.user!;
-    const { from, to, cityCode } = req.body as { from: string; to: string; cityCode?: string };
+    const { from, to, cityCode } = req.body;
     if (from > to) throw badInput('开始月份不能晚于结束月份');
     const scope = u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`);
     const city = cityCode ? sql`and e.region_code like ${cityCode.slice(0, 4) + '%'}` : sql``;
@@ -113,7 +114,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
 
   // ───── 异常运单 ─────
   app.post('/ydjg/abnormal/list', { config: { access: { menu: 'abnormalWaybillManager' } }, schema: { tags, summary: '异常运单列表', body: listBody.optional() } }, async (req) => {
-    const body = (req.body ?? {}) as { page?: number; size?: number; filters?: Record<string, unknown> };
+    const body = req.body ?? {};
     const f = body.filters ?? {};
     const c: SQL[] = [scopeOf(req.user!, 'a')];
     const s = (k: string) => (typeof f[k] === 'string' ? (f[k] as string).trim() : '');
@@ -148,7 +149,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
   }, async (req) => {
     const u = req.user!;
     requireSide(u, ['government', 'platform']);
-    const b = req.body as { waybillId?: string | null; waybillNo?: string | null; enterpriseId?: string | null; plateNo?: string | null; detail: string };
+    const b = req.body;
     let wb = b.waybillId ? await findWaybill(db(), u, b.waybillId) : null;
     if (b.waybillId && !wb) throw badInput('运单不存在或不在辖区内');
     if (!wb && b.waybillNo) {
@@ -178,7 +179,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
   }, async (req) => {
     const u = req.user!;
     requireSide(u, ['government', 'platform']);
-    const b = req.body as { abnormalId: string; problem: string; replyBy: string };
+    const b = req.body;
     if (!isUuid(b.abnormalId)) throw notFound();
     const row = await db().transaction(async (tx) => {
       const raw = (await tx.execute(sql`select * from abnormal_waybill a where a.id = ${b.abnormalId} and ${scopeOf(u, 'a')} for update`)).rows[0];
@@ -199,7 +200,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post('/ydjg/checklist/list', { config: { access: { menu: 'checklistManager' } }, schema: { tags, summary: '核查单列表', body: listBody.optional() } }, async (req) => {
-    const body = (req.body ?? {}) as { page?: number; size?: number; filters?: Record<string, unknown> };
+    const body = req.body ?? {};
     const f = body.filters ?? {};
     const c: SQL[] = [scopeOf(req.user!, 'c')];
     if (typeof f.state === 'string' && f.state) c.push(sql`c.state = ${f.state}`);
@@ -236,7 +237,7 @@ export const supervisionModule: FastifyPluginAsync = async (fastify) => {
     app.post(`/ydjg/checklist/${action}/:id`, { config: { access: { element } }, schema: { tags, summary: `核查单${action}`, params: idParam, body } }, async (req) => {
       const u = req.user!;
       requireSide(u, [...side, 'platform']);
-      const b = req.body as { version: number } & Record<string, unknown>;
+      const b = req.body as { version: number } & Record<string, unknown>; // each step's own schema (flow's `body`)
       const row = await db().transaction(async (tx) => {
         const c = await findChecklist(tx, u, idOf(req), true);
         if (!c) throw notFound();

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXCEL_SHEET } from '@dg/core';
 import {
   ENTERPRISE_WARNINGS, GOVERNMENT_TOPICS, GOVERNMENT_WARNINGS, LOBBY_WARNINGS, WARNING_KINDS, chinaToday,
@@ -120,7 +120,7 @@ function exportStream(db: Db, q: WarningQuery, kind: { subjectLabel: string }, w
 // routes
 // ---------------------------------------------------------------------------
 
-export const warningsModule: FastifyPluginAsync = async (fastify) => {
+export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['到期预警'];
@@ -132,20 +132,20 @@ export const warningsModule: FastifyPluginAsync = async (fastify) => {
   for (const kind of WARNING_KINDS) {
     const base = `/warning/${kind.key}`;
     app.post(`${base}/list`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}列表`, body: listBody.nullish() } }, async (req) => {
-      const body = req.body as ListBody | undefined;
+      const body = req.body ?? undefined;
       const { page: p, size } = page(body);
       const q = await query([kind], req.user!, body);
       return ok({ ...(await listWarnings(db(), q, p, size)), windowDays: windowOf(q.windows, kind.windowKey), today: chinaToday() });
     });
     app.post(`${base}/export`, { config: { access: { element: `${kind.menu}:btn_export` } }, schema: { tags, summary: `导出${kind.title}`, body: listBody.nullish() } }, async (req, reply) => {
-      const q = await query([kind], req.user!, req.body as ListBody | undefined);
+      const q = await query([kind], req.user!, req.body ?? undefined);
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(exportStream(db(), q, kind, req.user!.side !== 'enterprise', false));
     });
     if (kind.side !== 'government') continue;
 
     app.post(`${base}/enterprises`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}：按企业统计`, body: listBody.nullish() } }, async (req) => {
-      const body = req.body as ListBody | undefined;
+      const body = req.body ?? undefined;
       const { page: p, size } = page(body);
       return ok(await warningsByEnterprise(db(), await query([kind], req.user!, body), p, size));
     });
@@ -153,7 +153,7 @@ export const warningsModule: FastifyPluginAsync = async (fastify) => {
       config: { access: { element: `${kind.menu}:btn_notify`, opt: '通知企业' } },
       schema: { tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(UUID_RE, '请选择要通知的企业') }) },
     }, async (req) => {
-      const { enterpriseId } = req.body as { enterpriseId: string };
+      const { enterpriseId } = req.body;
       const user = req.user!;
       const e = await db().execute<{ id: string; name: string }>(sql`select id, name from enterprise where id = ${enterpriseId} and ${regionScope(user, sql`region_code`)}`);
       const ent = e.rows[0];
@@ -170,12 +170,12 @@ export const warningsModule: FastifyPluginAsync = async (fastify) => {
 
   // 业务大厅 预警信息: all seven enterprise lists in one, most urgent first
   app.post(`/warning/${LOBBY_WARNINGS.key}/list`, { config: { access: { menu: LOBBY_WARNINGS.menu } }, schema: { tags, summary: '业务大厅：预警信息', body: listBody.nullish() } }, async (req) => {
-    const body = req.body as ListBody | undefined;
+    const body = req.body ?? undefined;
     const { page: p, size } = page(body);
     return ok(await listWarnings(db(), await query(LOBBY_KINDS, req.user!, body), p, size));
   });
   app.post(`/warning/${LOBBY_WARNINGS.key}/export`, { config: { access: { element: `${LOBBY_WARNINGS.menu}:btn_export` } }, schema: { tags, summary: '导出业务大厅预警信息', body: listBody.nullish() } }, async (req, reply) => {
-    const q = await query(LOBBY_KINDS, req.user!, req.body as ListBody | undefined);
+    const q = await query(LOBBY_KINDS, req.user!, req.body ?? undefined);
     reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
     return reply.send(exportStream(db(), q, { subjectLabel: '对象' }, req.user!.side !== 'enterprise', true));
   });

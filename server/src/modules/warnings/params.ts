@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
 import { DEFAULT_WARNING_DAYS } from '@dg/core';
 import type { App } from '../../platform/context.ts';
@@ -52,7 +52,7 @@ export const PARAM_RULES: Record<string, { label: string; default: unknown; chec
   fusionToleranceMinutes: { label: '数据融合时间容差（分钟）', default: 60, check: intIn('数据融合时间容差', 1, 1440) },
 };
 
-export const paramRoutes: FastifyPluginAsync = async (fastify) => {
+export const paramRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['参数设置'];
@@ -74,7 +74,7 @@ export const paramRoutes: FastifyPluginAsync = async (fastify) => {
     config: { access: { element: 'paramSettingManager:btn_edit', opt: '修改参数设置' } },
     schema: { tags, summary: '保存参数设置（只写请求中出现的参数）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
   }, async (req) => {
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     const keys = Object.keys(body);
     if (!keys.length) throw badInput('没有需要保存的参数');
     for (const key of keys) {

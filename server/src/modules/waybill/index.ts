@@ -3,7 +3,7 @@
  * the public QR check, the bell's four counts, and the jobs (monthly partitions ahead, 在途超时 sweep).
  * Register under /api: `await app.register(waybillModule, { prefix: '/api' })`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { RESOURCES, elementCode } from '@dg/core';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
@@ -37,14 +37,14 @@ addRemindCounter(async (app, user) => {
   return Object.fromEntries(q.map((x) => [x.remind, Number(r[x.remind] ?? 0)]));
 });
 
-export const waybillModule: FastifyPluginAsync = async (fastify) => {
+export const waybillModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
   for (const [key, path] of ALIASES) {
     const def = RESOURCES.find((r) => r.key === key)!;
     app.post(`/${def.area}/${def.key}/${path}`, { config: { access: { element: elementCode(def, 'add') } }, schema: { tags: [def.title], summary: `新增${def.title}` } }, async (req) => {
-      const row = await addRow(app, db(), def, req.user!, (req.body ?? {}) as Record<string, unknown>);
+      const row = await addRow(app, db(), def, req.user!, (req.body ?? {}));
       req.audit = { after: row };
       return ok((await present(db(), def, req.user!, [row]))[0]);
     });

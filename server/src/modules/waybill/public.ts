@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maskName } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput } from '../../platform/errors.ts';
@@ -16,14 +16,14 @@ const WRONG = '运单不存在或校验码错误';
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export const publicCheckRoutes: FastifyPluginAsync = async (fastify) => {
+export const publicCheckRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   app.get('/public/transportInfo', {
     config: { access: { public: true } },
     schema: { tags: ['电子运单'], summary: '运单二维码查验（公开）', querystring: z.object({ no: z.string().max(40).optional(), code: z.string().max(20).optional() }) },
   }, async (req) => {
     if (!(await app.ctx.state.hit(`transportInfo:${req.ip}`, PUBLIC_CHECK_PER_MINUTE, 60))) throw badInput('查询过于频繁，请稍后再试');
-    const { no = '', code = '' } = req.query as { no?: string; code?: string };
+    const { no = '', code = '' } = req.query;
     if (!/^\d{20}$/.test(no.trim()) || !code.trim()) throw badInput(WRONG);
     const db = app.ctx.database.db;
     const w = (await db.execute(sql`select w.* from waybill_number n join waybill w on w.id = n.waybill_id and w.created_at = n.waybill_created_at
