@@ -128,9 +128,29 @@ export function validateInput(def: ResourceDef, input: Record<string, unknown>, 
   return { values, errors };
 }
 
-/** The same as a zod schema (OpenAPI documentation and request parsing). */
-export function resourceZod(def: ResourceDef, mode: 'add' | 'update') {
-  return z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
+/** how the OpenAPI document describes a field of a body: its label, whether it is required, its limits */
+function fieldDescription(f: FieldDef): string {
+  const parts = [f.label];
+  if (f.required) parts.push('必填');
+  if (f.max !== undefined) parts.push(`最多${f.max}${f.type === 'number' || f.type === 'integer' ? '' : '个字符'}`);
+  if (f.options?.length) parts.push('可选：' + f.options.map((o) => `${o.value}（${o.label}）`).join('、'));
+  if (f.dict) parts.push(`字典 ${f.dict}`);
+  if (f.type === 'ref' && f.ref) parts.push(`${f.ref.resource} 的 id`);
+  return parts.join('；');
+}
+
+/**
+ * The same as a zod schema (request parsing and the OpenAPI document): every writable field of the definition is a
+ * documented property; the checks are validateInput's, with its Chinese messages. `check: false` for a route that
+ * fills fields before it checks them (the waybill copies parties from base info first).
+ */
+export function resourceZod(def: ResourceDef, mode: 'add' | 'update', opts: { check?: boolean } = {}) {
+  const shape = Object.fromEntries(Object.entries(def.fields).filter(([, f]) => !f.readOnly && !f.internal)
+    .map(([name, f]) => [name, z.unknown().optional().describe(fieldDescription(f))]));
+  // typed as no fixed keys: a route's .extend({ id, version }) keeps its own types
+  const body = z.object(shape as Record<never, never>).catchall(z.unknown());
+  if (opts.check === false) return body;
+  return body.superRefine((input, ctx) => {
     for (const e of validateInput(def, input, mode).errors) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
   });
 }

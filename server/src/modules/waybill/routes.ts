@@ -4,7 +4,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WAYBILL_QUEUES, CHECK_RESULTS, type WaybillQueue } from '@dg/core/waybill';
+import { resourceZod } from '@dg/core';
+import { WAYBILL_QUEUES, CHECK_RESULTS, waybillForm, type WaybillQueue } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
@@ -26,6 +27,16 @@ const crewBody = {
   tankContainerId: z.string().nullish(), driverId: z.string().nullish(), escortId: z.string().nullish(),
 };
 const tags = ['电子运单'];
+/**
+ * a waybill's body as the OpenAPI document shows it: the form's fields (core/waybill.ts), the goods lines and the crew;
+ * checked by the step itself after it has copied parties from base info (workflow.ts formValues)
+ */
+const waybillBody = (mode: 'add' | 'update') => resourceZod(waybillForm, mode, { check: false }).extend({
+  goods: z.array(z.object({ unNo: z.string().optional(), goodsName: z.string().optional(), quantity: z.unknown().optional(), unit: z.string().optional() }).catchall(z.unknown()))
+    .optional().describe('货物明细：UN编号、名称、数量、单位（以及包装类别、规格）'),
+  submit: z.union([z.boolean(), z.string()]).optional().describe('true：保存并提交'),
+  ...crewBody,
+});
 const answer = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { error: '检查结果只能是合格、不合格或不适用' }), remark: z.string().max(500).nullish(), photos: z.array(z.unknown()).nullish() });
 
 export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -71,7 +82,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // ───── edit (drafts) ─────
-  app.post(`${P}/add`, { config: el('baseManager:btn_add'), schema: { tags, summary: '新增运单（草稿）', body: z.record(z.string(), z.unknown()) } }, async (req) => {
+  app.post(`${P}/add`, { config: el('baseManager:btn_add'), schema: { tags, summary: '新增运单（草稿）', body: waybillBody('add') } }, async (req) => {
     const body = req.body;
     const submit = body.submit === true || body.submit === 'true';
     if (submit && !req.user!.elements.has('baseManager:btn_submit')) throw forbidden();
@@ -79,7 +90,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     req.audit = { after: { id: row.id, state: row.state } };
     return ok(rowOut(row));
   });
-  app.put(`${P}/update`, { config: el('baseManager:btn_edit'), schema: { tags, summary: '修改运单草稿', body: z.record(z.string(), z.unknown()).and(z.object({ id: z.string({ error: '缺少id' }), version })) } }, async (req) => {
+  app.put(`${P}/update`, { config: el('baseManager:btn_edit'), schema: { tags, summary: '修改运单草稿', body: waybillBody('update').extend({ id: z.string({ error: '缺少id' }), version }) } }, async (req) => {
     const { current, after } = await updateDraft(db(), req.user!, req.body);
     req.audit = { before: { id: current.id, version: current.version }, after: { id: after.id, version: after.version } };
     return ok(rowOut(after));
@@ -200,7 +211,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(rowOut(await closeWaybill(db(), req.user!, req.params.id, req.body))));
 
   // ───── 变更 ─────
-  app.post(`${P}/change/:id`, { config: el('waybillManageManager:btn_change'), schema: { tags, summary: '运单变更', params: idParam, body: z.record(z.string(), z.unknown()).and(z.object({ version, reason })) } }, async (req) => {
+  app.post(`${P}/change/:id`, { config: el('waybillManageManager:btn_change'), schema: { tags, summary: '运单变更', params: idParam, body: waybillBody('update').extend({ version, reason }) } }, async (req) => {
     const { row, changeFields } = await changeWaybill(db(), req.user!, req.params.id, req.body);
     req.audit = { after: { id: row.id, fields: changeFields } };
     return ok(rowOut(row));
