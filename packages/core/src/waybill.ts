@@ -312,7 +312,7 @@ export const waybillGoodsForm = resource({
     goodsId: ref('危险货物', 'dangerousGoods', 'nameZh'),
     cargoId: ref('常用危险货物', 'goods', 'goodsName'),
     unNo: text('UN编号', { required: true, rule: 'natural', min: 4, max: 4 }),
-    goodsName: text('货物名称', { required: true, max: 200 }),
+    goodsName: text('货物名称', { required: true, max: 300 }),
     goodsClass: text('类别', { required: true, max: 8 }),
     subsidiaryHazard: text('次要危险性', { max: 20 }),
     packingGroup: enumOf('包装类别', [{ label: 'Ⅰ', value: 'I' }, { label: 'Ⅱ', value: 'II' }, { label: 'Ⅲ', value: 'III' }, { label: '-', value: '-' }]),

@@ -256,27 +256,27 @@ function BaseEditForm({ id }: { id: string }) {
           <Col xs={24} xl={8}>
             <PartyCard title="托运人" testId="shipper">
               <Form.Item name="shipperId" label="从托运人选择"><RefSelect resource="shipper" placeholder="输入名称检索" onChange={onShipper} /></Form.Item>
-              <Form.Item name="shipperName" label="托运人名称" rules={rules('shipperName')}><Input maxLength={100} data-testid="shipper-name" /></Form.Item>
+              <Form.Item name="shipperName" label="托运人名称" rules={rules('shipperName')}><Input maxLength={F['shipperName']!.max} data-testid="shipper-name" /></Form.Item>
               <Row gutter={8}>
-                <Col span={10}><Form.Item name="shipperContact" label="联系人" rules={rules('shipperContact')}><Input maxLength={20} /></Form.Item></Col>
-                <Col span={14}><Form.Item name="shipperPhone" label="联系电话" rules={rules('shipperPhone')}><Input maxLength={20} data-testid="shipper-phone" /></Form.Item></Col>
+                <Col span={10}><Form.Item name="shipperContact" label="联系人" rules={rules('shipperContact')}><Input maxLength={F['shipperContact']!.max} /></Form.Item></Col>
+                <Col span={14}><Form.Item name="shipperPhone" label="联系电话" rules={rules('shipperPhone')}><Input maxLength={F['shipperPhone']!.max} data-testid="shipper-phone" /></Form.Item></Col>
               </Row>
             </PartyCard>
           </Col>
           <Col xs={24} xl={8}>
             <PartyCard title="收货人" testId="consignee">
               <Form.Item name="consigneeId" label="从收货人选择"><RefSelect resource="consignee" placeholder="输入名称检索" onChange={onConsignee} /></Form.Item>
-              <Form.Item name="consigneeName" label="收货人名称" rules={rules('consigneeName')}><Input maxLength={100} data-testid="consignee-name" /></Form.Item>
-              <Form.Item name="consigneePhone" label="联系电话" rules={rules('consigneePhone')}><Input maxLength={20} data-testid="consignee-phone" /></Form.Item>
+              <Form.Item name="consigneeName" label="收货人名称" rules={rules('consigneeName')}><Input maxLength={F['consigneeName']!.max} data-testid="consignee-name" /></Form.Item>
+              <Form.Item name="consigneePhone" label="联系电话" rules={rules('consigneePhone')}><Input maxLength={F['consigneePhone']!.max} data-testid="consignee-phone" /></Form.Item>
             </PartyCard>
           </Col>
           <Col xs={24} xl={8}>
             <PartyCard title="装货人" testId="loader">
               <Form.Item name="loaderId" label="从装货人选择"><RefSelect resource="loading" placeholder="输入名称检索" onChange={onLoader} /></Form.Item>
-              <Form.Item name="loaderName" label="装货人名称" rules={rules('loaderName')}><Input maxLength={100} data-testid="loader-name" /></Form.Item>
+              <Form.Item name="loaderName" label="装货人名称" rules={rules('loaderName')}><Input maxLength={F['loaderName']!.max} data-testid="loader-name" /></Form.Item>
               <Row gutter={8}>
-                <Col span={10}><Form.Item name="loaderPhone" label="联系电话" rules={rules('loaderPhone')}><Input maxLength={20} /></Form.Item></Col>
-                <Col span={14}><Form.Item name="loadingPlace" label="装货地点" rules={rules('loadingPlace')}><Input maxLength={200} /></Form.Item></Col>
+                <Col span={10}><Form.Item name="loaderPhone" label="联系电话" rules={rules('loaderPhone')}><Input maxLength={F['loaderPhone']!.max} /></Form.Item></Col>
+                <Col span={14}><Form.Item name="loadingPlace" label="装货地点" rules={rules('loadingPlace')}><Input maxLength={F['loadingPlace']!.max} /></Form.Item></Col>
               </Row>
             </PartyCard>
           </Col>
@@ -286,10 +286,10 @@ function BaseEditForm({ id }: { id: string }) {
           extra={<Form.Item name="lineId" noStyle><RefSelect resource="transportLine" placeholder="从常用线路选择" style={{ width: 260 }} onChange={onLine} /></Form.Item>}>
           <Row gutter={16}>
             <Col xs={24} md={6}><Form.Item name="originRegion" label="起运地" rules={rules('originRegion')}><RegionCascader data-testid="origin-region" /></Form.Item></Col>
-            <Col xs={24} md={6}><Form.Item name="originAddress" label="起运地详细地址" rules={rules('originAddress')}><Input maxLength={200} data-testid="origin-address" /></Form.Item></Col>
+            <Col xs={24} md={6}><Form.Item name="originAddress" label="起运地详细地址" rules={rules('originAddress')}><Input maxLength={F['originAddress']!.max} data-testid="origin-address" /></Form.Item></Col>
             <Col xs={24} md={6}><Form.Item name="destRegion" label="目的地" rules={rules('destRegion')}><RegionCascader data-testid="dest-region" /></Form.Item></Col>
-            <Col xs={24} md={6}><Form.Item name="destAddress" label="目的地详细地址" rules={rules('destAddress')}><Input maxLength={200} data-testid="dest-address" /></Form.Item></Col>
-            <Col xs={24} md={12}><Form.Item name="via" label="途经地" rules={rules('via')}><Input maxLength={200} placeholder="多个途经地用顿号分隔" /></Form.Item></Col>
+            <Col xs={24} md={6}><Form.Item name="destAddress" label="目的地详细地址" rules={rules('destAddress')}><Input maxLength={F['destAddress']!.max} data-testid="dest-address" /></Form.Item></Col>
+            <Col xs={24} md={12}><Form.Item name="via" label="途经地" rules={rules('via')}><Input maxLength={F['via']!.max} placeholder="多个途经地用顿号分隔" /></Form.Item></Col>
             <Col xs={12} md={6}><Form.Item name="distanceKm" label="里程（公里）" rules={rules('distanceKm')}><InputNumber min={0} style={{ width: '100%' }} /></Form.Item></Col>
             <Col xs={12} md={6}><Form.Item name="expectedHours" label="预计时长（小时）" rules={rules('expectedHours')}><InputNumber min={0} style={{ width: '100%' }} /></Form.Item></Col>
           </Row>
@@ -299,7 +299,7 @@ function BaseEditForm({ id }: { id: string }) {
 
         <Card size="small" style={{ marginBottom: 12 }}>
           <Form.Item name="remark" label="备注" rules={rules('remark')} style={{ marginBottom: 0 }}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={F['remark']!.max} showCount />
           </Form.Item>
         </Card>
 
@@ -361,11 +361,11 @@ function GoodsCard({ form, onCargo, onCatalogue }: { form: ReturnType<typeof For
                 size="small" pagination={false} rowKey="key" dataSource={fields} scroll={{ x: 'max-content' }}
                 columns={[
                   { title: '序号', key: 'n', width: 50, render: (_, __, i) => i + 1 },
-                  { title: 'UN编号', key: 'unNo', width: 96, render: (_, f) => <Form.Item name={[f.name, 'unNo']} rules={goodsRules('unNo')} style={{ margin: 0 }}><Input maxLength={4} /></Form.Item> },
-                  { title: '货物名称', key: 'goodsName', width: 220, render: (_, f) => <Form.Item name={[f.name, 'goodsName']} rules={goodsRules('goodsName')} style={{ margin: 0 }}><Input /></Form.Item> },
-                  { title: '类别', key: 'goodsClass', width: 72, render: (_, f) => <Form.Item name={[f.name, 'goodsClass']} rules={goodsRules('goodsClass')} style={{ margin: 0 }}><Input maxLength={8} /></Form.Item> },
+                  { title: 'UN编号', key: 'unNo', width: 96, render: (_, f) => <Form.Item name={[f.name, 'unNo']} rules={goodsRules('unNo')} style={{ margin: 0 }}><Input maxLength={G['unNo']!.max} /></Form.Item> },
+                  { title: '货物名称', key: 'goodsName', width: 220, render: (_, f) => <Form.Item name={[f.name, 'goodsName']} rules={goodsRules('goodsName')} style={{ margin: 0 }}><Input maxLength={G['goodsName']!.max} /></Form.Item> },
+                  { title: '类别', key: 'goodsClass', width: 72, render: (_, f) => <Form.Item name={[f.name, 'goodsClass']} rules={goodsRules('goodsClass')} style={{ margin: 0 }}><Input maxLength={G['goodsClass']!.max} /></Form.Item> },
                   { title: '包装类别', key: 'packingGroup', width: 90, render: (_, f) => <Form.Item name={[f.name, 'packingGroup']} style={{ margin: 0 }}><Select options={PACKING_GROUP_OPTIONS} allowClear /></Form.Item> },
-                  { title: '包装规格', key: 'packingSpec', width: 130, render: (_, f) => <Form.Item name={[f.name, 'packingSpec']} rules={goodsRules('packingSpec')} style={{ margin: 0 }}><Input placeholder="如 罐装、200L桶" /></Form.Item> },
+                  { title: '包装规格', key: 'packingSpec', width: 130, render: (_, f) => <Form.Item name={[f.name, 'packingSpec']} rules={goodsRules('packingSpec')} style={{ margin: 0 }}><Input maxLength={G['packingSpec']!.max} placeholder="如 罐装、200L桶" /></Form.Item> },
                   {
                     title: '数量', key: 'quantity', width: 120,
                     render: (_, f, i) => (
