@@ -4,6 +4,7 @@ export { default as ResourceForm, type ResourceFormProps } from './ResourceForm'
 export { default as ResourceDetail, type ResourceDetailProps } from './ResourceDetail';
 export { default as AttachmentLinks } from './AttachmentLinks';
 export { useHasElement } from './permission';
+export { useSave, type SaveSteps } from './useSave';
 export { useDicts } from './useDicts';
 export { useRegions } from './useRegions';
 export { useFormatContext } from './useFormatContext';

@@ -11,13 +11,12 @@ import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { useHasElement, useFormatContext } from '../../components/resource';
+import { useHasElement, useFormatContext, useSave } from '../../components/resource';
 import { emitDataChanged } from '../../utils/dataChange';
 import { addRow, queryKeys } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { defaultValues, formFields, toPayload } from '../../components/resource/payload';
 import { formWidget } from '../../components/resource/widgets';
-import { useFeedback } from '../../components/resource/feedback';
 
 export interface CertificateMatch {
   staffId: string; name: string; sex: string; idCard: string; mobile: string; post: string; qualificationNo: string | null;
@@ -32,14 +31,21 @@ const entryDef = resourceByKey('staffEntry')!;
 export function EntryModal({ open, certificate, onClose }: { open: boolean; certificate?: string; onClose: () => void }) {
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const ctx = useFormatContext();
   const [query, setQuery] = useState(certificate ?? '');
   const [found, setFound] = useState<CertificateMatch | null>(null);
   const [missing, setMissing] = useState(false);
   const [searching, setSearching] = useState(false);
-  const [saving, setSaving] = useState(false);
   const fields = useMemo(() => formFields(entryDef, 'add', new Set(['staffId'])), []);
+  const { save, saving } = useSave((body: Record<string, unknown>) => addRow(entryDef, body), {
+    success: '入职办理成功',
+    refresh: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all('staffEntry') }), queryClient.invalidateQueries({ queryKey: queryKeys.all('staff') })]);
+      emitDataChanged('staffEntry');
+      emitDataChanged('staff');
+    },
+    then: () => onClose(),
+  });
 
   const search = async (value: string) => {
     const c = value.trim();
@@ -71,19 +77,7 @@ export function EntryModal({ open, certificate, onClose }: { open: boolean; cert
     if (!found) return;
     let values: Record<string, unknown>;
     try { values = await form.validateFields(); } catch { return; }
-    setSaving(true);
-    try {
-      await addRow(entryDef, { ...toPayload(fields, values), staffId: found.staffId });
-      message.success('入职办理成功');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all('staffEntry') }), queryClient.invalidateQueries({ queryKey: queryKeys.all('staff') })]);
-      emitDataChanged('staffEntry');
-      emitDataChanged('staff');
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    await save({ ...toPayload(fields, values), staffId: found.staffId });
   };
 
   return (

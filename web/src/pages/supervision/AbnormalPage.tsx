@@ -17,7 +17,7 @@ import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
 import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
-import { useHasElement } from '../../components/resource';
+import { useHasElement, useSave } from '../../components/resource';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
@@ -99,24 +99,14 @@ export default function AbnormalPage() {
 
 function ReportModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<{ waybillNo?: string; enterpriseId?: string; plateNo?: string; detail: string }>();
-  const [saving, setSaving] = useState(false);
   const { message } = useFeedback();
   const changed = useWaybillChanged();
+  const { save, saving } = useSave(reportAbnormal, { success: '已上报', refresh: changed, then: onClose });
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     if (!v.waybillNo?.trim() && !v.enterpriseId) { message.warning('请选择运单或所属企业'); return; }
-    setSaving(true);
-    try {
-      await reportAbnormal({ waybillNo: v.waybillNo?.trim() || null, enterpriseId: v.enterpriseId || null, plateNo: v.plateNo?.trim() || null, detail: v.detail.trim() });
-      message.success('已上报');
-      await changed();
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    await save({ waybillNo: v.waybillNo?.trim() || null, enterpriseId: v.enterpriseId || null, plateNo: v.plateNo?.trim() || null, detail: v.detail.trim() });
   };
   return (
     <Modal open title="手工上报异常运单" okText="上报" cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
@@ -137,23 +127,12 @@ function ReportModal({ onClose }: { onClose: () => void }) {
 
 export function IssueModal({ abnormal, onClose }: { abnormal: Abnormal; onClose: () => void }) {
   const [form] = Form.useForm<{ problem: string; replyBy: Dayjs }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
   const changed = useWaybillChanged();
+  const { save, saving } = useSave(issueChecklist, { success: '核查单已下发，等待企业签收', refresh: changed, then: onClose });
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    setSaving(true);
-    try {
-      await issueChecklist({ abnormalId: abnormal.id, problem: v.problem.trim(), replyBy: v.replyBy.format('YYYY-MM-DD') });
-      message.success('核查单已下发，等待企业签收');
-      await changed();
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    await save({ abnormalId: abnormal.id, problem: v.problem.trim(), replyBy: v.replyBy.format('YYYY-MM-DD') });
   };
   return (
     <Modal open title="下发核查单" okText="下发" cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>

@@ -12,12 +12,11 @@ import { useNavigate, useParams } from 'react-router';
 import RefSelect from '../../components/RefSelect';
 import Upload from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
-import { useFeedback } from '../../components/resource/feedback';
 import type { FileRef } from '../../components/resource/types';
 import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
-import { useHasElement } from '../../components/resource';
+import { useHasElement, useSave } from '../../components/resource';
 
 const STATES = ['待签收', '待回复', '待审核', '已办结'];
 
@@ -160,28 +159,17 @@ function ChecklistInfo({ id }: { id: string }) {
 
 function ActModal({ checklist: c, action, label, onClose }: { checklist: ChecklistDetail; action: ChecklistAction; label: string; onClose: () => void }) {
   const [form] = Form.useForm<{ text?: string; attachments?: FileRef[] }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
   const changed = useWaybillChanged();
+  const { save, saving } = useSave((body: Parameters<typeof checklistAct>[2]) => checklistAct(action, c.id, body), { success: `${label}成功`, refresh: changed, then: onClose });
   const required = action === 'reply' || action === 'return';
   const textLabel = action === 'reply' ? '回复内容' : action === 'return' ? '退回意见' : '办结意见';
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    setSaving(true);
-    try {
-      const text = v.text?.trim();
-      await checklistAct(action, c.id, action === 'reply'
-        ? { version: c.version, reply: text, attachments: v.attachments?.length ? v.attachments : null }
-        : action === 'receive' ? { version: c.version } : { version: c.version, opinion: text || null });
-      message.success(`${label}成功`);
-      await changed();
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    const text = v.text?.trim();
+    await save(action === 'reply'
+      ? { version: c.version, reply: text, attachments: v.attachments?.length ? v.attachments : null }
+      : action === 'receive' ? { version: c.version } : { version: c.version, opinion: text || null });
   };
   return (
     <Modal open title={`${label}核查单`} okText={label} cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
