@@ -4,13 +4,13 @@
  * before sending; the server checks again and its 40001 message is shown by the request client.
  * An edit loads the latest row and sends its `version`, so a stale edit is refused, not merged.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Col, Drawer, Form, Modal, Result, Row as GridRow, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, resourceByKey, type ResourceDef } from '@dg/core';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from './api';
 import { ChangeNotice, type ChangeView } from './ChangeNotice';
-import { useFeedback } from './feedback';
+import { useSave } from './useSave';
 import { buildRules } from './formRules';
 import { defaultValues, formFields, toFormValues, toPayload, type FormField, type FormMode } from './payload';
 import { formWidget } from './widgets';
@@ -74,9 +74,7 @@ function FormFields({ fields, twoColumns, row }: { fields: FormField[]; twoColum
 
 function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onSaved }: ResourceFormProps & { def: ResourceDef }) {
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
 
   const hiddenKey = Object.keys(presets ?? {}).sort().join(',');
   const fields = useMemo(() => formFields(def, mode, new Set(hiddenKey.split(',').filter(Boolean))), [def, mode, hiddenKey]);
@@ -99,6 +97,23 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
     [editing, row, fields],
   );
 
+  const { save, saving } = useSave(
+    (body: Record<string, unknown>) => (editing ? updateRow(def, { ...body, id: id!, version: row?.version }) : addRow(def, { ...presets, ...body })),
+    {
+      success: (saved) => {
+        const held = editing ? (saved.latestChange as ChangeView | null | undefined) : null;
+        // 监管字段 of an approved record: saved, but those fields wait for the government
+        if (held?.status === '待审核' && held.submittedAt !== (row?.latestChange as ChangeView | null | undefined)?.submittedAt) return { warning: MSG.changeHeld(held.fields.map((f) => f.label)) };
+        return editing ? '更新成功' : '创建成功';
+      },
+      refresh: async (saved) => {
+        queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
+        await refreshAfterWrite(queryClient, def.key);
+      },
+      then: (saved) => { onSaved?.(saved); onClose(); },
+    },
+  );
+
   const submit = async () => {
     let values: Record<string, unknown>;
     try {
@@ -106,26 +121,8 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
     } catch {
       return; // the form shows each message under its field and scrolls to the first
     }
-    const body = toPayload(fields, values);
-    setSaving(true);
-    try {
-      const saved = editing
-        ? await updateRow(def, { ...body, id: id!, version: row?.version })
-        : await addRow(def, { ...presets, ...body });
-      const held = editing ? (saved.latestChange as ChangeView | null | undefined) : null;
-      if (held?.status === '待审核' && held.submittedAt !== (row?.latestChange as ChangeView | null | undefined)?.submittedAt) {
-        // 监管字段 of an approved record: saved, but those fields wait for the government
-        message.warning(MSG.changeHeld(held.fields.map((f) => f.label)));
-      } else message.success(editing ? '更新成功' : '创建成功');
-      queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
-      await refreshAfterWrite(queryClient, def.key);
-      onSaved?.(saved);
-      onClose();
-    } catch {
-      // 40001 and the rest were shown by the request client; the form stays open to fix them
-    } finally {
-      setSaving(false);
-    }
+    // 40001 and the rest are shown by the request client; the form stays open to fix them
+    await save(toPayload(fields, values));
   };
 
   const heading = title ?? `${editing ? '编辑' : '新增'}${def.title}`;

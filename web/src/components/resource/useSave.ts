@@ -8,8 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useFeedback } from './feedback';
 
 export interface SaveSteps<V, R> {
-  /** the success message, or a function of the answer; none when empty */
-  success?: string | ((saved: R, input: V) => string);
+  /** the success message, or a function of the answer (a `{ warning }` when saved with a reservation); none when empty */
+  success?: string | ((saved: R, input: V) => string | { warning: string });
   /** refetch or signal what the write changed (awaited before `then`) */
   refresh?: (saved: R, input: V) => unknown;
   /** what follows a save: close, navigate */
@@ -31,8 +31,9 @@ export function useSave<V, R>(write: (input: V) => Promise<R>, steps: SaveSteps<
       return undefined; // shown by the request client
     }
     const s = latest.current;
-    const text = typeof s.success === 'function' ? s.success(saved, input) : s.success;
-    if (text) message.success(text);
+    const said = typeof s.success === 'function' ? s.success(saved, input) : s.success;
+    if (typeof said === 'object') message.warning(said.warning);
+    else if (said) message.success(said);
     await s.refresh?.(saved, input);
     s.then?.(saved, input);
     return saved;

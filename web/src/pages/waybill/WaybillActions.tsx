@@ -21,6 +21,7 @@ import {
   type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail,
 } from './api';
 import { fmtNum, plateText, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { useSave } from '../../components/resource';
 
 export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
 
@@ -206,7 +207,7 @@ interface LoadValues {
 function LoadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm<LoadValues>();
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSave((body: Parameters<typeof loadWaybill>[1]) => loadWaybill(row.id, body), { then: onDone });
   const { message } = useFeedback();
   const checked = Form.useWatch('checks', form) ?? [];
   const allOk = FIVE_CHECKS.every((c) => checked.includes(c.key));
@@ -227,23 +228,16 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: W
       message.warning(`五必查不通过，不得装货：${missing.map((c) => c.label).join('；')}`);
       return;
     }
-    setSaving(true);
-    try {
-      await loadWaybill(row.id, {
-        version: wb.version,
-        loaderName: v.loaderName?.trim() || null,
-        checks: Object.fromEntries(FIVE_CHECKS.map((c) => [c.key, v.checks.includes(c.key)])),
-        remarks: Object.fromEntries(Object.entries(v.remarks ?? {}).filter(([, s]) => s?.trim())),
-        goods: wb.goods.map((g) => ({ lineId: g.id!, actualQuantity: Number(v.actual?.[g.id!] ?? g.quantity) })),
-        loadedAt: v.loadedAt?.toISOString(),
-        remark: v.remark?.trim() || null,
-      });
-      onDone();
-    } catch {
-      // shown by the request client (e.g. 五必查不通过，不得装货：…)
-    } finally {
-      setSaving(false);
-    }
+    // a refusal (e.g. 五必查不通过，不得装货：…) is shown by the request client
+    await save({
+      version: wb.version,
+      loaderName: v.loaderName?.trim() || null,
+      checks: Object.fromEntries(FIVE_CHECKS.map((c) => [c.key, v.checks.includes(c.key)])),
+      remarks: Object.fromEntries(Object.entries(v.remarks ?? {}).filter(([, s]) => s?.trim())),
+      goods: wb.goods.map((g) => ({ lineId: g.id!, actualQuantity: Number(v.actual?.[g.id!] ?? g.quantity) })),
+      loadedAt: v.loadedAt?.toISOString(),
+      remark: v.remark?.trim() || null,
+    });
   };
 
   return (
@@ -306,7 +300,7 @@ function QuantityTable({ goods, field, planned }: { goods: GoodsLine[]; field: '
 function UnloadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm<{ signer: string; signerPhone?: string; received: Record<string, number>; unloadedAt?: Dayjs; remark?: string }>();
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSave((body: Parameters<typeof unloadWaybill>[1]) => unloadWaybill(row.id, body), { then: onDone });
   useEffect(() => {
     if (!wb) return;
     form.setFieldsValue({
@@ -316,19 +310,11 @@ function UnloadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?:
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v || !wb) return;
-    setSaving(true);
-    try {
-      await unloadWaybill(row.id, {
-        version: wb.version, signer: v.signer.trim(), signerPhone: v.signerPhone?.trim() || null,
-        goods: wb.goods.map((g) => ({ lineId: g.id!, receivedQuantity: Number(v.received?.[g.id!] ?? g.actualQuantity ?? g.quantity) })),
-        unloadedAt: v.unloadedAt?.toISOString(), remark: v.remark?.trim() || null,
-      });
-      onDone();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    await save({
+      version: wb.version, signer: v.signer.trim(), signerPhone: v.signerPhone?.trim() || null,
+      goods: wb.goods.map((g) => ({ lineId: g.id!, receivedQuantity: Number(v.received?.[g.id!] ?? g.actualQuantity ?? g.quantity) })),
+      unloadedAt: v.unloadedAt?.toISOString(), remark: v.remark?.trim() || null,
+    });
   };
   return (
     <Modal open title="卸货签收" width={720} onCancel={onCancel} destroyOnHidden mask={{ closable: false }}
