@@ -16,12 +16,13 @@ import { onDataChanged } from '../../utils/dataChange';
 import { deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
 import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
-import { serializeFilters } from './filters';
+import { filtersToValues, serializeFilters } from './filters';
+import { useListState } from './useListState';
 import { useHasElement, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
 import ResourceForm from './ResourceForm';
 import SearchForm from './SearchForm';
-import type { Filters, ListBody, Row, SortSpec } from './types';
+import type { ListBody, Row } from './types';
 import { useFormatContext } from './useFormatContext';
 
 export interface ResourcePageProps {
@@ -81,10 +82,10 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
   const shown = useMemo(() => listColumns(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
   const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
 
-  const [searched, setSearched] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZES[0]!);
-  const [sort, setSort] = useState<SortSpec | undefined>(def.defaultSort);
+  // a list of its own screen keeps page, size, sort and search in the URL; a list inside a detail keeps them here
+  const [listState, setList] = useListState(def.key, { inUrl: !parentId, defaultSort: def.defaultSort });
+  const { page, size, sort, filters: searched } = listState;
+  const searchedValues = useMemo(() => filtersToValues(searchable, searched), [searchable, searched]);
   const [editing, setEditing] = useState<{ mode: 'add' | 'update'; id?: string } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
 
@@ -100,8 +101,8 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
 
   // Deleting the last row of the last page leaves an empty page: step back to the new last one.
   useEffect(() => {
-    if (list.data && rows.length === 0 && total > 0 && page > 1) setPage(Math.max(1, Math.ceil(total / size)));
-  }, [list.data, rows.length, total, page, size]);
+    if (list.data && rows.length === 0 && total > 0 && page > 1) setList({ page: Math.max(1, Math.ceil(total / size)) });
+  }, [list.data, rows.length, total, page, size, setList]);
 
   // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
   // A write of this resource through the resource UI has refreshed it already.
@@ -149,8 +150,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
     if (extra.action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = s?.columnKey ? String(s.columnKey) : undefined;
-    setSort(field && s?.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
-    setPage(1);
+    setList({ sort: field && s?.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined, page: 1 });
   };
 
   const fieldLabel = (field: string) => def.fields[field]?.label ?? field;
@@ -191,17 +191,14 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
             name={`${def.key}_search`}
             fields={searchable}
             loading={list.isFetching}
+            values={searchedValues}
             onSearch={(values) => {
               const next = serializeFilters(searchable, values);
               // The same search again still means "show me the latest".
               if (page === 1 && JSON.stringify(next) === JSON.stringify(searched)) void list.refetch();
-              setSearched(next);
-              setPage(1);
+              setList({ filters: next, page: 1 });
             }}
-            onReset={() => {
-              setSearched({});
-              setPage(1);
-            }}
+            onReset={() => setList({ filters: {}, page: 1 })}
           />
         </Card>
       )}
@@ -224,12 +221,8 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
             showQuickJumper: true,
             showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
             onChange: (p, s) => {
-              if (s !== size) {
-                setSize(s);
-                setPage(1);
-              } else {
-                setPage(p);
-              }
+              if (s !== size) setList({ size: s, page: 1 });
+              else setList({ page: p });
             },
           }}
         />

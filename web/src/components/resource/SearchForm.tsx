@@ -2,7 +2,7 @@
  * The list page's search form: one input per searchable field, 查询 / 重置, and 展开 / 收起 when
  * there are more than three fields (MODULES.md, "Conventions for every list page").
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Col, Form, Row, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@dg/core';
@@ -19,10 +19,18 @@ export interface SearchFormProps {
   onSearch: (values: Record<string, unknown>) => void;
   onReset: () => void;
   loading?: boolean;
+  /** the values the list is showing (restored from the URL, or after 后退): the form follows them */
+  values?: Record<string, unknown>;
 }
 
-export default function SearchForm({ name: formName, fields, onSearch, onReset, loading }: SearchFormProps) {
+export default function SearchForm({ name: formName, fields, onSearch, onReset, loading, values }: SearchFormProps) {
   const [form] = Form.useForm();
+  const valuesKey = JSON.stringify(values ?? {});
+  useEffect(() => {
+    form.resetFields();
+    if (values) form.setFieldsValue(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the values' content, not their identity
+  }, [form, valuesKey]);
   const collapsible = fields.length > COLLAPSED_COUNT;
   const [collapsed, setCollapsed] = useState(true);
 

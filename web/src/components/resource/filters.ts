@@ -62,3 +62,19 @@ export function serializeFilters(
   }
   return { ...filters, ...fixed };
 }
+
+/** The search form's values for `filters` (a list restored from its URL): the inverse of serializeFilters. */
+export function filtersToValues(fields: [string, FieldDef][], filters: Filters): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const day = (v: unknown) => (typeof v === 'string' && v ? dayjs(v) : null);
+  for (const [name, fd] of fields) {
+    const v = filters[name];
+    if (isEmpty(v)) continue;
+    const dated = fd.type === 'date' || fd.type === 'datetime';
+    if (searchMode(fd) === 'range' && Array.isArray(v)) values[name] = dated ? [day(v[0]), day(v[1])] : v;
+    else if (dated && typeof v === 'string') values[name] = dayjs(v);
+    else if (fd.type === 'bool' && typeof v === 'boolean') values[name] = v ? '1' : '0';
+    else values[name] = v;
+  }
+  return values;
+}
