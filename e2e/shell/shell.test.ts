@@ -182,7 +182,11 @@ describe('layout', () => {
     await page.getByTestId('user-menu-profile').click();
     await page.waitForURL('**/profile/index');
     await page.getByTestId('profile-page').waitFor();
-    await page.getByTestId('user-menu').click();
+    // the menu closed by the first choice may still be leaving: open it again until its entries show
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId('user-menu').click();
+      if (await page.getByTestId('user-menu-logout').waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) break;
+    }
     await page.getByTestId('user-menu-logout').click();
     await page.waitForURL('**/login');
     expect(await cookie(page, 'Admin-Token')).toBeUndefined();

@@ -18,6 +18,7 @@ import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
 import { filtersToValues, serializeFilters } from './filters';
 import { useListState } from './useListState';
+import { listPagination } from './pagination';
 import { useHasElement, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
 import ResourceForm from './ResourceForm';
@@ -47,7 +48,7 @@ export interface ResourcePageProps {
   onSaved?: (row: Row, mode: 'add' | 'update') => void;
 }
 
-export const PAGE_SIZES = [10, 20, 50, 100];
+export { PAGE_SIZES } from './pagination';
 
 export default function ResourcePage(props: ResourcePageProps) {
   const def = resourceByKey(props.resourceKey);
@@ -212,19 +213,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: list.isError ? '加载失败' : undefined }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
-            onChange: (p, s) => {
-              if (s !== size) setList({ size: s, page: 1 });
-              else setList({ page: p });
-            },
-          }}
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         />
       </Card>
 

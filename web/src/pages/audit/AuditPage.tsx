@@ -19,6 +19,7 @@ import { useFormatContext } from '../../components/resource/useFormatContext';
 import { useRegions } from '../../components/resource/useRegions';
 import { ChangeTable } from '../../components/resource/ChangeNotice';
 import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, AUDIT_TYPES, auditInfo, listPending, passAudit, rejectAudit, isChangeType, type AuditRow, type AuditStatus, type AuditType } from './api';
+import { listPagination } from '../../components/resource/pagination';
 
 const STATUS_COLOR: Record<AuditStatus, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
 const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan', enterpriseChange: 'magenta', vehicleChange: 'geekblue', tankChange: 'green' };
@@ -160,10 +161,7 @@ export default function AuditPage() {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: status === '待审核' ? '暂无待审核事项' : '暂无数据' }}
-        pagination={{
-          current: page, pageSize: size, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
-        }}
+        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
       />
       <Drawer open={!!viewing} size={720} title={viewing ? `${viewing.typeTitle}：${viewing.title}` : ''} onClose={() => setViewing(null)} destroyOnHidden>
         {viewing && <AuditDetail row={viewing} canPass={canPass} canReject={canReject} onDecide={setDecision} />}

@@ -18,6 +18,7 @@ import { WaybillDetailView } from '../waybill/WaybillDetail';
 import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
 import { useHasElement, useSave } from '../../components/resource';
+import { listPagination } from '../../components/resource/pagination';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
@@ -66,10 +67,7 @@ export default function AbnormalPage() {
       </Card>
       <Card title="异常运单" extra={canReport && <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)}>手工上报</Button>}>
         <Table<Abnormal> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page, pageSize: size, total: q.data?.total ?? 0, showSizeChanger: true, showQuickJumper: true, pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => `共 ${n}${q.data?.totalCapped ? '+' : ''} 条`, onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
-          }}
+          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
           columns={[
             { title: '发现时间', dataIndex: 'foundAt', width: 170, render: fmtTime },
             { title: '异常规则', dataIndex: 'rule', width: 110, render: (v: string) => <Tag color="red">{v}</Tag> },

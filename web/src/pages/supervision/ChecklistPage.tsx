@@ -17,6 +17,7 @@ import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, 
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
 import { useHasElement, useSave } from '../../components/resource';
+import { listPagination } from '../../components/resource/pagination';
 
 const STATES = ['待签收', '待回复', '待审核', '已办结'];
 
@@ -51,10 +52,7 @@ export default function ChecklistPage() {
       </Card>
       <Card title={gov ? '核查单' : '核查单签收'}>
         <Table<Checklist> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page, pageSize: size, total: q.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => `共 ${n} 条`, onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
-          }}
+          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
           columns={[
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),

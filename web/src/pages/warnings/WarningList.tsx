@@ -18,6 +18,7 @@ import { useFeedback } from '../../components/resource/feedback';
 import { useHasElement, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
 import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
+import { listPagination } from '../../components/resource/pagination';
 
 export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
 
@@ -237,11 +238,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: list.isError ? '加载失败' : '暂无预警' }}
-          pagination={{
-            current: page, pageSize: size, total: list.data?.total ?? 0, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showQuickJumper: true,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (p, s) => { if (s !== size) { setSize(s); setPage(1); } else setPage(p); },
-          }}
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
         />
       </Card>
     </div>

@@ -21,6 +21,7 @@ import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
 import { useHasElement } from '../../components/resource';
+import { listPagination } from '../../components/resource/pagination';
 
 type ListKey = QueueKey | 'monitor';
 
@@ -293,18 +294,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
           locale={{ emptyText: list.isError ? '加载失败' : undefined }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
           onRow={(r) => ({ 'data-testid': `wb-row-${r.id}` } as HTMLAttributes<HTMLElement>)}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total,
-            pageSizeOptions: [10, 20, 50, 100],
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
-            onChange: (p, s) => {
-              if (s !== size) { setSize(s); setPage(1); } else setPage(p);
-            },
-          }}
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
         />
       </Card>
       {issued && <IssuedModal result={issued} onClose={() => setIssued(null)} />}

@@ -16,6 +16,7 @@ import { useHasElement } from '../../../components/resource/permission';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
 import type { Filters, Row, SortSpec } from '../../../components/resource/types';
 import { jcxxBase, jcxxList, type JcxxPage } from '../api';
+import { listPagination } from '../../../components/resource/pagination';
 
 export const JCXX: Record<JcxxPage, { menu: string; resource: string; title: string; info: string }> = {
   qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息', info: '/jcxxcxManager/qyxxcxInfo' },
@@ -58,10 +59,7 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
     <Table<Row>
       rowKey="id" size={compact ? 'small' : 'middle'} columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
       onChange={onChange} scroll={{ x: 'max-content' }}
-      pagination={{
-        current: pageNo, pageSize: size, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => `共 ${n} 条`,
-        onChange: (np, ns) => { if (ns !== size) { setSize(ns); setPageNo(1); } else setPageNo(np); },
-      }}
+      pagination={listPagination({ page: pageNo, size, data: list.data, onChange: (p, s) => { setSize(s); setPageNo(p); } })}
     />
   );
   if (compact) return table;
