@@ -48,7 +48,6 @@ export interface ResourcePageProps {
   onSaved?: (row: Row, mode: 'add' | 'update') => void;
 }
 
-export { PAGE_SIZES } from './pagination';
 
 export default function ResourcePage(props: ResourcePageProps) {
   const def = resourceByKey(props.resourceKey);

@@ -6,10 +6,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Filters, SortSpec } from './types';
+import { PAGE_SIZES } from './pagination';
 
 export interface ListState { page: number; size: number; sort?: SortSpec; filters: Filters }
 
-const DEFAULT_SIZE = 10;
+const DEFAULT_SIZE = PAGE_SIZES[0]!;
 
 function parse(raw: string | null, defaults: ListState): ListState {
   if (!raw) return defaults;

@@ -18,11 +18,10 @@ import { useFeedback } from '../../components/resource/feedback';
 import { useHasElement, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
 import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
-import { listPagination } from '../../components/resource/pagination';
+import { listPagination, PAGE_SIZES } from '../../components/resource/pagination';
 
 export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
 
-const PAGE_SIZES = [10, 20, 50, 100];
 const DAY = 'YYYY-MM-DD';
 
 /** orange 剩余N天 / red 逾期N天, opening the record */
