@@ -5,3 +5,4 @@ export * from './rules.ts';
 export * from './plate.ts';
 export * from './validate.ts';
 export * from './resources/index.ts';
+export * from './resources/danger.ts';

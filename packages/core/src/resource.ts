@@ -113,6 +113,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   readOnly?: boolean;
   /** which sides may write (default: enterprise for enterprise scope, platform otherwise) */
   writableBy?: Side[];
+  /** other menus whose screens read these rows (list, info): any of them, or `menu`, opens the read routes */
+  readMenus?: string[];
+  /** the table is a view written by hand in a migration (read-only; drizzle-kit leaves it alone) */
+  view?: boolean;
 }
 
 export type Side = 'enterprise' | 'government' | 'platform';
@@ -123,6 +127,7 @@ export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>
     if (f.type === 'ref' && !f.ref) throw new Error(`${def.key}.${name}: ref field needs ref`);
   }
   for (const name of def.supervised ?? []) if (!def.fields[name]) throw new Error(`${def.key}: supervised field ${name} is not a field`);
+  if (def.view && !def.readOnly) throw new Error(`${def.key}: a view is read-only`);
   return def;
 }
 

@@ -6,7 +6,7 @@
 import { type FieldDef, type ResourceDef, columnName, tableName } from '@dg/core';
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, uuid, varchar, text, numeric, integer, date, timestamp, boolean, jsonb, index, uniqueIndex,
+  pgTable, pgView, uuid, varchar, text, numeric, integer, date, timestamp, boolean, jsonb, index, uniqueIndex,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 
@@ -45,6 +45,8 @@ export function tableFor(def: ResourceDef) {
   cols.version = integer('version').notNull().default(1);
   if (def.softDelete) cols.deletedAt = timestamp('deleted_at', { withTimezone: true, mode: 'date' });
   const tn = tableName(def);
+  // a view's SQL is hand-written in its migration; drizzle-kit does not manage an `existing` view
+  if (def.view) return pgView(tn, cols).existing();
   return pgTable(tn, cols, (t: Record<string, any>) => {
     const idx = [];
     if (t.enterpriseId) idx.push(index(`${tn}_enterprise_idx`).on(t.enterpriseId, t.createdAt));

@@ -3,7 +3,7 @@
  * database, or by `npm run seed:demo` on PostgreSQL. Each area adds its own demo rows with
  * `addDemoSeeder`, so every list, warning and statistic has something to show.
  */
-import { sql } from 'drizzle-orm';
+import { sql, SQL } from 'drizzle-orm';
 import { makeCreditCode, PROVINCE_ABBR } from '@dg/core';
 import { type Db, textArray } from './index.ts';
 import { hashPassword } from '../platform/crud/write.ts';
@@ -18,6 +18,25 @@ export interface DemoContext {
 export interface DemoEnterprise { id: string; name: string; regionCode: string; cityCode: string; abbr: string; adminUserId: string }
 
 type Seeder = (c: DemoContext) => Promise<void>;
+
+/**
+ * One demo row by its fields' names (camelCase → snake_case columns): an SQL value as it is, arrays as text[] (uuid[]
+ * for `…Ids`, jsonb when they hold objects), other objects as jsonb. Answers the new row's id.
+ */
+export async function insertDemoRow(db: Db, table: string, row: Record<string, unknown>): Promise<string> {
+  const cols = Object.keys(row);
+  const vals = cols.map((k) => {
+    const v = row[k];
+    if (v instanceof SQL) return v;
+    if (Array.isArray(v) && v.some((x) => x !== null && typeof x === 'object')) return sql`${JSON.stringify(v)}::jsonb`;
+    if (Array.isArray(v)) return k.endsWith('Ids') ? sql`${textArray(v.map(String))}::uuid[]` : textArray(v.map(String));
+    if (v !== null && typeof v === 'object' && !(v instanceof Date)) return sql`${JSON.stringify(v)}::jsonb`;
+    return sql`${v}`;
+  });
+  const r = await db.execute<{ id: string }>(sql`insert into ${sql.identifier(table)}
+    (${sql.join(cols.map((c) => sql.identifier(c.replace(/[A-Z]/g, (x) => '_' + x.toLowerCase()))), sql`, `)}) values (${sql.join(vals, sql`, `)}) returning id`);
+  return r.rows[0]!.id;
+}
 const seeders: { name: string; run: Seeder }[] = [];
 export function addDemoSeeder(name: string, run: Seeder) { seeders.push({ name, run }); }
 

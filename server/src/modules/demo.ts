@@ -3,3 +3,4 @@ export {};
 import './records/demo.ts';
 import './audit/demo.ts';
 import './waybill/demo.ts';
+import './danger/demo.ts';

@@ -31,6 +31,8 @@ export interface RouteAccess {
   anyUser?: boolean;
   /** the menu code gating the page and its read APIs */
   menu?: string;
+  /** any one of these menus (rows several screens read, e.g. a hazard on 登记, 整改 and 验收) */
+  anyMenu?: string[];
   /** the element code gating a button and its API */
   element?: string;
   /** token kinds accepted (default: the main page's admin token; the /api/super scope declares super for its routes) */
@@ -62,7 +64,7 @@ export function declareAccess(route: RouteOptions) {
     if (!isApiPath(route.url) && methods.every((m) => m === 'GET' || m === 'HEAD')) { route.config = { ...route.config, access: { public: true } }; return; }
     throw new Error(`${methods.join(',')} ${route.url}: declare config.access (public, anyUser, menu or element) — see platform/access.ts`);
   }
-  const ways = [access.public, access.anyUser, access.menu || access.element].filter(Boolean).length;
+  const ways = [access.public, access.anyUser, access.menu || access.element || access.anyMenu?.length].filter(Boolean).length;
   if (ways !== 1) throw new Error(`${methods.join(',')} ${route.url}: config.access must be exactly one of public, anyUser, menu/element`);
 }
 
@@ -75,6 +77,7 @@ export function superScope(route: RouteOptions) {
 /** the route's menu or element code (a route naming both needs both) */
 export function allowed(user: SessionUser, access: RouteAccess): boolean {
   if (access.anyUser) return true;
+  if (access.anyMenu?.length) return access.anyMenu.some((m) => user.menus.has(m));
   if (!access.menu && !access.element) return false;
   if (access.element && !user.elements.has(access.element)) return false;
   if (access.menu && !user.menus.has(access.menu)) return false;

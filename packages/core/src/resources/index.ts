@@ -3,7 +3,8 @@ import type { ResourceDef } from '../resource.ts';
 import { adminResources } from './admin.ts';
 import { recordsResources } from './records.ts';
 import { waybillResources } from './waybill.ts';
+import { dangerResources } from './danger.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

@@ -22,6 +22,8 @@ export interface Notice { id: string; kind?: string; title: string; publishedAt?
 export interface EnterpriseDashboardPart {
   expiry?: ExpiryCount[];
   openHazards?: number;
+  majorHazards?: number;
+  overdueHazards?: number;
   waybillsByDay?: { date: string; count: number }[];
   notices?: Notice[];
 }
@@ -83,12 +85,12 @@ export async function dashboardOf(app: App, user: SessionUser) {
   const notices = (await latestPublished(db, undefined, NOTICE_LIMIT)).map((n) => ({ ...n }));
   if (user.side === 'enterprise') {
     const [queues, ...rest] = await Promise.all([remindCounts(app, user), ...parts.enterprise.map((p) => p(app, user))]);
-    const m = merge([{ openHazards: 0, waybillsByDay: [], expiry: [] }, ...rest as Record<string, unknown>[], { notices }]);
+    const m = merge([{ openHazards: 0, majorHazards: 0, overdueHazards: 0, waybillsByDay: [], expiry: [] }, ...rest as Record<string, unknown>[], { notices }]);
     const expiry = m.expiry as ExpiryCount[];
     return {
       side: 'enterprise' as const, queues, ...m,
       warnings: { due: expiry.reduce((s, x) => s + x.due, 0), overdue: expiry.reduce((s, x) => s + x.overdue, 0) },
-      hazards: { open: m.openHazards as number },
+      hazards: { open: m.openHazards as number, major: m.majorHazards as number, overdue: m.overdueHazards as number },
     };
   }
   const rest = await Promise.all(parts.government.map((p) => p(app, user)));

@@ -4,29 +4,16 @@
  * to CURRENT_DATE at seeding, with some due within 30 days and some already expired, so each
  * 到期预警 list has rows to show. Everything is 已通过 (audited), as a running enterprise's would be.
  */
-import { sql, SQL } from 'drizzle-orm';
-import { columnName, makeIdCard18 } from '@dg/core';
-import { addDemoSeeder, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
-import { textArray, type Db } from '../../db/index.ts';
+import { sql } from 'drizzle-orm';
+import { makeIdCard18 } from '@dg/core';
+import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
 import { regionName } from '../../platform/regions.ts';
 import { seedGoodsCatalogue } from '../knowledge/catalogue.ts';
 
 /** CURRENT_DATE + n days, as SQL (n is always a literal of this file) */
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);
 
-async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<string> {
-  const cols = Object.keys(row);
-  const vals = cols.map((k) => {
-    const v = row[k];
-    if (v instanceof SQL) return v;
-    if (Array.isArray(v)) return textArray(v.map(String));
-    if (v !== null && typeof v === 'object') return sql`${JSON.stringify(v)}::jsonb`;
-    return sql`${v}`;
-  });
-  const r = await db.execute<{ id: string }>(sql`insert into ${sql.identifier(table)}
-    (${sql.join(cols.map((c) => sql.identifier(columnName(c))), sql`, `)}) values (${sql.join(vals, sql`, `)}) returning id`);
-  return r.rows[0]!.id;
-}
+const insert = insertDemoRow;
 
 interface VehicleSeed { serial: string; type: string; brand: string; load: number; mass: number; cert: number; review: number; insurance: number; carrier: number; status?: string }
 

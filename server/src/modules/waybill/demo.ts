@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { MENUS, flattenMenus, makeIdCard18 } from '@dg/core';
 import { dispatchComplianceProblems, DEFAULT_CHECK_ITEMS, FIVE_CHECKS, CREW_FIELDS } from '@dg/core/waybill';
-import { addDemoSeeder, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
+import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
 import { textArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { provinceTree } from '../../platform/regions.ts';
@@ -21,18 +21,7 @@ import { sweepOverdue } from './abnormal.ts';
 const ALL_ELEMENTS = new Set(flattenMenus(MENUS).flatMap((m) => (m.elements ?? []).map((e) => e.code)));
 const ALL_MENUS = new Set(flattenMenus(MENUS).map((m) => m.code));
 
-async function insertRow(db: Db, table: string, row: Record<string, unknown>): Promise<string> {
-  const cols = Object.keys(row);
-  const vals = cols.map((k) => {
-    const v = row[k];
-    if (Array.isArray(v)) return k.endsWith('Ids') ? sql`${textArray(v.map(String))}::uuid[]` : textArray(v.map(String));
-    if (v !== null && typeof v === 'object' && !(v instanceof Date)) return sql`${JSON.stringify(v)}::jsonb`;
-    return sql`${v}`;
-  });
-  const r = await db.execute<{ id: string }>(sql`insert into ${sql.identifier(table)} (${sql.join(cols.map((c) => sql.identifier(c.replace(/[A-Z]/g, (x) => '_' + x.toLowerCase()))), sql`, `)})
-    values (${sql.join(vals, sql`, `)}) returning id`);
-  return r.rows[0]!.id;
-}
+const insertRow = insertDemoRow;
 
 interface DemoCrew extends Crew { label: string; goods: { unNo: string; goodsName: string; goodsClass: string; packingGroup: string; quantity: number; unit: string } }
 

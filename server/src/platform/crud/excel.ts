@@ -71,9 +71,9 @@ function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListPa
   let last: { key: string | null; id: string } | null = null;
   let done = false;
   // only what the sheet shows (and the keys): a vehicle row has twice as many columns as its export
-  const all = getTableColumns(t) as Record<string, unknown>;
-  const wanted = ['id', 'enterpriseId', ...sheetFields(def).map(([name]) => name)].filter((k) => k in all);
-  const columns = Object.fromEntries(wanted.map((k) => [k, all[k]]));
+  // (a table's or a view's columns are its properties)
+  const wanted = ['id', 'enterpriseId', ...sheetFields(def).map(([name]) => name)].filter((k) => t[k]);
+  const columns = Object.fromEntries(wanted.map((k) => [k, t[k]]));
   return async () => {
     if (done) return null;
     const rows: Row[] = await db.select({ ...columns, sortKey: sql<string | null>`${col}::text` }).from(t)

@@ -17,7 +17,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
   return async (app) => {
     const a = app as unknown as App;
     const db = () => a.ctx.database.db;
-    const menu = { access: { menu: def.menu } };
+    const menu = { access: def.readMenus?.length ? { anyMenu: [def.menu, ...def.readMenus] } : { menu: def.menu } };
     const el = (action: string) => ({ access: { element: elementCode(def, action) } });
     const tags = [def.title];
 

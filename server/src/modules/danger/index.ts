@@ -1,0 +1,101 @@
+/**
+ * 隐患排查治理 (MODULES.md §5, issue 11). The records are resource definitions (packages/core/src/resources/danger.ts)
+ * served by the CRUD engine with this module's hooks (./hooks.ts); the workflow steps are these routes:
+ *
+ * - `POST /yhpc/hazard/{submit|handle|finish|pass|return}/:id` — the hazard's steps (./hazard.ts), each behind its
+ *   screen's element code; `GET /yhpc/hazard/flow/:id` — its timeline
+ * - `POST /yhpc/selfCheck/run` — an enterprise's self-check from a template; `POST /yhpc/selfCheck/toHazards/:id` —
+ *   its failed items become hazards (./self-check.ts)
+ *
+ * Dashboard figures and the demo rows hang on the platform's extension points (./figures.ts, ./demo.ts).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hazard, selfCheck } from '@dg/core';
+import type { App } from '../../platform/context.ts';
+import { notFound, ok } from '../../platform/errors.ts';
+import { findRow, present, presentOne } from '../../platform/crud/query.ts';
+import { idParam } from '../../platform/schemas.ts';
+import { STEP_NAMES, hazardTimeline, stepHazard, type HazardStep } from './hazard.ts';
+import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
+import './hooks.ts';
+import './figures.ts';
+
+/** each step's element code: 登记's 提交, 整改's 保存 and 提交验收, 验收's 通过 and 退回 (a government's 复核 too) */
+const STEP_ELEMENT: Record<HazardStep, string> = {
+  submit: 'hazardRegisterManager:btn_submit',
+  handle: 'hazardHandleManager:btn_edit',
+  finish: 'hazardHandleManager:btn_submit',
+  pass: 'hazardApprovalManager:btn_pass',
+  return: 'hazardApprovalManager:btn_return',
+};
+
+const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
+const stepBody = z.object({
+  version,
+  opinion: z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（退回时必填）'),
+  actualMeasures: z.unknown().optional().describe('实际整改措施（提交验收时必填）'),
+  cost: z.unknown().optional().describe('整改费用（元）'),
+  completedDate: z.unknown().optional().describe('整改完成日期 YYYY-MM-DD（提交验收时必填）'),
+  afterPhotos: z.unknown().optional().describe('整改后照片 [{ id, name }]'),
+});
+const runBody = z.object({
+  checkModelId: z.string({ error: '请选择检查模板' }).describe('检查模板 id'),
+  checkDate: z.string({ error: '请选择检查日期' }).describe('检查日期 YYYY-MM-DD'),
+  inspector: z.string({ error: '请输入检查人' }).describe('检查人'),
+  place: z.string().nullish().describe('检查地点'),
+  conclusion: z.string().nullish().describe('检查结论'),
+  results: z.array(z.object({
+    itemId: z.string(), result: z.string().describe('合格 / 不合格 / 不适用'), remark: z.string().nullish().describe('情况说明（不合格时必填）'),
+  }), { error: '请填写检查结果' }).max(500),
+});
+const toHazardsBody = z.object({
+  version,
+  responsibleId: z.string({ error: '请选择整改责任人' }).describe('整改责任人（人员 id）'),
+  deadline: z.string({ error: '请选择整改期限' }).describe('整改期限 YYYY-MM-DD'),
+  level: z.string().optional().describe('隐患等级：一般 / 重大'),
+  itemIds: z.array(z.string()).max(500).optional().describe('只转这些检查项目（默认全部不合格项）'),
+});
+
+export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+  const tags = [hazard.title];
+
+  for (const step of Object.keys(STEP_ELEMENT) as HazardStep[]) {
+    app.post(`/yhpc/hazard/${step}/:id`, {
+      config: { access: { element: STEP_ELEMENT[step], opt: `隐患${STEP_NAMES[step]}` } },
+      schema: { tags, summary: `隐患${STEP_NAMES[step]}`, params: idParam, body: stepBody },
+    }, async (req) => {
+      const { before, after } = await stepHazard(db(), req.user!, req.params.id, step, req.body);
+      req.audit = { before, after };
+      return ok(await presentOne(db(), hazard, req.user!, after));
+    });
+  }
+
+  app.get('/yhpc/hazard/flow/:id', {
+    config: { access: { anyMenu: [hazard.menu, ...hazard.readMenus!] } },
+    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam },
+  }, async (req) => {
+    if (!(await findRow(db(), hazard, req.user!, req.params.id))) throw notFound();
+    return ok(await hazardTimeline(db(), req.params.id));
+  });
+
+  app.post('/yhpc/selfCheck/run', {
+    config: { access: { element: 'checkModelManager:btn_add', opt: '开展自查' } },
+    schema: { tags: [selfCheck.title], summary: '按检查模板开展自查', body: runBody },
+  }, async (req) => {
+    const row = await runSelfCheck(db(), req.user!, req.body);
+    req.audit = { after: row };
+    return ok((await present(db(), selfCheck, req.user!, [row]))[0]);
+  });
+
+  app.post('/yhpc/selfCheck/toHazards/:id', {
+    config: { access: { element: 'hazardRegisterManager:btn_add', opt: '不合格项转隐患' } },
+    schema: { tags: [selfCheck.title], summary: '自查不合格项转为隐患（待整改）', params: idParam, body: toHazardsBody },
+  }, async (req) => {
+    const { check, hazards } = await failedItemsToHazards(db(), req.user!, req.params.id, req.body);
+    req.audit = { after: { check: check.id, hazards: hazards.map((h) => h.hazardNo) } };
+    return ok({ check: (await present(db(), selfCheck, req.user!, [check]))[0], hazards: await present(db(), hazard, req.user!, hazards) });
+  });
+};

@@ -1,0 +1,113 @@
+/**
+ * 企业自查: run a check from a template (each item 合格 / 不合格 / 不适用), then turn its failed items into hazards in
+ * one step (来源 自查, straight to 待整改, each with its own timeline). The template's items are copied into the
+ * record, so editing the template later does not rewrite past checks.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { CHECK_RESULTS, checkField, checkModel, dangerCheckItem, hazard as hazardDef, resourceByKey, selfCheck } from '@dg/core';
+import type { Db } from '../../db/index.ts';
+import { hazardFlow } from '../../db/danger-schema.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { findRow, tableOf, whereOf } from '../../platform/crud/query.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
+import { cnDate } from '../waybill/common.ts';
+
+export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
+export interface RunInput { checkModelId: string; checkDate: string; inspector: string; place?: string | null; conclusion?: string | null; results: { itemId: string; result: string; remark?: string | null }[] }
+export interface ToHazardsInput { version: number; responsibleId: string; deadline: string; level?: string; itemIds?: string[] }
+
+const field = (name: keyof typeof selfCheck.fields, raw: unknown, required = true) => {
+  const r = checkField({ ...selfCheck.fields[name], required }, raw);
+  if ('error' in r) throw badInput(r.error);
+  return r.value;
+};
+
+export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
+  if (user.side !== 'enterprise' || !user.enterpriseId) throw forbidden('自查由企业开展');
+  const checkDate = field('checkDate', input.checkDate) as string;
+  if (checkDate > cnDate()) throw badInput('检查日期：不能晚于今天');
+  const inspector = field('inspector', input.inspector) as string;
+  const place = field('place', input.place, false) as string | null;
+  const conclusion = field('conclusion', input.conclusion, false) as string | null;
+  return db.transaction(async (tx) => {
+    const model = await findRow(tx, checkModel, user, input.checkModelId);
+    if (!model) throw badInput('检查模板：所选检查模板不存在或无权使用');
+    const it = tableOf(dangerCheckItem);
+    const ids = (model.itemIds ?? []) as string[];
+    const items = ids.length ? await tx.select().from(it).where(and(sql`${it.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`, whereOf(dangerCheckItem, user, {}))) as Row[] : [];
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const given = new Map<string, { result: string; remark?: string | null }>();
+    for (const r of input.results ?? []) {
+      if (!byId.has(r.itemId)) throw badInput('检查结果：包含不属于该模板的检查项目');
+      given.set(r.itemId, r);
+    }
+    const results: CheckResult[] = [];
+    for (const id of ids) {
+      const item = byId.get(id);
+      if (!item) continue; // an item deleted since the template was saved
+      const r = given.get(id);
+      if (!r || !CHECK_RESULTS.includes(r.result as never)) throw badInput(`检查结果：请选择“${item.content}”的检查结果`);
+      const remark = typeof r.remark === 'string' && r.remark.trim() ? r.remark.trim() : null;
+      if (remark && [...remark].length > 200) throw badInput(`“${item.content}”的说明不能超过200个字符`);
+      if (r.result === '不合格' && !remark) throw badInput(`检查结果：请填写“${item.content}”不合格的情况说明`);
+      results.push({ itemId: id, content: item.content, category: item.category, basis: item.basis ?? null, score: Number(item.score ?? 0), result: r.result, remark });
+    }
+    if (!results.length) throw badInput('检查模板：该模板没有可检查的项目');
+    const applicable = results.filter((r) => r.result !== '不适用');
+    const full = applicable.reduce((s, r) => s + r.score, 0);
+    const got = applicable.filter((r) => r.result === '合格').reduce((s, r) => s + r.score, 0);
+    const no = await tx.execute<{ no: string }>(sql`select 'ZC' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('self_check_no_seq') % 100000)::text, 5, '0') as no`);
+    const t = tableOf(selfCheck);
+    const [row] = (await tx.insert(t).values({
+      enterpriseId: user.enterpriseId, checkNo: no.rows[0]!.no, checkModelId: model.id, checkFunctionId: model.checkFunctionId, checkDate, inspector, place,
+      itemTotal: results.length, failedCount: results.filter((r) => r.result === '不合格').length, hazardCount: 0,
+      score: full > 0 ? Math.round((got / full) * 1000) / 10 : 100, conclusion, results, createdBy: user.id, updatedBy: user.id,
+    }).returning()) as Row[];
+    return row!;
+  });
+}
+
+/** the failed items not yet hazards (or the chosen ones among them) become hazards in 待整改 */
+export async function failedItemsToHazards(db: Db, user: SessionUser, id: string, input: ToHazardsInput) {
+  if (user.side !== 'enterprise' || !user.enterpriseId) throw forbidden('隐患由企业登记');
+  const fieldOf = (name: keyof typeof hazardDef.fields, raw: unknown) => {
+    const r = checkField({ ...hazardDef.fields[name], required: true }, raw);
+    if ('error' in r) throw badInput(r.error);
+    return r.value;
+  };
+  const deadline = fieldOf('deadline', input.deadline) as string;
+  const level = fieldOf('level', input.level ?? '一般') as string;
+  const responsibleId = fieldOf('responsibleId', input.responsibleId) as string;
+  return db.transaction(async (tx) => {
+    const check = await findRow(tx, selfCheck, user, id);
+    if (!check) throw notFound();
+    if (check.version !== input.version) throw staleVersion();
+    if (deadline < check.checkDate) throw badInput('整改期限：不能早于检查日期');
+    if (!(await findRow(tx, resourceByKey('staff')!, user, responsibleId))) throw badInput('整改责任人：所选整改责任人不存在或无权使用');
+    const results = (check.results ?? []) as CheckResult[];
+    const wanted = input.itemIds?.length ? new Set(input.itemIds) : null;
+    const todo = results.filter((r) => r.result === '不合格' && !r.hazardId && (!wanted || wanted.has(r.itemId)));
+    if (!todo.length) throw badInput(`检查“${check.checkNo}”没有尚未转为隐患的不合格项`);
+    const ht = tableOf(hazardDef);
+    const created: Row[] = [];
+    for (const r of todo) {
+      const no = await tx.execute<{ no: string }>(sql`select 'YH' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('hazard_no_seq') % 100000)::text, 5, '0') as no`);
+      const [h] = await tx.insert(ht).values({
+        enterpriseId: check.enterpriseId, hazardNo: no.rows[0]!.no, title: r.content.slice(0, 100), source: '自查', foundDate: check.checkDate,
+        location: (check.place || '企业自查').slice(0, 200), category: r.category, level, description: `自查${check.checkNo}不合格：${r.remark ?? r.content}`.slice(0, 1000),
+        photos: [], responsibleId, deadline, measures: (r.basis ? `依据${r.basis}整改：${r.content}` : `按检查项目要求整改：${r.content}`).slice(0, 1000),
+        state: '待整改', selfCheckId: check.id, createdBy: user.id, updatedBy: user.id,
+      }).returning() as Row[];
+      await tx.insert(hazardFlow).values({ hazardId: h!.id, enterpriseId: check.enterpriseId, action: '自查转隐患', fromState: null, toState: '待整改',
+        opinion: `自查${check.checkNo}`, side: user.side, userId: user.id, userName: user.name });
+      r.hazardId = h!.id;
+      created.push(h!);
+    }
+    const t = tableOf(selfCheck);
+    const done = await tx.update(t).set({ results, hazardCount: results.filter((r) => r.hazardId).length, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+      .where(and(eq(t.id, id), eq(t.version, input.version))).returning();
+    if (!done.length) throw staleVersion();
+    return { check: done[0] as Row, hazards: created };
+  });
+}
