@@ -1,5 +1,5 @@
 /** Browser journey helpers: Debian's Chromium through playwright-core, sign-in through the real captcha. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject, afterAll, beforeAll } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -83,3 +83,17 @@ export async function shot(page: Page, name: string) {
  */
 export const toast = (page: Page, text: string) =>
   page.locator('.ant-message-notice:not([class*="-leave"]), .ant-notification-notice:not([class*="-leave"])', { hasText: text }).last();
+
+/** a button by its text (antd puts a space between two Chinese characters of a button) */
+export const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
+
+export async function pickDate(page: Page, id: string, value: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+export async function pickOption(page: Page, id: string, label: string) {
+  await page.locator(`#${id}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}

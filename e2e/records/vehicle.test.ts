@@ -5,30 +5,17 @@
  * row report shows 行 / 字段 / 错误信息), then with 仅导入正确的行.
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { randomInt } from 'node:crypto';
 import { PROVINCE_ABBR, resourceByKey, sheetFields } from '@dg/core';
-import { baseUrl, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, btn, login, newPage, pickDate, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
 const SERIAL = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 const serial = () => Array.from({ length: 5 }, () => SERIAL[randomInt(SERIAL.length)]).join('');
 const vin = () => 'LE2E' + Array.from({ length: 13 }, () => SERIAL[randomInt(SERIAL.length)]).join('');
-/** antd puts a space between two Chinese characters of a button */
-const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
-
-async function pickDate(page: Page, id: string, value: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-async function pickOption(page: Page, id: string, label: string) {
-  await page.locator(`#${id}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
 /** the error shown under a form item */
 const fieldError = (page: Page, id: string) => page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
 

@@ -57,6 +57,10 @@ export interface FieldOptions {
   virtual?: boolean;
   /** a server-only column: never sent to a client, never written by one */
   internal?: boolean;
+  /** a true value is a warning (逾期): shown as a red tag */
+  alarm?: boolean;
+  /** left out of the generic detail: its page shows it its own way (a check's item results as a table) */
+  ownView?: boolean;
 }
 
 export interface FieldDef extends FieldOptions {

@@ -3,6 +3,12 @@
  * ResourcePage of the resource whose `menu` is that code (packages/core resources).
  */
 import type { ComponentType } from 'react';
+import { DANGER_PATHS, DANGER_RECORDS } from './danger/paths';
+
+const danger = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
+const dangerRecords = () => import('./danger/RecordPages.tsx');
+const hazards = () => import('./danger/HazardPages.tsx');
+const selfChecks = () => import('./danger/SelfCheckPages.tsx');
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -46,6 +52,12 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   waybillRatioManager: () => import('./supervision/FillRatePage.tsx'),
   abnormalWaybillManager: () => import('./supervision/AbnormalPage.tsx'),
   checklistManager: () => import('./supervision/ChecklistPage.tsx'),
+  // 隐患排查治理 (danger): the plain records on routed pages, the hazard's three screens, templates with 自查
+  ...Object.fromEntries(DANGER_RECORDS.map(({ key, menu }) => [menu, () => dangerRecords().then((m) => ({ default: m.recordList(key) }))])),
+  hazardRegisterManager: () => danger(hazards(), 'HazardRegisterList'),
+  hazardHandleManager: () => danger(hazards(), 'HazardHandleList'),
+  hazardApprovalManager: () => danger(hazards(), 'HazardApprovalList'),
+  checkModelManager: () => danger(selfChecks(), 'CheckModelPage'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -79,5 +91,20 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/transportInfo-qyd', title: '运单查验', load: () => import('./waybill/TransportInfo.tsx') },
   { path: '/waybillManager/infoManager/info', title: '运单详情', load: () => import('./waybill/WaybillDetail.tsx').then((m) => ({ default: m.GovInfoPage })) },
   { path: '/waybillManager/infoManager/info1', title: '异常运单详情', menu: 'abnormalWaybillManager', load: () => import('./supervision/AbnormalPage.tsx').then((m) => ({ default: m.AbnormalInfoPage })) },
+  // 隐患排查治理 (danger): edit and info pages (spec §2)
+  ...DANGER_RECORDS.flatMap(({ key, menu, title }) => [
+    ...(key === 'rectificationLedger' ? [] : [{ path: `${DANGER_PATHS[key].base}/edit`, title: `${title}编辑`, menu, load: () => dangerRecords().then((m) => ({ default: m.recordEdit(key) })) }]),
+    { path: `${DANGER_PATHS[key].base}/info`, title: `${title}详情`, menu, load: () => dangerRecords().then((m) => ({ default: m.recordInfo(key) })) },
+  ]),
+  { path: `${DANGER_PATHS.hazardRegister.base}/edit`, title: '隐患登记', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterEdit') },
+  { path: `${DANGER_PATHS.hazardRegister.base}/info`, title: '隐患详情', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterInfo') },
+  { path: `${DANGER_PATHS.hazardHandle.base}/edit`, title: '隐患整改', menu: 'hazardHandleManager', load: () => danger(hazards(), 'HazardHandleEdit') },
+  { path: `${DANGER_PATHS.hazardHandle.base}/info`, title: '隐患详情', menu: 'hazardHandleManager', load: () => danger(hazards(), 'HazardHandleInfo') },
+  { path: `${DANGER_PATHS.hazardApproval.base}/edit`, title: '隐患验收', menu: 'hazardApprovalManager', load: () => danger(hazards(), 'HazardApprovalEdit') },
+  { path: `${DANGER_PATHS.hazardApproval.base}/info`, title: '隐患详情', menu: 'hazardApprovalManager', load: () => danger(hazards(), 'HazardApprovalInfo') },
+  { path: `${DANGER_PATHS.checkModel.base}/edit`, title: '检查模板编辑', menu: 'checkModelManager', load: () => danger(selfChecks(), 'CheckModelEdit') },
+  { path: `${DANGER_PATHS.checkModel.base}/info`, title: '检查模板详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'CheckModelInfo') },
+  { path: `${DANGER_PATHS.selfCheck.base}/edit`, title: '开展自查', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckRun') },
+  { path: `${DANGER_PATHS.selfCheck.base}/info`, title: '自查记录详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
 ];

@@ -82,7 +82,7 @@ export const selfCheck = resource({
     hazardCount: integer('已转隐患', { readOnly: true, column: true }),
     score: number('得分', { readOnly: true, column: true }),
     conclusion: textarea('检查结论', { readOnly: true, max: 1000 }),
-    results: json('检查结果', { readOnly: true }),
+    results: json('检查结果', { readOnly: true, ownView: true }),
   },
 });
 
@@ -105,7 +105,7 @@ export const hazard = resource({
     deadline: date('整改期限', { required: true, column: true, search: 'range', sort: true }),
     measures: textarea('整改措施', { required: true, max: 1000 }),
     state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
-    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', help: '过了整改期限仍未销号' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '过了整改期限仍未销号' }),
     actualMeasures: textarea('实际整改措施', { readOnly: true, max: 1000 }),
     cost: number('整改费用（元）', { readOnly: true, min: 0 }),
     completedDate: date('整改完成日期', { readOnly: true }),
@@ -169,7 +169,7 @@ export const rectificationLedger = resource({
     cost: number('整改费用（元）', { readOnly: true, column: true }),
     completedDate: date('整改完成日期', { readOnly: true, column: true }),
     state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, column: true, search: 'eq' }),
-    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true }),
     closedAt: datetime('销号时间', { readOnly: true, column: true }),
   },
 });

@@ -31,7 +31,7 @@ const FULL_WIDTH = new Set(['textarea', 'richText', 'json', 'file']);
 const EMPTY = '-';
 
 export function detailItems(def: ResourceDef, row: Row, ctx: FormatContext): NonNullable<DescriptionsProps['items']> {
-  const items: NonNullable<DescriptionsProps['items']> = visibleFields(def).map(([name, fd]) => {
+  const items: NonNullable<DescriptionsProps['items']> = visibleFields(def).filter(([, fd]) => !fd.ownView).map(([name, fd]) => {
     const blank = formatValue(name, fd, row, ctx) === '';
     return {
       key: name,

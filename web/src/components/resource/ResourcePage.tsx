@@ -46,6 +46,10 @@ export interface ResourcePageProps {
   onEdit?: (row: Row) => void;
   /** after the generic form saved a row (e.g. show a secret the add answer carries once) */
   onSaved?: (row: Row, mode: 'add' | 'update') => void;
+  /** 编辑 and 删除 only on the rows this says (e.g. a hazard before it is submitted) */
+  rowEditable?: (row: Row) => boolean;
+  /** a screen that only reads and runs its workflow on rows another screen writes: no 新增 / 编辑 / 删除 / 导入 */
+  noWrite?: boolean;
 }
 
 
@@ -66,7 +70,7 @@ function presetsOf(def: ResourceDef, fixed: Record<string, unknown>, parentField
   return presets;
 }
 
-function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail, onAdd, onEdit, onSaved }: ResourcePageProps & { def: ResourceDef }) {
+function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail, onAdd, onEdit, onSaved, rowEditable, noWrite }: ResourcePageProps & { def: ResourceDef }) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
   const ctx = useFormatContext();
@@ -79,7 +83,8 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
   const parentId = parent?.id;
   const hidden = useMemo(() => new Set([...Object.keys(fixed), ...(parentField ? [parentField] : [])]), [fixed, parentField]);
   const searchable = useMemo(() => searchFields(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
-  const shown = useMemo(() => listColumns(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
+  // a column says nothing when the screen fixes its one value; a fixed set of values (待整改 or 整改中) still tells rows apart
+  const shown = useMemo(() => listColumns(def).filter(([name]) => !hidden.has(name) || Array.isArray(fixed[name])), [def, hidden, fixed]);
   const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
 
   // a list of its own screen keeps page, size, sort and search in the URL; a list inside a detail keeps them here
@@ -113,7 +118,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
     });
   }, [queryClient, def.key]);
 
-  const sideCanWrite = useSideCanWrite(def);
+  const sideCanWrite = useSideCanWrite(def) && !noWrite;
   const canAdd = useHasElement(elementCode(def, 'add')) && sideCanWrite;
   const canEdit = useHasElement(elementCode(def, 'edit')) && sideCanWrite;
   const canDelete = useHasElement(elementCode(def, 'del')) && sideCanWrite;
@@ -143,6 +148,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
     onDetail: onDetail ?? setViewing,
     onEdit: canEdit ? (row) => (onEdit ? onEdit(row) : setEditing({ mode: 'update', id: row.id })) : undefined,
     onDelete: canDelete ? remove : undefined,
+    rowEditable,
     extra: extraActions && ((row: Row) => extraActions(row, afterWrite)),
   }));
 
@@ -234,7 +240,7 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
         size={720}
         onClose={() => setViewing(null)}
         destroyOnHidden
-        extra={viewing && canEdit ? (
+        extra={viewing && canEdit && (rowEditable?.(viewing) ?? true) ? (
           <Button type="primary" onClick={() => (onEdit ? onEdit(viewing) : setEditing({ mode: 'update', id: viewing.id }))}>编辑</Button>
         ) : null}
       >

@@ -14,6 +14,8 @@ export interface RowActions {
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row) => Promise<void>;
   extra?: (row: Row) => ReactNode;
+  /** 编辑 and 删除 only where this says so */
+  rowEditable?: (row: Row) => boolean;
 }
 
 const toAntOrder = (sort: SortSpec | undefined, name: string) =>
@@ -43,7 +45,7 @@ export const enterpriseColumn: TableColumnsType<Row>[number] = {
   width: 200,
 };
 
-export function actionColumn({ onDetail, onEdit, onDelete, extra }: RowActions): TableColumnsType<Row>[number] {
+export function actionColumn({ onDetail, onEdit, onDelete, extra, rowEditable }: RowActions): TableColumnsType<Row>[number] {
   return {
     key: '__actions',
     title: '操作',
@@ -52,8 +54,8 @@ export function actionColumn({ onDetail, onEdit, onDelete, extra }: RowActions):
     render: (_: unknown, row: Row) => (
       <Space size={0} wrap>
         <Button type="link" size="small" onClick={() => onDetail(row)}>详情</Button>
-        {onEdit && <Button type="link" size="small" onClick={() => onEdit(row)}>编辑</Button>}
-        {onDelete && (
+        {onEdit && (rowEditable?.(row) ?? true) && <Button type="link" size="small" onClick={() => onEdit(row)}>编辑</Button>}
+        {onDelete && (rowEditable?.(row) ?? true) && (
           <Popconfirm title="提示" description={DELETE_CONFIRM} okText="确定" cancelText="取消" onConfirm={() => onDelete(row)}>
             <Button type="link" size="small" danger>删除</Button>
           </Popconfirm>

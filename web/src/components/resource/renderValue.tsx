@@ -1,5 +1,6 @@
 /** A field's value as page content: text from formatValue, links for attachments, JSON as code. */
 import type { ReactNode } from 'react';
+import { Tag } from 'antd';
 import type { FieldDef } from '@dg/core';
 import AttachmentLinks from './AttachmentLinks';
 import { formatValue } from './format';
@@ -19,6 +20,8 @@ export function renderValue(name: string, fd: FieldDef, row: Row, ctx: FormatCon
     case 'richText':
       // Shown as text: markup typed into the form is not trusted as HTML here.
       return where === 'table' ? formatValue(name, fd, row, ctx) : <span style={{ whiteSpace: 'pre-wrap' }}>{formatValue(name, fd, row, ctx)}</span>;
+    case 'bool':
+      return fd.alarm && value === true ? <Tag color="error">{fd.label}</Tag> : formatValue(name, fd, row, ctx);
     default:
       return formatValue(name, fd, row, ctx);
   }

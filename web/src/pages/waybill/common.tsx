@@ -2,15 +2,16 @@
  * Small parts shared by the waybill pages: state colours, formatting, the id in the query string,
  * leaving a page (closing its tag), the data-change signal, and Enter-moves-on for fast forms.
  */
-import { useCallback, useEffect, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Tag } from 'antd';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '@dg/core';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
-import { useTagsViewStore } from '../../store/tagsView';
 import { useUserStore } from '../../store/user';
+
+// the query-string id, leaving a page and Enter-moves-on are every routed page's (utils/pageNav.ts)
+export { useQueryParam, useLeave, enterMovesOn } from '../../utils/pageNav';
 
 export const STATE_COLORS: Record<string, string> = {
   草稿: 'default',
@@ -84,12 +85,6 @@ export const regionText = (name?: string | null) => String(name ?? '').replace(/
 /** 起运地 or 目的地: region name and address */
 export const placeText = (regionName?: string | null, address?: string | null) => [regionText(regionName), address].filter(Boolean).join(' ');
 
-/** the `id` (or another key) in the query string: `/transportMission/baseInfo?id=…` */
-export function useQueryParam(key = 'id'): string {
-  const [params] = useSearchParams();
-  return params.get(key) ?? '';
-}
-
 /** detail and edit routes of the waybill */
 export const WAYBILL_ROUTES = {
   list: {
@@ -115,17 +110,6 @@ export const WAYBILL_ROUTES = {
   checklistInfo: (id: string) => `/waybillManager/checklistinfoManager/${encodeURIComponent(id)}`,
 };
 
-/** leave this page for another, closing this page's tag (an edit page is done once saved) */
-export function useLeave() {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  return useCallback((to: string, opts: { replace?: boolean } = {}) => {
-    useTagsViewStore.getState().delView({ path: pathname, fullPath: pathname, search: '', title: '', name: pathname });
-    navigate(to, opts);
-  }, [navigate, pathname]);
-}
-
-/** after a waybill transition: refetch every waybill query here and tell the bell and other pages */
 export function useWaybillChanged() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -146,28 +130,3 @@ export function useRefetchOnDataChange() {
 export const useElements = () => useUserStore((s) => s.elements);
 export const useSide = () => useUserStore((s) => s.side);
 
-const FOCUSABLE = 'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled]):not([readonly]), textarea:not([disabled]), [data-enter-target]:not([disabled])';
-
-/**
- * Enter moves to the next field (a dispatcher fills these forms at speed). An open dropdown keeps
- * its Enter (it picks the option); a textarea keeps its Enter too (Ctrl+Enter still moves on).
- * The last field's Enter focuses the element marked `data-enter-target` (the main button).
- * Attach as onKeyDownCapture: a closed Select would otherwise open on Enter.
- */
-export function enterMovesOn(e: ReactKeyboardEvent<HTMLElement>) {
-  if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.nativeEvent.isComposing) return;
-  const target = e.target as HTMLElement;
-  if (target.tagName === 'BUTTON' || target.tagName === 'A') return;
-  if (target.tagName === 'TEXTAREA' && !e.ctrlKey) return;
-  if (target.getAttribute('aria-expanded') === 'true') return;
-  const container = e.currentTarget;
-  const all = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === target);
-  const i = all.indexOf(target);
-  if (i < 0) return;
-  const next = all[i + 1];
-  if (!next) return;
-  e.preventDefault();
-  e.stopPropagation();
-  next.focus();
-  if (next instanceof HTMLInputElement) next.select?.();
-}

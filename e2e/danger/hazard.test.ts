@@ -1,0 +1,91 @@
+/**
+ * 隐患排查治理 journey (issue 11, 9a): 张安全 of enterprise A registers a 重大 hazard on the 隐患登记 page, submits it,
+ * records its rectification on 隐患整改 and accepts it on 隐患验收; the hazard waits for the government; 王监管 of the
+ * province reviews it on his 隐患验收 screen and closes it. The detail's timeline shows every step.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, btn, login, newPage, pickDate, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { pick, tag } from '../waybill/fixtures.ts';
+
+const ctx = useBrowser();
+const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
+const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();
+
+describe('隐患排查治理', () => {
+  it('a 重大 hazard goes from 登记 to 销号 through the enterprise and the province', async () => {
+    const title = `罐车紧急切断装置失效${tag()}`;
+    const [staff] = await sql<{ name: string }>(`select s.name from staff s join base_user u on u.enterprise_id = s.enterprise_id
+      where u.username = 'qiye' and s.status = '在职' order by s.created_at limit 1`);
+
+    const page = await newPage(ctx.browser);
+    await login(page, 'qiye');
+    await page.goto(baseUrl() + '/danger/hazardRegisterManager');
+    await btn(page, '新增').click();
+    await page.waitForURL(/\/danger\/hazardRegister\/edit$/);
+    const form = page.getByTestId('hazard-edit');
+    await page.locator('#hazard_edit_title').fill(title);
+    await pickDate(page, 'hazard_edit_foundDate', day(-1));
+    await page.locator('#hazard_edit_location').fill('公司停车场3号车位');
+    await pickOption(page, 'hazard_edit_category', '罐');
+    await pickOption(page, 'hazard_edit_level', '重大');
+    await page.locator('#hazard_edit_description').fill('出车检查发现紧急切断阀无法在规定时间内关闭');
+    await pick(page, form.locator('.ant-form-item', { hasText: '整改责任人' }), staff!.name.slice(0, 1), staff!.name);
+    await pickDate(page, 'hazard_edit_deadline', day(3));
+    await page.locator('#hazard_edit_measures').fill('停用该车，更换紧急切断阀并检测');
+    await btn(form, '保存').click();
+    await toast(page, '创建成功').waitFor();
+    await page.waitForURL(/\/danger\/hazardRegister\/info\?id=/);
+    const info = page.getByTestId('hazard-info');
+    await expect.poll(() => info.innerText()).toContain('草稿');
+    await shot(page, 'hazard-registered');
+
+    await btn(info, '提交').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /提\s*交/ }).click();
+    await toast(page, '当前为待整改').waitFor();
+    await expect.poll(() => page.getByTestId('hazard-timeline').innerText()).toContain('提交');
+
+    await btn(info, '整改').click();
+    await page.waitForURL(/\/danger\/hazardHandle\/edit\?id=/);
+    await page.locator('#hazard_handle_actualMeasures').fill('已更换紧急切断阀，经检测关闭时间符合要求');
+    await page.locator('#hazard_handle_cost').fill('1800');
+    await pickDate(page, 'hazard_handle_completedDate', day(0));
+    await btn(page, '提交验收').click();
+    await toast(page, '当前为待验收').waitFor();
+    await page.waitForURL(/\/danger\/hazardHandle\/info\?id=/);
+
+    await page.goto(baseUrl() + '/danger/hazardApprovalManager');
+    await btn(rowOf(page, title), '验收').click();
+    await page.waitForURL(/\/danger\/hazardApproval\/edit\?id=/);
+    await page.locator('#hazard_approval_opinion').fill('企业验收合格，报属地政府复核');
+    await btn(page, '通过').click();
+    await toast(page, '当前为待复核').waitFor();
+    await expect.poll(() => page.getByTestId('hazard-info').innerText()).toContain('待复核');
+    await page.waitForTimeout(400); // the page's fade-in
+    await shot(page, 'hazard-accepted-by-enterprise');
+    await page.context().close();
+
+    const gov = await newPage(ctx.browser);
+    await login(gov, 'zhengfu');
+    await gov.goto(baseUrl() + '/danger/hazardApprovalManager');
+    const row = rowOf(gov, title);
+    await expect.poll(() => row.innerText()).toContain('待复核');
+    await btn(row, '复核').click();
+    await gov.waitForURL(/\/danger\/hazardApproval\/edit\?id=/);
+    await expect.poll(() => gov.getByTestId('hazard-timeline').innerText()).toContain('企业验收合格，报属地政府复核');
+    await gov.locator('#hazard_approval_opinion').fill('现场复核整改到位，同意销号');
+    await btn(gov, '通过').click();
+    await toast(gov, '当前为已销号').waitFor();
+    const timeline = gov.getByTestId('hazard-timeline');
+    await expect.poll(() => timeline.innerText()).toContain('复核通过');
+    expect(await timeline.innerText()).toContain('王监管（政府）');
+    await gov.waitForURL(/\/danger\/hazardApproval\/info\?id=/);
+    await expect.poll(() => gov.evaluate(() => window.scrollY)).toBe(0); // the detail opens at its top
+    await timeline.scrollIntoViewIfNeeded();
+    await gov.waitForTimeout(400); // the page's fade-in
+    await shot(gov, 'hazard-closed-by-province');
+    const [stored] = await sql<{ state: string; n: number }>(`select h.state, (select count(*)::int from hazard_flow f where f.hazard_id = h.id) as n from hazard h where h.title = $1`, [title]);
+    expect(stored).toEqual({ state: '已销号', n: 5 }); // 登记, 提交, 提交验收, 验收通过, 复核通过
+    await gov.context().close();
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * 隐患登记 / 隐患整改 / 隐患验收 (MODULES.md §5): three screens over the one hazard definition. 登记 lists every hazard
+ * of the enterprise (edit and delete while 草稿, then 提交); 整改 the ones to rectify (record the measures, 提交验收);
+ * 验收 the ones to accept — an enterprise's 待验收, a government's 重大 hazards to review (待复核). Every detail shows
+ * the timeline. The server decides every step (modules/danger/hazard.ts); a button here is only offered where the
+ * state and the user's element code allow it.
+ */
+import { useMemo } from 'react';
+import { Button, Card, Col, Empty, Form, Input, Popconfirm, Row as GridRow, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { hazard, type HazardState as State } from '@dg/core';
+import { ResourceDetail, ResourcePage, useHasElement, useSave } from '../../components/resource';
+import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
+import { getRow, queryKeys, refreshAfterWrite } from '../../components/resource/api';
+import { buildRules } from '../../components/resource/formRules';
+import { toFormValues, toPayload, type FormField } from '../../components/resource/payload';
+import { useUserSide } from '../../components/resource/permission';
+import { formWidget } from '../../components/resource/widgets';
+import type { Row } from '../../components/resource/types';
+import { emitDataChanged } from '../../utils/dataChange';
+import { useLeave, useQueryParam } from '../../utils/pageNav';
+import { fmtMinute } from '../waybill/common';
+import { hazardFlow, stepHazard, type HazardStep } from './api';
+import { DANGER_PATHS } from './paths';
+
+const STATE_COLOR: Record<State, string> = { 草稿: 'default', 待整改: 'orange', 整改中: 'processing', 待验收: 'gold', 待复核: 'purple', 已销号: 'success' };
+export const HazardStateTags = ({ row }: { row: Row }) => (
+  <Space size={4}>
+    <Tag color={STATE_COLOR[row.state as State] ?? 'default'}>{String(row.state ?? '')}</Tag>
+    {row.overdue === true && <Tag color="error">逾期</Tag>}
+  </Space>
+);
+
+/** what the signed-in user may do to a hazard in its state (the server checks the same) */
+function useHazardSteps() {
+  const side = useUserSide();
+  const submit = useHasElement('hazardRegisterManager:btn_submit');
+  const handle = useHasElement('hazardHandleManager:btn_edit');
+  const finish = useHasElement('hazardHandleManager:btn_submit');
+  const pass = useHasElement('hazardApprovalManager:btn_pass');
+  const ret = useHasElement('hazardApprovalManager:btn_return');
+  return useMemo(() => ({
+    submit: (r: Row) => submit && side === 'enterprise' && r.state === '草稿',
+    handle: (r: Row) => (handle || finish) && side === 'enterprise' && (r.state === '待整改' || r.state === '整改中'),
+    review: (r: Row) => (pass || ret) && ((side === 'enterprise' && r.state === '待验收') || (side === 'government' && r.state === '待复核')),
+    reviewName: side === 'government' ? '复核' : '验收',
+  }), [side, submit, handle, finish, pass, ret]);
+}
+
+/** one step of the workflow from a button: the current version, the answer's message, the lists refreshed */
+function useStep(then?: (saved: Row) => void) {
+  const queryClient = useQueryClient();
+  return useSave((a: { step: HazardStep; row: Row; body?: Record<string, unknown> }) => stepHazard(a.step, a.row.id, { version: a.row.version as number, ...a.body }), {
+    success: (saved) => `隐患“${saved.title}”当前为${saved.state}`,
+    refresh: async (saved) => {
+      queryClient.setQueryData(queryKeys.info('hazard', saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: ['hazard', 'flow', saved.id] });
+      await refreshAfterWrite(queryClient, 'hazard');
+      emitDataChanged('hazard');
+    },
+    then,
+  });
+}
+
+function SubmitButton({ row, link }: { row: Row; link?: boolean }) {
+  const { save, saving } = useStep();
+  return (
+    <Popconfirm title="提交隐患" description="提交后进入待整改，不能再修改或删除。确定提交？" okText="提交" cancelText="取消" onConfirm={() => save({ step: 'submit', row })}>
+      <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving}>提交</Button>
+    </Popconfirm>
+  );
+}
+
+export function HazardRegisterList() {
+  const navigate = useNavigate();
+  const can = useHazardSteps();
+  const paths = DANGER_PATHS.hazardRegister;
+  return (
+    <ResourcePage resourceKey="hazard" title="隐患登记" rowEditable={(r) => r.state === '草稿'}
+      onAdd={() => navigate(paths.edit())} onEdit={(r) => navigate(paths.edit({ id: r.id }))} onDetail={(r) => navigate(paths.info(r.id))}
+      extraActions={(row) => (can.submit(row) ? <SubmitButton row={row} link /> : null)} />
+  );
+}
+
+export function HazardHandleList() {
+  const navigate = useNavigate();
+  const can = useHazardSteps();
+  const paths = DANGER_PATHS.hazardHandle;
+  return (
+    <ResourcePage resourceKey="hazard" title="隐患整改" noWrite fixedFilters={{ state: ['待整改', '整改中'] }} onDetail={(r) => navigate(paths.info(r.id))}
+      extraActions={(row) => (can.handle(row) ? <Button type="link" size="small" onClick={() => navigate(paths.edit({ id: row.id }))}>整改</Button> : null)} />
+  );
+}
+
+export function HazardApprovalList() {
+  const navigate = useNavigate();
+  const can = useHazardSteps();
+  const side = useUserSide();
+  const paths = DANGER_PATHS.hazardApproval;
+  // a government sees the submitted 重大 hazards of its jurisdiction in every state (server scope); an enterprise its own awaiting acceptance
+  const fixed = side === 'enterprise' ? { state: ['待验收', '待复核'] } : undefined;
+  return (
+    <ResourcePage resourceKey="hazard" title={side === 'enterprise' ? '隐患验收' : '重大隐患复核'} noWrite fixedFilters={fixed} onDetail={(r) => navigate(paths.info(r.id))}
+      extraActions={(row) => (can.review(row) ? <Button type="link" size="small" onClick={() => navigate(paths.edit({ id: row.id }))}>{can.reviewName}</Button> : null)} />
+  );
+}
+
+export function HazardTimeline({ id }: { id: string }) {
+  const flow = useQuery({ queryKey: ['hazard', 'flow', id], queryFn: () => hazardFlow(id) });
+  if (flow.isLoading) return <Skeleton active />;
+  if (!flow.data?.length) return <Empty description="暂无处理记录" />;
+  return (
+    <Timeline data-testid="hazard-timeline" items={flow.data.map((f) => ({
+      color: f.action.includes('退回') ? 'red' : f.toState === '已销号' ? 'green' : 'blue',
+      content: (
+        <div>
+          <Space wrap><Typography.Text strong>{f.action}</Typography.Text><span>{f.fromState ? `${f.fromState} → ` : ''}{f.toState}</span></Space>
+          <div style={{ color: '#888' }}>{fmtMinute(f.createdAt)} · {f.userName}（{f.side === 'government' ? '政府' : '企业'}）</div>
+          {f.opinion && <div>意见：{f.opinion}</div>}
+        </div>
+      ),
+    }))} />
+  );
+}
+
+const hazardInfo = (screen: 'hazardRegister' | 'hazardHandle' | 'hazardApproval') => function HazardInfo() {
+  const navigate = useNavigate();
+  const can = useHazardSteps();
+  const paths = DANGER_PATHS[screen];
+  return (
+    <ResourceInfoPage resourceKey="hazard" paths={paths} title="隐患详情" editable={(r) => screen === 'hazardRegister' && r.state === '草稿'}
+      extra={(row) => (
+        <>
+          <HazardStateTags row={row} />
+          {can.submit(row) && <SubmitButton row={row} />}
+          {can.handle(row) && <Button type="primary" onClick={() => navigate(DANGER_PATHS.hazardHandle.edit({ id: row.id }))}>整改</Button>}
+          {can.review(row) && <Button type="primary" onClick={() => navigate(DANGER_PATHS.hazardApproval.edit({ id: row.id }))}>{can.reviewName}</Button>}
+        </>
+      )}>
+      {(row) => <Card size="small" title="处理记录" style={{ marginTop: 16 }}><HazardTimeline id={row.id} /></Card>}
+    </ResourceInfoPage>
+  );
+};
+export const HazardRegisterInfo = hazardInfo('hazardRegister');
+export const HazardHandleInfo = hazardInfo('hazardHandle');
+export const HazardApprovalInfo = hazardInfo('hazardApproval');
+
+export function HazardRegisterEdit() {
+  return <ResourceEditPage resourceKey="hazard" paths={DANGER_PATHS.hazardRegister} title={{ add: '隐患登记', edit: '编辑隐患' }} />;
+}
+
+/** one hazard to act on: loaded fresh, shown above the step's own form */
+function useHazard() {
+  const id = useQueryParam('id');
+  const def = hazard;
+  const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id), staleTime: 0 });
+  return { id, row };
+}
+
+const RECTIFY: FormField[] = (['actualMeasures', 'cost', 'completedDate', 'afterPhotos'] as const).map((name) => ({ name, fd: { ...hazard.fields[name], readOnly: false }, disabled: false }));
+
+/** 隐患整改: record what was done (保存 keeps it 整改中), then 提交验收 */
+export function HazardHandleEdit() {
+  const { id, row } = useHazard();
+  const [form] = Form.useForm();
+  const leave = useLeave();
+  const { save, saving } = useStep((saved) => saved.state === '待验收' && leave(DANGER_PATHS.hazardHandle.info(saved.id)));
+  const values = useMemo(() => (row.data ? toFormValues(RECTIFY, row.data) : undefined), [row.data]);
+  if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
+  if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
+  const go = async (step: 'handle' | 'finish') => {
+    let v: Record<string, unknown>;
+    try {
+      // 保存 keeps whatever is typed; 提交验收 needs the measures and the date
+      v = step === 'finish' ? await form.validateFields() : form.getFieldsValue();
+    } catch {
+      return;
+    }
+    await save({ step, row: row.data!, body: toPayload(RECTIFY, v) });
+  };
+  return (
+    <Card title="隐患整改" data-testid="hazard-handle" extra={<HazardStateTags row={row.data} />}>
+      <ResourceDetail resourceKey="hazard" id={id} row={row.data} />
+      <Form key={String(row.data.version)} form={form} name="hazard_handle" layout="vertical" disabled={saving} initialValues={values} style={{ marginTop: 16 }}>
+        <GridRow gutter={16}>
+          {RECTIFY.map(({ name, fd }) => {
+            const required = name === 'actualMeasures' || name === 'completedDate';
+            const wide = fd.type === 'textarea' || fd.type === 'file';
+            return (
+              <Col key={name} xs={24} md={wide ? 24 : 12}>
+                <Form.Item name={name} label={fd.label} rules={buildRules({ ...fd, required })} extra={required ? '提交验收时必填' : undefined}>
+                  {formWidget(fd)}
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </GridRow>
+      </Form>
+      <Space>
+        <Button onClick={() => leave(DANGER_PATHS.hazardHandle.list)}>返回</Button>
+        <Button loading={saving} onClick={() => go('handle')}>保存</Button>
+        <Button type="primary" loading={saving} onClick={() => go('finish')}>提交验收</Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** 隐患验收 (enterprise, 待验收) or 复核 (government, 待复核): 通过, or 退回 with an opinion */
+export function HazardApprovalEdit() {
+  const { id, row } = useHazard();
+  const [form] = Form.useForm();
+  const leave = useLeave();
+  const can = useHazardSteps();
+  const canPass = useHasElement('hazardApprovalManager:btn_pass');
+  const canReturn = useHasElement('hazardApprovalManager:btn_return');
+  const { save, saving } = useStep((saved) => leave(DANGER_PATHS.hazardApproval.info(saved.id)));
+  if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
+  if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
+  const go = async (step: 'pass' | 'return') => {
+    let v: { opinion?: string };
+    try {
+      v = step === 'return' ? await form.validateFields() : form.getFieldsValue();
+    } catch {
+      return;
+    }
+    await save({ step, row: row.data!, body: { opinion: v.opinion ?? null } });
+  };
+  const name = can.reviewName;
+  return (
+    <Card title={`隐患${name}`} data-testid="hazard-approval" extra={<HazardStateTags row={row.data} />}>
+      <ResourceDetail resourceKey="hazard" id={id} row={row.data} />
+      <Card size="small" title="处理记录" style={{ marginTop: 16 }}><HazardTimeline id={id} /></Card>
+      <Form form={form} name="hazard_approval" layout="vertical" disabled={saving} style={{ marginTop: 16 }}>
+        <Form.Item name="opinion" label={`${name}意见`} extra="退回时必填" rules={[{ required: true, whitespace: true, message: '请输入退回意见' }, { max: 500, message: '意见不能超过500个字符' }]}
+          validateTrigger={[]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+      <Space>
+        <Button onClick={() => leave(DANGER_PATHS.hazardApproval.list)}>返回</Button>
+        {canReturn && can.review(row.data) && <Button danger loading={saving} onClick={() => go('return')}>退回</Button>}
+        {canPass && can.review(row.data) && <Button type="primary" loading={saving} onClick={() => go('pass')}>通过</Button>}
+      </Space>
+    </Card>
+  );
+}

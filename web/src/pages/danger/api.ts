@@ -1,0 +1,14 @@
+/** The hazard's workflow and the self-check (server/src/modules/danger), through the request client. */
+import { request } from '../../api/request';
+import type { Row } from '../../components/resource/types';
+
+export type HazardStep = 'submit' | 'handle' | 'finish' | 'pass' | 'return';
+export interface FlowEntry { action: string; fromState: string | null; toState: string; opinion: string | null; side: string; userName: string; createdAt: string }
+export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
+
+export const stepHazard = (step: HazardStep, id: string, body: { version: number } & Record<string, unknown>) =>
+  request<Row>({ url: `/yhpc/hazard/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
+export const hazardFlow = (id: string) => request<FlowEntry[]>({ url: `/yhpc/hazard/flow/${encodeURIComponent(id)}`, method: 'get' });
+export const runSelfCheck = (body: Record<string, unknown>) => request<Row>({ url: '/yhpc/selfCheck/run', method: 'post', data: body });
+export const failedToHazards = (id: string, body: Record<string, unknown>) =>
+  request<{ check: Row; hazards: Row[] }>({ url: `/yhpc/selfCheck/toHazards/${encodeURIComponent(id)}`, method: 'post', data: body });

@@ -1,0 +1,33 @@
+/**
+ * 隐患排查治理's routed pages (spec §2: /danger edit and info pages for meeting, check item, check model, check
+ * function, hazard register, handle, approval, training ledger, violator ledger and rectification ledger), and
+ * the self-check's. Kept free of antd: the route table imports it.
+ */
+import { resourcePaths } from '../../components/resource/ResourcePaths';
+
+const at = (menu: string, name: string) => resourcePaths(`/danger/${menu}`, 'danger', name);
+
+export const DANGER_PATHS = {
+  meeting: at('meetingManager', 'meeting'),
+  dangerCheckItem: at('dangerCheckItemManager', 'checkItem'),
+  checkModel: at('checkModelManager', 'checkModel'),
+  checkFunction: at('checkFunctionManager', 'checkFunction'),
+  trainingLedger: at('trainingLedgerManager', 'trainingLedger'),
+  violatorLedger: at('violatorLedgerManager', 'violatorLedger'),
+  rectificationLedger: at('rectificationLedgerManager', 'rectificationLedger'),
+  hazardRegister: at('hazardRegisterManager', 'hazardRegister'),
+  hazardHandle: at('hazardHandleManager', 'hazardHandle'),
+  hazardApproval: at('hazardApprovalManager', 'hazardApproval'),
+  selfCheck: at('checkModelManager', 'selfCheck'),
+};
+export type DangerScreen = keyof typeof DANGER_PATHS;
+
+/** the plain records: a list whose 新增 / 编辑 / 详情 open the routed pages, by resource key and menu */
+export const DANGER_RECORDS: { key: DangerScreen & string; menu: string; title: string }[] = [
+  { key: 'meeting', menu: 'meetingManager', title: '安全会议' },
+  { key: 'dangerCheckItem', menu: 'dangerCheckItemManager', title: '检查项目' },
+  { key: 'checkFunction', menu: 'checkFunctionManager', title: '检查类型' },
+  { key: 'trainingLedger', menu: 'trainingLedgerManager', title: '培训台账' },
+  { key: 'violatorLedger', menu: 'violatorLedgerManager', title: '违章人员台账' },
+  { key: 'rectificationLedger', menu: 'rectificationLedgerManager', title: '整改台账' },
+];
