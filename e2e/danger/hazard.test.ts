@@ -84,7 +84,7 @@ describe('隐患排查治理', () => {
     await timeline.scrollIntoViewIfNeeded();
     await gov.waitForTimeout(400); // the page's fade-in
     await shot(gov, 'hazard-closed-by-province');
-    const [stored] = await sql<{ state: string; n: number }>(`select h.state, (select count(*)::int from hazard_flow f where f.hazard_id = h.id) as n from hazard h where h.title = $1`, [title]);
+    const [stored] = await sql<{ state: string; n: number }>(`select h.state, (select count(*)::int from work_flow f where f.subject_id = h.id) as n from hazard h where h.title = $1`, [title]);
     expect(stored).toEqual({ state: '已销号', n: 5 }); // 登记, 提交, 提交验收, 验收通过, 复核通过
     await gov.context().close();
   });

@@ -6,3 +6,4 @@ export * from './plate.ts';
 export * from './validate.ts';
 export * from './resources/index.ts';
 export * from './resources/danger.ts';
+export * from './resources/inspection.ts';

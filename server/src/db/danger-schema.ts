@@ -1,15 +1,19 @@
 /**
- * 隐患排查治理's own table beside its resources (packages/core/src/resources/danger.ts): the timeline of every
- * hazard — who moved it from which state to which, when, and with what opinion. Written only inside the
- * transition's transaction (server/src/modules/danger/hazard.ts).
+ * 隐患排查治理 and 安全检查 / 整改管理 / 整改督办 keep one timeline table beside their resources: for a hazard, a check
+ * plan, a rectification notice or a 督办 item (`subject`), who moved it from which state to which, when, and with what
+ * opinion. Written only inside the step's transaction (modules/danger/flow.ts).
  */
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, timestamp, index } from 'drizzle-orm/pg-core';
 
-export const hazardFlow = pgTable('hazard_flow', {
+export const FLOW_SUBJECTS = ['hazard', 'checkPlan', 'rectNotice', 'supervise', 'rectBorrow'] as const;
+export type FlowSubject = (typeof FLOW_SUBJECTS)[number];
+
+export const workFlow = pgTable('work_flow', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  hazardId: uuid('hazard_id').notNull(),
-  enterpriseId: uuid('enterprise_id').notNull(),
+  subject: varchar('subject', { length: 20 }).notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  enterpriseId: uuid('enterprise_id'),
   action: varchar('action', { length: 20 }).notNull(),
   fromState: varchar('from_state', { length: 10 }),
   toState: varchar('to_state', { length: 10 }).notNull(),
@@ -18,4 +22,4 @@ export const hazardFlow = pgTable('hazard_flow', {
   userId: uuid('user_id').notNull(),
   userName: varchar('user_name', { length: 50 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('hazard_flow_hazard_idx').on(t.hazardId, t.createdAt)]);
+}, (t) => [index('work_flow_subject_idx').on(t.subjectId, t.createdAt)]);

@@ -4,3 +4,4 @@ import './records/demo.ts';
 import './audit/demo.ts';
 import './waybill/demo.ts';
 import './danger/demo.ts';
+import './danger/demo-inspection.ts';

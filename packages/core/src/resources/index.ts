@@ -4,7 +4,8 @@ import { adminResources } from './admin.ts';
 import { recordsResources } from './records.ts';
 import { waybillResources } from './waybill.ts';
 import { dangerResources } from './danger.ts';
+import { inspectionResources } from './inspection.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

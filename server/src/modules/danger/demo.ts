@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
 import type { Db } from '../../db/index.ts';
+import { nextNo } from './numbers.ts';
 
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);
 const at = (n: number) => sql.raw(`(now() + interval '${Math.trunc(n)} days')`);
@@ -57,13 +58,13 @@ async function seedEnterprise(db: Db, c: DemoContext, e: DemoEnterprise) {
 
   const flow = async (hazardId: string, steps: HazardSeed['flow'], startDay: number) => {
     for (const [i, [action, from, to, opinion]] of steps.entries()) {
-      await insertDemoRow(db, 'hazard_flow', { hazardId, enterpriseId: e.id, action, fromState: from, toState: to, opinion, side: 'enterprise', userId: e.adminUserId, userName, createdAt: at(startDay + i) });
+      await insertDemoRow(db, 'work_flow', { subject: 'hazard', subjectId: hazardId, enterpriseId: e.id, action, fromState: from, toState: to, opinion, side: 'enterprise', userId: e.adminUserId, userName, createdAt: at(startDay + i) });
     }
   };
   for (const [i, h] of HAZARDS.entries()) {
     const done = ['待验收', '待复核', '已销号'].includes(h.state);
     const id = await insertDemoRow(db, 'hazard', {
-      enterpriseId: e.id, hazardNo: sql`'YH' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('hazard_no_seq') % 100000)::text, 5, '0')`,
+      enterpriseId: e.id, hazardNo: await nextNo(db, 'YH', 'hazard_no_seq'),
       title: h.title, source: h.source ?? '自查', foundDate: day(h.found), location: i % 2 ? '公司停车场' : '沪昆高速服务区', category: h.category, level: h.level,
       description: `${h.title}，存在安全风险，需限期整改。`, responsibleId: staff[i % staff.length]!.id, deadline: day(h.deadline), measures: '立即采取防范措施，限期整改到位并留存整改前后照片。',
       state: h.state, actualMeasures: done || h.state === '整改中' ? '已落实整改措施，完成复查。' : null, cost: done ? 800 + i * 150 : null, completedDate: done ? day(h.found + 3) : null,
@@ -76,19 +77,19 @@ async function seedEnterprise(db: Db, c: DemoContext, e: DemoEnterprise) {
   // one self-check of the template, one item failed and turned into a hazard
   const results = ITEMS.map((it, i) => ({ itemId: itemIds[i]!, ...it, result: i === 5 ? '不合格' : '合格', remark: i === 5 ? '灭火器压力不足' : null, hazardId: null as string | null }));
   const checkId = await insertDemoRow(db, 'danger_self_check', {
-    enterpriseId: e.id, checkNo: sql`'ZC' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('self_check_no_seq') % 100000)::text, 5, '0')`,
+    enterpriseId: e.id, checkNo: await nextNo(db, 'ZC', 'self_check_no_seq'),
     checkModelId: model, checkFunctionId: daily, checkDate: day(-2), inspector: staff[0]!.name, place: '公司停车场', itemTotal: ITEMS.length, failedCount: 1, hazardCount: 1,
     score: 90, conclusion: '总体良好，1项不合格已转隐患整改', results: sql`'[]'::jsonb`, ...by,
   });
   const hz = await insertDemoRow(db, 'hazard', {
-    enterpriseId: e.id, hazardNo: sql`'YH' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('hazard_no_seq') % 100000)::text, 5, '0')`,
+    enterpriseId: e.id, hazardNo: await nextNo(db, 'YH', 'hazard_no_seq'),
     title: ITEMS[5]!.content, source: '自查', foundDate: day(-2), location: '公司停车场', category: ITEMS[5]!.category, level: '一般',
     description: '自查不合格：灭火器压力不足', responsibleId: staff[0]!.id, deadline: day(5), measures: `依据${ITEMS[5]!.basis}整改：${ITEMS[5]!.content}`,
     state: '待整改', selfCheckId: checkId, ...by,
   });
   results[5]!.hazardId = hz;
   await db.execute(sql`update danger_self_check set results = ${JSON.stringify(results)}::jsonb where id = ${checkId}`);
-  await insertDemoRow(db, 'hazard_flow', { hazardId: hz, enterpriseId: e.id, action: '自查转隐患', fromState: null, toState: '待整改', opinion: '自查记录', side: 'enterprise', userId: e.adminUserId, userName });
+  await insertDemoRow(db, 'work_flow', { subject: 'hazard', subjectId: hz, enterpriseId: e.id, action: '自查转隐患', fromState: null, toState: '待整改', opinion: '自查记录', side: 'enterprise', userId: e.adminUserId, userName });
 }
 
 addDemoSeeder('danger', async (c) => {

@@ -1,4 +1,4 @@
-/** 隐患排查's figures on 首页: open, 重大 and 逾期 hazards (enterprise); open 重大 hazards in the jurisdiction (government). */
+/** 隐患排查's figures on 首页: open, 重大 and 逾期 hazards (enterprise); open notices and 重大 hazards in the jurisdiction (government). */
 import { sql } from 'drizzle-orm';
 import { HAZARD_OPEN_STATES } from '@dg/core';
 import { addDashboardPart } from '../admin/dashboard.ts';
@@ -16,8 +16,10 @@ addDashboardPart('enterprise', async (app, user) => {
   return { openHazards: x?.open ?? 0, majorHazards: x?.major ?? 0, overdueHazards: x?.overdue ?? 0 };
 });
 
+/** 未完成整改: the notices not yet 合格 and the 重大 hazards not yet closed, in the jurisdiction */
 addDashboardPart('government', async (app, user) => {
-  const r = await app.ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from hazard
-    where level = '重大' and ${open} and ${enterpriseScope(user, sql`enterprise_id`)}`);
-  return { openRectifications: r.rows[0]?.n ?? 0 };
+  const r = await app.ctx.database.db.execute<{ n: number }>(sql`select
+      (select count(*) from hazard where level = '重大' and ${open} and ${enterpriseScope(user, sql`enterprise_id`)})
+    + (select count(*) from rect_notice where state <> '合格' and ${enterpriseScope(user, sql`enterprise_id`)}) as n`);
+  return { openRectifications: Number(r.rows[0]?.n ?? 0) };
 });

@@ -1,6 +1,6 @@
 /**
  * The hazard's workflow (MODULES.md §5, issue 11): every step is one transaction that checks the caller's side,
- * the hazard's state and its version, writes the hazard and one hazard_flow row (who, when, opinion), or changes
+ * the hazard's state and its version, writes the hazard and one work_flow row (who, when, opinion), or changes
  * nothing and says why in Chinese.
  *
  *   草稿 --提交--> 待整改 --整改--> 整改中 --提交验收--> 待验收 --企业通过--> 已销号 (一般) | 待复核 (重大)
@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checkField, hazard as hazardDef, type HazardState } from '@dg/core';
 import type { Db } from '../../db/index.ts';
-import { hazardFlow } from '../../db/danger-schema.ts';
+import { recordStep } from './flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
@@ -102,17 +102,7 @@ export async function stepHazard(db: Db, user: SessionUser, id: string, step: Ha
       .where(and(eq(t.id, id), eq(t.version, input.version), eq(t.state, state))).returning();
     if (!rows.length) throw staleVersion();
     const action = step === 'pass' ? (enterpriseSide ? '验收通过' : '复核通过') : step === 'return' ? (enterpriseSide ? '验收退回' : '复核退回') : STEP_NAMES[step];
-    await tx.insert(hazardFlow).values({
-      hazardId: id, enterpriseId: before.enterpriseId, action, fromState: state, toState: to, opinion,
-      side: user.side, userId: user.id, userName: user.name,
-    });
+    await recordStep(tx, user, 'hazard', id, { action, from: state, to, opinion, enterpriseId: before.enterpriseId });
     return { before, after: rows[0] as Row };
   });
-}
-
-/** the hazard's timeline, oldest first (the caller has found the hazard in its scope) */
-export async function hazardTimeline(db: Db, id: string) {
-  return db.select({ action: hazardFlow.action, fromState: hazardFlow.fromState, toState: hazardFlow.toState, opinion: hazardFlow.opinion,
-    side: hazardFlow.side, userName: hazardFlow.userName, createdAt: hazardFlow.createdAt })
-    .from(hazardFlow).where(eq(hazardFlow.hazardId, id)).orderBy(hazardFlow.createdAt);
 }

@@ -11,26 +11,33 @@ import { HAZARD_OPEN_STATES } from '@dg/core';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { hazardFlow } from '../../db/danger-schema.ts';
+import { deleteSteps, recordStep } from './flow.ts';
 import { cnDate } from '../waybill/common.ts';
+import { nextNo } from './numbers.ts';
 
 
-/** 逾期: still open and its deadline is before today (a deadline of today is not yet overdue) */
-export const isOverdue = (state: unknown, deadline: unknown, today = cnDate()) =>
-  HAZARD_OPEN_STATES.includes(state as never) && typeof deadline === 'string' && deadline < today;
+/** 逾期: still open (one of `open`) and its deadline is before today (a deadline of today is not yet overdue) */
+export const isOverdue = (state: unknown, deadline: unknown, open: readonly string[] = HAZARD_OPEN_STATES, today = cnDate()) =>
+  open.includes(state as string) && typeof deadline === 'string' && deadline < today;
 /** the same as SQL over a table's state and deadline columns (the session's time zone is Asia/Shanghai) */
-export const overdueSql = (state: unknown, deadline: unknown): SQL =>
-  sql`(${state} in (${sql.join(HAZARD_OPEN_STATES.map((s) => sql`${s}`), sql`, `)}) and ${deadline} < current_date)`;
+export const overdueSql = (state: unknown, deadline: unknown, open: readonly string[] = HAZARD_OPEN_STATES): SQL =>
+  sql`(${state} in (${sql.join(open.map((s) => sql`${s}`), sql`, `)}) and ${deadline} < current_date)`;
 
-const overdueFilter = (value: unknown, t: Record<string, any>) => {
-  if (value === undefined || value === null || value === '') return undefined;
-  const yes = value === true || value === 'true' || value === '1' || value === 1;
-  return yes ? overdueSql(t.state, t.deadline) : sql`not ${overdueSql(t.state, t.deadline)}`;
-};
-const markOverdue = (rows: Row[]) => {
-  const today = cnDate();
-  for (const r of rows) r.overdue = isOverdue(r.state, r.deadline, today);
-};
+/** the 逾期 filter and the computed column of a resource whose rows are open in `open` states */
+export function overdueHooks(open: readonly string[]) {
+  return {
+    filter: (value: unknown, t: Record<string, any>) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const yes = value === true || value === 'true' || value === '1' || value === 1;
+      return yes ? overdueSql(t.state, t.deadline, open) : sql`not ${overdueSql(t.state, t.deadline, open)}`;
+    },
+    mark: (rows: Row[]) => {
+      const today = cnDate();
+      for (const r of rows) r.overdue = isOverdue(r.state, r.deadline, open, today);
+    },
+  };
+}
+const hazardOverdue = overdueHooks(HAZARD_OPEN_STATES);
 
 /** who sees a hazard: the enterprise its own; a government the submitted 重大 hazards inside its jurisdiction */
 export function hazardScope(user: SessionUser, t: Record<string, any>): SQL {
@@ -48,27 +55,25 @@ defineHooks('hazard', {
     if (found && deadline && deadline < found) throw badInput('整改期限：不能早于发现日期');
     if (found && found > cnDate()) throw badInput('发现日期：不能晚于今天');
     if (mode === 'add') {
-      const r = await c.tx.execute<{ no: string }>(sql`select 'YH' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('hazard_no_seq') % 100000)::text, 5, '0') as no`);
-      values.hazardNo = r.rows[0]!.no;
+      values.hazardNo = await nextNo(c.tx, 'YH', 'hazard_no_seq');
       values.state = '草稿';
     }
   },
   async afterWrite(c, row, mode) {
     // the timeline starts at 登记 (in the same transaction as the row)
-    if (mode === 'add') await c.tx.insert(hazardFlow).values({ hazardId: row.id, enterpriseId: row.enterpriseId, action: '登记', fromState: null,
-      toState: row.state, opinion: null, side: c.user.side, userId: c.user.id, userName: c.user.name });
+    if (mode === 'add') await recordStep(c.tx, c.user, 'hazard', row.id, { action: '登记', from: null, to: row.state, enterpriseId: row.enterpriseId });
   },
   async beforeDelete(c, row) {
     if (row.state !== '草稿') throw badInput(`隐患“${row.title}”已提交（${row.state}），不能删除`);
-    await c.tx.delete(hazardFlow).where(sql`${hazardFlow.hazardId} = ${row.id}`);
+    await deleteSteps(c.tx, row.id);
   },
-  afterRead(_c, rows) { markOverdue(rows); },
-  filters: { overdue: overdueFilter },
+  afterRead(_c, rows) { hazardOverdue.mark(rows); },
+  filters: { overdue: hazardOverdue.filter },
 });
 
 defineHooks('rectificationLedger', {
-  afterRead(_c, rows) { markOverdue(rows); },
-  filters: { overdue: overdueFilter },
+  afterRead(_c, rows) { hazardOverdue.mark(rows); },
+  filters: { overdue: hazardOverdue.filter },
 });
 
 defineHooks('checkModel', {

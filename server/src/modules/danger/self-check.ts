@@ -6,12 +6,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CHECK_RESULTS, checkField, checkModel, dangerCheckItem, hazard as hazardDef, resourceByKey, selfCheck } from '@dg/core';
 import type { Db } from '../../db/index.ts';
-import { hazardFlow } from '../../db/danger-schema.ts';
+import { recordStep } from './flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { findRow, tableOf, whereOf } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
+import { nextNo } from './numbers.ts';
 
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
 export interface RunInput { checkModelId: string; checkDate: string; inspector: string; place?: string | null; conclusion?: string | null; results: { itemId: string; result: string; remark?: string | null }[] }
@@ -57,10 +58,9 @@ export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
     const applicable = results.filter((r) => r.result !== '不适用');
     const full = applicable.reduce((s, r) => s + r.score, 0);
     const got = applicable.filter((r) => r.result === '合格').reduce((s, r) => s + r.score, 0);
-    const no = await tx.execute<{ no: string }>(sql`select 'ZC' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('self_check_no_seq') % 100000)::text, 5, '0') as no`);
     const t = tableOf(selfCheck);
     const [row] = (await tx.insert(t).values({
-      enterpriseId: user.enterpriseId, checkNo: no.rows[0]!.no, checkModelId: model.id, checkFunctionId: model.checkFunctionId, checkDate, inspector, place,
+      enterpriseId: user.enterpriseId, checkNo: await nextNo(tx, 'ZC', 'self_check_no_seq'), checkModelId: model.id, checkFunctionId: model.checkFunctionId, checkDate, inspector, place,
       itemTotal: results.length, failedCount: results.filter((r) => r.result === '不合格').length, hazardCount: 0,
       score: full > 0 ? Math.round((got / full) * 1000) / 10 : 100, conclusion, results, createdBy: user.id, updatedBy: user.id,
     }).returning()) as Row[];
@@ -92,15 +92,13 @@ export async function failedItemsToHazards(db: Db, user: SessionUser, id: string
     const ht = tableOf(hazardDef);
     const created: Row[] = [];
     for (const r of todo) {
-      const no = await tx.execute<{ no: string }>(sql`select 'YH' || to_char(current_date, 'YYYYMMDD') || lpad((nextval('hazard_no_seq') % 100000)::text, 5, '0') as no`);
       const [h] = await tx.insert(ht).values({
-        enterpriseId: check.enterpriseId, hazardNo: no.rows[0]!.no, title: r.content.slice(0, 100), source: '自查', foundDate: check.checkDate,
+        enterpriseId: check.enterpriseId, hazardNo: await nextNo(tx, 'YH', 'hazard_no_seq'), title: r.content.slice(0, 100), source: '自查', foundDate: check.checkDate,
         location: (check.place || '企业自查').slice(0, 200), category: r.category, level, description: `自查${check.checkNo}不合格：${r.remark ?? r.content}`.slice(0, 1000),
         photos: [], responsibleId, deadline, measures: (r.basis ? `依据${r.basis}整改：${r.content}` : `按检查项目要求整改：${r.content}`).slice(0, 1000),
         state: '待整改', selfCheckId: check.id, createdBy: user.id, updatedBy: user.id,
       }).returning() as Row[];
-      await tx.insert(hazardFlow).values({ hazardId: h!.id, enterpriseId: check.enterpriseId, action: '自查转隐患', fromState: null, toState: '待整改',
-        opinion: `自查${check.checkNo}`, side: user.side, userId: user.id, userName: user.name });
+      await recordStep(tx, user, 'hazard', h!.id, { action: '自查转隐患', from: null, to: '待整改', opinion: `自查${check.checkNo}`, enterpriseId: check.enterpriseId });
       r.hazardId = h!.id;
       created.push(h!);
     }

@@ -26,6 +26,51 @@ CREATE TABLE "danger_check_model" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "check_plan" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"plan_no" varchar(20),
+	"name" varchar(100),
+	"period_start" date,
+	"period_end" date,
+	"region_code" varchar(12),
+	"business_scope" text[],
+	"sample_percent" integer,
+	"check_items" text,
+	"inspectors" varchar(200),
+	"state" varchar(64),
+	"enterprise_count" integer,
+	"seed" varchar(40),
+	"approve_opinion" text,
+	"approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "check_record" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"record_no" varchar(20),
+	"plan_id" uuid,
+	"enterprise_id" uuid,
+	"state" varchar(64),
+	"check_date" date,
+	"inspectors" varchar(200),
+	"item_total" integer,
+	"failed_count" integer,
+	"score" numeric(18, 4),
+	"problems" text,
+	"photos" jsonb,
+	"results" jsonb,
+	"notice_id" varchar(36),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "danger_check_item" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"enterprise_id" uuid,
@@ -85,6 +130,31 @@ CREATE TABLE "danger_meeting" (
 	"minutes" text,
 	"attachments" jsonb,
 	"photos" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rect_notice" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"notice_no" varchar(20),
+	"enterprise_id" uuid,
+	"source" varchar(64),
+	"problems" text,
+	"requirements" text,
+	"deadline" date,
+	"attachments" jsonb,
+	"state" varchar(64),
+	"issuer" varchar(100),
+	"measures" text,
+	"photos" jsonb,
+	"documents" jsonb,
+	"submitted_at" timestamp with time zone,
+	"review_opinion" text,
+	"reviewed_at" timestamp with time zone,
+	"check_record_id" varchar(36),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -152,10 +222,11 @@ CREATE TABLE "danger_violator" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "hazard_flow" (
+CREATE TABLE "work_flow" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"hazard_id" uuid NOT NULL,
-	"enterprise_id" uuid NOT NULL,
+	"subject" varchar(20) NOT NULL,
+	"subject_id" uuid NOT NULL,
+	"enterprise_id" uuid,
 	"action" varchar(20) NOT NULL,
 	"from_state" varchar(10),
 	"to_state" varchar(10) NOT NULL,
@@ -172,6 +243,16 @@ CREATE INDEX "danger_check_function_kind_idx" ON "danger_check_function" USING b
 CREATE INDEX "danger_check_model_enterprise_idx" ON "danger_check_model" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "danger_check_model_name_uq" ON "danger_check_model" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "danger_check_model_check_function_id_idx" ON "danger_check_model" USING btree ("check_function_id");--> statement-breakpoint
+CREATE INDEX "check_plan_plan_no_idx" ON "check_plan" USING btree ("plan_no");--> statement-breakpoint
+CREATE INDEX "check_plan_period_start_idx" ON "check_plan" USING btree ("period_start");--> statement-breakpoint
+CREATE INDEX "check_plan_region_code_idx" ON "check_plan" USING btree ("region_code");--> statement-breakpoint
+CREATE INDEX "check_plan_state_idx" ON "check_plan" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "check_record_enterprise_idx" ON "check_record" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "check_record_record_no_idx" ON "check_record" USING btree ("record_no");--> statement-breakpoint
+CREATE INDEX "check_record_plan_id_idx" ON "check_record" USING btree ("plan_id");--> statement-breakpoint
+CREATE INDEX "check_record_enterprise_id_idx" ON "check_record" USING btree ("enterprise_id");--> statement-breakpoint
+CREATE INDEX "check_record_state_idx" ON "check_record" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "check_record_check_date_idx" ON "check_record" USING btree ("check_date");--> statement-breakpoint
 CREATE INDEX "danger_check_item_enterprise_idx" ON "danger_check_item" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "danger_check_item_content_uq" ON "danger_check_item" USING btree ("enterprise_id","content");--> statement-breakpoint
 CREATE INDEX "danger_check_item_category_idx" ON "danger_check_item" USING btree ("category");--> statement-breakpoint
@@ -187,6 +268,12 @@ CREATE INDEX "hazard_state_idx" ON "hazard" USING btree ("state");--> statement-
 CREATE INDEX "danger_meeting_enterprise_idx" ON "danger_meeting" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_date_idx" ON "danger_meeting" USING btree ("meeting_date");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_type_idx" ON "danger_meeting" USING btree ("meeting_type");--> statement-breakpoint
+CREATE INDEX "rect_notice_enterprise_idx" ON "rect_notice" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "rect_notice_notice_no_idx" ON "rect_notice" USING btree ("notice_no");--> statement-breakpoint
+CREATE INDEX "rect_notice_enterprise_id_idx" ON "rect_notice" USING btree ("enterprise_id");--> statement-breakpoint
+CREATE INDEX "rect_notice_source_idx" ON "rect_notice" USING btree ("source");--> statement-breakpoint
+CREATE INDEX "rect_notice_deadline_idx" ON "rect_notice" USING btree ("deadline");--> statement-breakpoint
+CREATE INDEX "rect_notice_state_idx" ON "rect_notice" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "danger_self_check_enterprise_idx" ON "danger_self_check" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_no_idx" ON "danger_self_check" USING btree ("check_no");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_model_id_idx" ON "danger_self_check" USING btree ("check_model_id");--> statement-breakpoint
@@ -199,9 +286,12 @@ CREATE INDEX "danger_violator_enterprise_idx" ON "danger_violator" USING btree (
 CREATE INDEX "danger_violator_staff_id_idx" ON "danger_violator" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "danger_violator_violation_date_idx" ON "danger_violator" USING btree ("violation_date");--> statement-breakpoint
 CREATE INDEX "danger_violator_violation_type_idx" ON "danger_violator" USING btree ("violation_type");--> statement-breakpoint
-CREATE INDEX "hazard_flow_hazard_idx" ON "hazard_flow" USING btree ("hazard_id","created_at");--> statement-breakpoint
+CREATE INDEX "work_flow_subject_idx" ON "work_flow" USING btree ("subject_id","created_at");--> statement-breakpoint
 CREATE SEQUENCE "hazard_no_seq";--> statement-breakpoint
 CREATE SEQUENCE "self_check_no_seq";--> statement-breakpoint
+CREATE SEQUENCE "check_plan_no_seq";--> statement-breakpoint
+CREATE SEQUENCE "check_record_no_seq";--> statement-breakpoint
+CREATE SEQUENCE "rect_notice_no_seq";--> statement-breakpoint
 CREATE INDEX "hazard_open_deadline_idx" ON "hazard" USING btree ("enterprise_id","deadline") WHERE "state" NOT IN ('草稿', '已销号');--> statement-breakpoint
 CREATE VIEW "v_rectification_ledger" AS
   SELECT h.id, h.enterprise_id, h.hazard_no, h.title, h.source, h.category, h.level, h.found_date, h.responsible_id, h.deadline,

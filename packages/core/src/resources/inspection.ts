@@ -1,0 +1,80 @@
+/**
+ * The government's side of 隐患排查治理 (MODULES.md §11): 安全检查 (API area 'aqjc': plans, their approval, a check record
+ * per drawn enterprise) and 整改管理 (area 'zggl': rectification notices the enterprise answers, the government passes
+ * or returns). Steps are routes of server/src/modules/danger (inspection.ts, rectification.ts); states live here.
+ */
+import { resource, text, textarea, date, datetime, number, integer, enumOf, file, ref, bool, json, dict, region } from '../resource.ts';
+
+export const PLAN_STATES = ['草稿', '待审批', '已通过', '已驳回'] as const;
+export const NOTICE_STATES = ['待整改', '待审核', '已退回', '合格'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+/** a notice the enterprise still owes an answer on: 逾期 once its deadline has passed */
+export const NOTICE_OPEN_STATES: readonly NoticeState[] = ['待整改', '已退回'];
+
+export const checkPlan = resource({
+  key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], title: '检查计划', scope: 'org', table: 'check_plan',
+  labelField: 'name', writableBy: ['government'], actions: { submit: '提交审批' },
+  fields: {
+    planNo: text('计划编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    name: text('计划名称', { required: true, max: 100, column: true, search: 'like' }),
+    periodStart: date('检查开始日期', { required: true, column: true, search: 'range', sort: true }),
+    periodEnd: date('检查结束日期', { required: true, column: true }),
+    regionCode: region('检查地区', { required: true, anyLevel: true, column: true, search: true, help: '抽查该地区内的企业（须在本单位辖区内）' }),
+    businessScope: dict('企业类型（经营范围）', 'businessScope', { multiple: true, help: '不选则不限' }),
+    samplePercent: integer('抽查比例（%）', { required: true, min: 1, max: 100, default: 100, column: true, help: '按随机种子从符合条件的企业中抽取，结果可复现' }),
+    checkItems: textarea('检查内容（每行一项）', { required: true, max: 4000 }),
+    inspectors: text('检查人员', { required: true, max: 200, column: true }),
+    state: enumOf('状态', [...PLAN_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
+    enterpriseCount: integer('抽中企业数', { readOnly: true, column: true }),
+    seed: text('随机种子', { readOnly: true, max: 40 }),
+    approveOpinion: textarea('审批意见', { readOnly: true, max: 500 }),
+    approvedAt: datetime('审批时间', { readOnly: true }),
+  },
+});
+
+export const checkRecord = resource({
+  key: 'checkRecord', area: 'aqjc', menu: 'checkRecordManager', title: '检查记录', scope: 'enterprise', table: 'check_record', labelField: 'recordNo',
+  readOnly: true, defaultSort: { field: 'checkDate', order: 'desc' },
+  fields: {
+    recordNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    planId: ref('检查计划', 'checkPlan', 'name', { readOnly: true, column: true, search: 'eq' }),
+    enterpriseId: ref('被检查企业', 'enterprise', 'name', { readOnly: true, column: true, search: 'eq' }),
+    state: enumOf('状态', ['待检查', '已检查'], { readOnly: true, default: '待检查', column: true, search: 'eq' }),
+    checkDate: date('检查日期', { readOnly: true, column: true, search: 'range', sort: true }),
+    inspectors: text('检查人员', { readOnly: true, max: 200, column: true }),
+    itemTotal: integer('检查项数', { readOnly: true, column: true }),
+    failedCount: integer('不合格项', { readOnly: true, column: true }),
+    score: number('得分', { readOnly: true, column: true }),
+    problems: textarea('存在问题', { readOnly: true, max: 2000 }),
+    photos: file('检查照片', { readOnly: true, multiple: true }),
+    results: json('检查结果', { readOnly: true, ownView: true }),
+    noticeId: text('整改通知', { readOnly: true, max: 36, ownView: true }),
+  },
+});
+
+export const rectNotice = resource({
+  key: 'rectNotice', area: 'zggl', menu: 'rectificationNoticeManager', readMenus: ['rectificationRecordManager', 'lobbyFeedbackManager'],
+  title: '整改通知', scope: 'enterprise', table: 'rect_notice', labelField: 'noticeNo', writableBy: ['government'],
+  defaultSort: { field: 'deadline', order: 'asc' },
+  fields: {
+    noticeNo: text('通知编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    enterpriseId: ref('被检查企业', 'enterprise', 'name', { required: true, immutable: true, column: true, search: 'eq' }),
+    source: enumOf('来源', ['安全检查', '日常监管'], { readOnly: true, default: '日常监管', column: true, search: 'eq' }),
+    problems: textarea('存在问题', { required: true, max: 2000 }),
+    requirements: textarea('整改要求', { required: true, max: 2000 }),
+    deadline: date('整改期限', { required: true, column: true, search: 'range', sort: true }),
+    attachments: file('附件', { multiple: true }),
+    state: enumOf('状态', [...NOTICE_STATES], { readOnly: true, default: '待整改', column: true, search: 'eq' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '过了整改期限仍未提交整改' }),
+    issuer: text('下发单位', { readOnly: true, max: 100, column: true }),
+    measures: textarea('整改措施', { readOnly: true, max: 2000 }),
+    photos: file('整改照片', { readOnly: true, multiple: true }),
+    documents: file('整改材料', { readOnly: true, multiple: true }),
+    submittedAt: datetime('提交时间', { readOnly: true, column: true }),
+    reviewOpinion: textarea('审核意见', { readOnly: true, max: 500 }),
+    reviewedAt: datetime('审核时间', { readOnly: true }),
+    checkRecordId: text('检查记录', { readOnly: true, max: 36, ownView: true }),
+  },
+});
+
+export const inspectionResources = [checkPlan, checkRecord, rectNotice];

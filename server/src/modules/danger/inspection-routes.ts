@@ -1,0 +1,95 @@
+/**
+ * Routes of 安全检查 and 整改管理 (./inspection.ts, ./rectification.ts):
+ * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises the plan draws),
+ *   `GET /aqjc/checkPlan/flow/:id`
+ * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
+ * - `POST /zggl/rectNotice/{commit|pass|return}/:id`, `GET /zggl/rectNotice/flow/:id`
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkPlan, checkRecord, rectNotice, type ResourceDef } from '@dg/core';
+import type { App } from '../../platform/context.ts';
+import { notFound, ok } from '../../platform/errors.ts';
+import { findRow, present, presentOne } from '../../platform/crud/query.ts';
+import { idParam } from '../../platform/schemas.ts';
+import { timelineOf } from './flow.ts';
+import { drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
+import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
+
+const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
+const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
+const PLAN_STEPS: Record<PlanStep, { element: string; name: string }> = {
+  submit: { element: 'checkPlanManager:btn_submit', name: '提交审批' },
+  pass: { element: 'checkPlanApprovalManager:btn_pass', name: '审批通过' },
+  reject: { element: 'checkPlanApprovalManager:btn_reject', name: '驳回' },
+};
+const NOTICE_ELEMENTS: Record<NoticeStep, string> = {
+  commit: 'rectificationNoticeManager:btn_commit', pass: 'rectificationNoticeManager:btn_pass', return: 'rectificationNoticeManager:btn_return',
+};
+const recordBody = z.object({
+  version,
+  checkDate: z.unknown().describe('检查日期 YYYY-MM-DD'),
+  inspectors: z.unknown().describe('检查人员'),
+  results: z.array(z.object({ item: z.string().max(200), result: z.string().describe('合格 / 不合格 / 不适用'), remark: z.string().nullish() }), { error: '请填写检查结果' }).max(100),
+  problems: z.unknown().optional().describe('存在问题'),
+  photos: z.unknown().optional().describe('检查照片 [{ id, name }]'),
+  deadline: z.unknown().optional().describe('整改期限 YYYY-MM-DD（有不合格项或问题时必填）'),
+  requirements: z.unknown().optional().describe('整改要求（有不合格项或问题时必填）'),
+});
+const noticeBody = z.object({
+  version, opinion,
+  measures: z.unknown().optional().describe('整改措施（提交整改时必填）'),
+  photos: z.unknown().optional().describe('整改照片 [{ id, name }]'),
+  documents: z.unknown().optional().describe('整改材料 [{ id, name }]'),
+});
+
+/** `GET …/flow/:id`: the timeline of a row the caller may read */
+const readers = (def: ResourceDef) => ({ access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } });
+
+export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+
+  for (const [step, { element, name }] of Object.entries(PLAN_STEPS) as [PlanStep, { element: string; name: string }][]) {
+    app.post(`/aqjc/checkPlan/${step}/:id`, {
+      config: { access: { element, opt: `检查计划${name}` } },
+      schema: { tags: [checkPlan.title], summary: `检查计划${name}`, params: idParam, body: z.object({ version, opinion }) },
+    }, async (req) => {
+      const { before, after } = await stepPlan(db(), req.user!, req.params.id, step, req.body);
+      req.audit = { before, after };
+      return ok(await presentOne(db(), checkPlan, req.user!, after));
+    });
+  }
+  app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '按计划抽取的企业（同一计划结果相同）', params: idParam } }, async (req) => {
+    const plan = await findRow(db(), checkPlan, req.user!, req.params.id);
+    if (!plan) throw notFound();
+    return ok(await drawEnterprises(db(), plan));
+  });
+
+  app.post('/aqjc/checkRecord/record/:id', {
+    config: { access: { element: 'checkRecordManager:btn_edit', opt: '填写检查记录' } },
+    schema: { tags: [checkRecord.title], summary: '填写检查结果（不合格项或问题生成整改通知）', params: idParam, body: recordBody },
+  }, async (req) => {
+    const { before, after } = await recordCheck(db(), req.user!, req.params.id, req.body);
+    req.audit = { before, after };
+    return ok(await presentOne(db(), checkRecord, req.user!, after));
+  });
+
+  for (const step of Object.keys(NOTICE_ELEMENTS) as NoticeStep[]) {
+    app.post(`/zggl/rectNotice/${step}/:id`, {
+      config: { access: { element: NOTICE_ELEMENTS[step], opt: `整改${NOTICE_STEP_NAMES[step]}` } },
+      schema: { tags: [rectNotice.title], summary: `整改通知：${NOTICE_STEP_NAMES[step]}`, params: idParam, body: noticeBody },
+    }, async (req) => {
+      const { before, after } = await stepNotice(db(), req.user!, req.params.id, step, req.body);
+      req.audit = { before, after };
+      return ok((await present(db(), rectNotice, req.user!, [after]))[0]);
+    });
+  }
+
+  for (const def of [checkPlan, rectNotice]) {
+    app.get(`/${def.area}/${def.key}/flow/:id`, { config: readers(def), schema: { tags: [def.title], summary: `${def.title}处理记录`, params: idParam } }, async (req) => {
+      if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
+      return ok(await timelineOf(db(), req.params.id));
+    });
+  }
+};

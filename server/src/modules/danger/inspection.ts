@@ -1,0 +1,166 @@
+/**
+ * 安全检查 (MODULES.md §11): a plan (地区, 企业类型, 抽查比例, 检查内容, 检查人员) is submitted, then approved or rejected;
+ * approval draws the enterprises — the eligible ones ordered by md5(seed ‖ id), so the same plan always draws the same
+ * ones — and opens a 检查记录 for each. Recording a check with failed items or problems issues a 整改通知 to the
+ * enterprise in the same transaction. Every step writes the timeline (./flow.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { CHECK_RESULTS, checkField, checkPlan, checkRecord, rectNotice } from '@dg/core';
+import { textArray, type Db } from '../../db/index.ts';
+import { regionPrefix, type SessionUser } from '../../platform/access.ts';
+import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { findRow, tableOf } from '../../platform/crud/query.ts';
+import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
+import { cnDate } from '../waybill/common.ts';
+import { recordStep } from './flow.ts';
+import { nextNo, issuerOf } from './numbers.ts';
+
+/** the plan's 检查内容, one item a line */
+export const planItems = (plan: Row) => String(plan.checkItems ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+
+defineHooks('checkPlan', {
+  async beforeWrite(c, values, mode, existing) {
+    if (existing && existing.state !== '草稿' && existing.state !== '已驳回') throw badInput(`检查计划“${existing.name}”当前为${existing.state}，不能修改`);
+    const region = (values.regionCode ?? existing?.regionCode) as string;
+    if (c.user.side === 'government' && (!c.user.regionCode || !region.startsWith(regionPrefix(c.user.regionCode)))) throw badInput('检查地区：只能选择本单位辖区内的地区');
+    const start = (values.periodStart ?? existing?.periodStart) as string;
+    const end = (values.periodEnd ?? existing?.periodEnd) as string;
+    if (start && end && end < start) throw badInput('检查结束日期：不能早于检查开始日期');
+    const items = planItems({ checkItems: values.checkItems ?? existing?.checkItems });
+    if (!items.length) throw badInput('请输入检查内容（每行一项）');
+    if (items.length > 100) throw badInput('检查内容（每行一项）：不能超过100项');
+    if (items.some((i) => [...i].length > 200)) throw badInput('检查内容（每行一项）：每项不能超过200个字符');
+    if (mode === 'add') {
+      values.planNo = await nextNo(c.tx, 'JH', 'check_plan_no_seq');
+      values.seed = randomBytes(8).toString('hex');
+      values.state = '草稿';
+    }
+  },
+  beforeDelete(_c, row) {
+    if (row.state !== '草稿' && row.state !== '已驳回') throw badInput(`检查计划“${row.name}”当前为${row.state}，不能删除`);
+  },
+});
+
+/** the enterprises the plan draws: eligible ones in its region (and business scope), the first sample% by md5(seed ‖ id) */
+export async function drawEnterprises(db: Db, plan: Row) {
+  const scope = (plan.businessScope ?? []) as string[];
+  const r = await db.execute<{ id: string; name: string; region_code: string }>(sql`
+    with eligible as (
+      select id, name, region_code from enterprise
+      where region_code like ${regionPrefix(plan.regionCode) + '%'} and status = '正常' and audit_status = '已通过'
+        ${scope.length ? sql`and business_scope && ${textArray(scope)}` : sql``}
+    )
+    select id, name, region_code from eligible order by md5(${plan.seed}::text || id::text)
+    limit (select ceil(count(*) * ${plan.samplePercent}::numeric / 100) from eligible)`);
+  return r.rows.map((x) => ({ id: x.id, name: x.name, regionCode: x.region_code }));
+}
+
+export type PlanStep = 'submit' | 'pass' | 'reject';
+
+export async function stepPlan(db: Db, user: SessionUser, id: string, step: PlanStep, input: { version: number; opinion?: string | null }) {
+  if (user.side !== 'government') throw forbidden('检查计划由政府监管部门制定和审批');
+  return db.transaction(async (tx) => {
+    const before = await findRow(tx, checkPlan, user, id);
+    if (!before) throw notFound();
+    if (before.version !== input.version) throw staleVersion();
+    const opinion = typeof input.opinion === 'string' && input.opinion.trim() ? input.opinion.trim() : null;
+    if (opinion && [...opinion].length > 500) throw badInput('审批意见不能超过500个字符');
+    const refuse = (what: string) => badInput(`检查计划“${before.name}”当前为${before.state}，不能${what}`);
+    const set: Row = {};
+    let to: string;
+    let drawn: { id: string; name: string }[] = [];
+    if (step === 'submit') {
+      if (before.state !== '草稿' && before.state !== '已驳回') throw refuse('提交审批');
+      to = '待审批';
+    } else {
+      if (before.state !== '待审批') throw refuse(step === 'pass' ? '审批通过' : '驳回');
+      if (step === 'reject') {
+        if (!opinion) throw badInput('审批意见：驳回时请输入审批意见');
+        to = '已驳回';
+      } else {
+        drawn = await drawEnterprises(tx, before);
+        if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
+        to = '已通过';
+        set.enterpriseCount = drawn.length;
+        const rt = tableOf(checkRecord);
+        for (const e of drawn) {
+          await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: id, enterpriseId: e.id, state: '待检查',
+            inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
+        }
+      }
+      Object.assign(set, { approveOpinion: opinion, approvedAt: new Date() });
+    }
+    const t = tableOf(checkPlan);
+    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+      .where(and(eq(t.id, id), eq(t.version, input.version))).returning();
+    if (!rows.length) throw staleVersion();
+    await recordStep(tx, user, 'checkPlan', id, { action: step === 'submit' ? '提交审批' : step === 'pass' ? '审批通过' : '驳回', from: before.state, to,
+      opinion: step === 'pass' ? `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}` : opinion });
+    return { before, after: rows[0] as Row };
+  });
+}
+
+export interface RecordInput {
+  version: number; checkDate: unknown; inspectors: unknown; problems?: unknown; photos?: unknown;
+  results: { item: string; result: string; remark?: string | null }[]; deadline?: unknown; requirements?: unknown;
+}
+
+const recordField = (name: keyof typeof checkRecord.fields, raw: unknown, required: boolean) => {
+  const r = checkField({ ...checkRecord.fields[name], required }, raw);
+  if ('error' in r) throw badInput(r.error);
+  return r.value;
+};
+
+/** 检查记录: the results of each of the plan's items; failures or problems become a 整改通知 (待整改) at once */
+export async function recordCheck(db: Db, user: SessionUser, id: string, input: RecordInput) {
+  if (user.side !== 'government') throw forbidden('检查记录由政府监管部门填写');
+  const checkDate = recordField('checkDate', input.checkDate, true) as string;
+  if (checkDate > cnDate()) throw badInput('检查日期：不能晚于今天');
+  const inspectors = recordField('inspectors', input.inspectors, true) as string;
+  const problems = recordField('problems', input.problems, false) as string | null;
+  const photos = recordField('photos', input.photos, false);
+  return db.transaction(async (tx) => {
+    const before = await findRow(tx, checkRecord, user, id);
+    if (!before) throw notFound();
+    if (before.version !== input.version) throw staleVersion();
+    if (before.state !== '待检查') throw badInput(`检查记录“${before.recordNo}”已填写，不能重复检查`);
+    const plan = (await tx.select().from(tableOf(checkPlan)).where(eq(tableOf(checkPlan).id, before.planId)).limit(1))[0] as Row;
+    if (plan.periodStart && checkDate < plan.periodStart) throw badInput(`检查日期：不能早于计划开始日期${plan.periodStart}`);
+    const items = planItems(plan);
+    const given = new Map((input.results ?? []).map((r) => [r.item, r]));
+    const results = items.map((item) => {
+      const r = given.get(item);
+      if (!r || !CHECK_RESULTS.includes(r.result as never)) throw badInput(`检查结果：请选择“${item}”的检查结果`);
+      const remark = typeof r.remark === 'string' && r.remark.trim() ? r.remark.trim().slice(0, 200) : null;
+      if (r.result === '不合格' && !remark) throw badInput(`检查结果：请填写“${item}”不合格的情况说明`);
+      return { item, result: r.result, remark };
+    });
+    const failed = results.filter((r) => r.result === '不合格');
+    const applicable = results.filter((r) => r.result !== '不适用');
+    const score = applicable.length ? Math.round((applicable.filter((r) => r.result === '合格').length / applicable.length) * 1000) / 10 : 100;
+    let noticeId: string | null = null;
+    if (failed.length || problems) {
+      const deadline = checkField({ ...rectNotice.fields.deadline, required: true }, input.deadline);
+      if ('error' in deadline) throw badInput(deadline.error);
+      if ((deadline.value as string) < checkDate) throw badInput('整改期限：不能早于检查日期');
+      const requirements = checkField({ ...rectNotice.fields.requirements, required: true }, input.requirements);
+      if ('error' in requirements) throw badInput(requirements.error);
+      const text = [...failed.map((r, i) => `${i + 1}. ${r.item}：${r.remark}`), ...(problems ? [problems] : [])].join('\n').slice(0, 2000);
+      const [n] = await tx.insert(tableOf(rectNotice)).values({
+        noticeNo: await nextNo(tx, 'ZG', 'rect_notice_no_seq'), enterpriseId: before.enterpriseId, source: '安全检查', problems: text,
+        requirements: requirements.value, deadline: deadline.value, state: '待整改', issuer: await issuerOf(tx, user), checkRecordId: id,
+        createdBy: user.id, updatedBy: user.id,
+      }).returning() as Row[];
+      noticeId = n!.id;
+      await recordStep(tx, user, 'rectNotice', noticeId!, { action: '下发', from: null, to: '待整改', opinion: `检查记录${before.recordNo}`, enterpriseId: before.enterpriseId });
+    }
+    const t = tableOf(checkRecord);
+    const rows = await tx.update(t).set({
+      state: '已检查', checkDate, inspectors, problems, photos, results, itemTotal: results.length, failedCount: failed.length, score, noticeId,
+      updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1`,
+    }).where(and(eq(t.id, id), eq(t.version, input.version))).returning();
+    if (!rows.length) throw staleVersion();
+    return { before, after: rows[0] as Row, noticeId };
+  });
+}
