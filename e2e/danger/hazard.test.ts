@@ -43,7 +43,7 @@ describe('隐患排查治理', () => {
     await btn(info, '提交').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /提\s*交/ }).click();
     await toast(page, '当前为待整改').waitFor();
-    await expect.poll(() => page.getByTestId('hazard-timeline').innerText()).toContain('提交');
+    await expect.poll(() => page.getByTestId('flow-timeline').innerText()).toContain('提交');
 
     await btn(info, '整改').click();
     await page.waitForURL(/\/danger\/hazardHandle\/edit\?id=/);
@@ -72,11 +72,11 @@ describe('隐患排查治理', () => {
     await expect.poll(() => row.innerText()).toContain('待复核');
     await btn(row, '复核').click();
     await gov.waitForURL(/\/danger\/hazardApproval\/edit\?id=/);
-    await expect.poll(() => gov.getByTestId('hazard-timeline').innerText()).toContain('企业验收合格，报属地政府复核');
+    await expect.poll(() => gov.getByTestId('flow-timeline').innerText()).toContain('企业验收合格，报属地政府复核');
     await gov.locator('#hazard_approval_opinion').fill('现场复核整改到位，同意销号');
     await btn(gov, '通过').click();
     await toast(gov, '当前为已销号').waitFor();
-    const timeline = gov.getByTestId('hazard-timeline');
+    const timeline = gov.getByTestId('flow-timeline');
     await expect.poll(() => timeline.innerText()).toContain('复核通过');
     expect(await timeline.innerText()).toContain('王监管（政府）');
     await gov.waitForURL(/\/danger\/hazardApproval\/info\?id=/);

@@ -9,6 +9,8 @@ const danger = <K extends string>(file: Promise<Record<K, ComponentType>>, name:
 const dangerRecords = () => import('./danger/RecordPages.tsx');
 const hazards = () => import('./danger/HazardPages.tsx');
 const selfChecks = () => import('./danger/SelfCheckPages.tsx');
+const inspections = () => import('./danger/InspectionPages.tsx');
+const notices = () => import('./danger/RectificationPages.tsx');
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -58,6 +60,13 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   hazardHandleManager: () => danger(hazards(), 'HazardHandleList'),
   hazardApprovalManager: () => danger(hazards(), 'HazardApprovalList'),
   checkModelManager: () => danger(selfChecks(), 'CheckModelPage'),
+  // 安全检查 and 整改管理 (government ↔ enterprise)
+  checkPlanManager: () => danger(inspections(), 'CheckPlanList'),
+  checkPlanApprovalManager: () => danger(inspections(), 'CheckPlanApprovalList'),
+  checkRecordManager: () => danger(inspections(), 'CheckRecordList'),
+  rectificationNoticeManager: () => danger(notices(), 'NoticeList'),
+  rectificationRecordManager: () => danger(notices(), 'ArchiveList'),
+  lobbyFeedbackManager: () => danger(notices(), 'LobbyFeedback'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -106,5 +115,13 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: `${DANGER_PATHS.checkModel.base}/info`, title: '检查模板详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'CheckModelInfo') },
   { path: `${DANGER_PATHS.selfCheck.base}/edit`, title: '开展自查', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckRun') },
   { path: `${DANGER_PATHS.selfCheck.base}/info`, title: '自查记录详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckInfo') },
+  // 安全检查 and 整改管理 (spec §2)
+  { path: '/safetyCheck/checkplanEdit', title: '检查计划编辑', menu: 'checkPlanManager', load: () => danger(inspections(), 'CheckPlanEdit') },
+  { path: '/safetyCheck/checkplanInfo', title: '检查计划详情', load: () => danger(inspections(), 'CheckPlanInfo') },
+  { path: '/safetyCheck/checkplanApprovalEdit', title: '检查计划审批', menu: 'checkPlanApprovalManager', load: () => danger(inspections(), 'CheckPlanApprovalEdit') },
+  { path: '/safetyCheck/checkEdit', title: '填写检查记录', menu: 'checkRecordManager', load: () => danger(inspections(), 'CheckRecordEdit') },
+  { path: '/safetyCheck/checkInfo', title: '检查记录详情', menu: 'checkRecordManager', load: () => danger(inspections(), 'CheckRecordInfo') },
+  { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => danger(notices(), 'NoticePage') },
+  { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => danger(notices(), 'ArchivedNotice') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
 ];

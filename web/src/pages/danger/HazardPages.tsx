@@ -6,31 +6,25 @@
  * state and the user's element code allow it.
  */
 import { useMemo } from 'react';
-import { Button, Card, Col, Empty, Form, Input, Popconfirm, Row as GridRow, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Form, Popconfirm, Row as GridRow, Skeleton, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { hazard, type HazardState as State } from '@dg/core';
-import { ResourceDetail, ResourcePage, useHasElement, useSave } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { getRow, queryKeys, refreshAfterWrite } from '../../components/resource/api';
+import { getRow, queryKeys } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { toFormValues, toPayload, type FormField } from '../../components/resource/payload';
 import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
-import { emitDataChanged } from '../../utils/dataChange';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
-import { fmtMinute } from '../waybill/common';
-import { hazardFlow, stepHazard, type HazardStep } from './api';
+import { stepHazard, type HazardStep } from './api';
+import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
 import { DANGER_PATHS } from './paths';
 
 const STATE_COLOR: Record<State, string> = { 草稿: 'default', 待整改: 'orange', 整改中: 'processing', 待验收: 'gold', 待复核: 'purple', 已销号: 'success' };
-export const HazardStateTags = ({ row }: { row: Row }) => (
-  <Space size={4}>
-    <Tag color={STATE_COLOR[row.state as State] ?? 'default'}>{String(row.state ?? '')}</Tag>
-    {row.overdue === true && <Tag color="error">逾期</Tag>}
-  </Space>
-);
+export const HazardStateTags = ({ row }: { row: Row }) => <StateTags row={row} colors={STATE_COLOR} />;
 
 /** what the signed-in user may do to a hazard in its state (the server checks the same) */
 function useHazardSteps() {
@@ -48,20 +42,9 @@ function useHazardSteps() {
   }), [side, submit, handle, finish, pass, ret]);
 }
 
-/** one step of the workflow from a button: the current version, the answer's message, the lists refreshed */
-function useStep(then?: (saved: Row) => void) {
-  const queryClient = useQueryClient();
-  return useSave((a: { step: HazardStep; row: Row; body?: Record<string, unknown> }) => stepHazard(a.step, a.row.id, { version: a.row.version as number, ...a.body }), {
-    success: (saved) => `隐患“${saved.title}”当前为${saved.state}`,
-    refresh: async (saved) => {
-      queryClient.setQueryData(queryKeys.info('hazard', saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: ['hazard', 'flow', saved.id] });
-      await refreshAfterWrite(queryClient, 'hazard');
-      emitDataChanged('hazard');
-    },
-    then,
-  });
-}
+/** one step of the workflow from a button, with the row's current version */
+const useStep = (then?: (saved: Row) => void) =>
+  useFlowStep('hazard', '/yhpc/hazard', (a: { step: HazardStep; row: Row; body?: Record<string, unknown> }) => stepHazard(a.step, a.row.id, { version: a.row.version as number, ...a.body }), then);
 
 function SubmitButton({ row, link }: { row: Row; link?: boolean }) {
   const { save, saving } = useStep();
@@ -106,24 +89,6 @@ export function HazardApprovalList() {
   );
 }
 
-export function HazardTimeline({ id }: { id: string }) {
-  const flow = useQuery({ queryKey: ['hazard', 'flow', id], queryFn: () => hazardFlow(id) });
-  if (flow.isLoading) return <Skeleton active />;
-  if (!flow.data?.length) return <Empty description="暂无处理记录" />;
-  return (
-    <Timeline data-testid="hazard-timeline" items={flow.data.map((f) => ({
-      color: f.action.includes('退回') ? 'red' : f.toState === '已销号' ? 'green' : 'blue',
-      content: (
-        <div>
-          <Space wrap><Typography.Text strong>{f.action}</Typography.Text><span>{f.fromState ? `${f.fromState} → ` : ''}{f.toState}</span></Space>
-          <div style={{ color: '#888' }}>{fmtMinute(f.createdAt)} · {f.userName}（{f.side === 'government' ? '政府' : '企业'}）</div>
-          {f.opinion && <div>意见：{f.opinion}</div>}
-        </div>
-      ),
-    }))} />
-  );
-}
-
 const hazardInfo = (screen: 'hazardRegister' | 'hazardHandle' | 'hazardApproval') => function HazardInfo() {
   const navigate = useNavigate();
   const can = useHazardSteps();
@@ -138,7 +103,7 @@ const hazardInfo = (screen: 'hazardRegister' | 'hazardHandle' | 'hazardApproval'
           {can.review(row) && <Button type="primary" onClick={() => navigate(DANGER_PATHS.hazardApproval.edit({ id: row.id }))}>{can.reviewName}</Button>}
         </>
       )}>
-      {(row) => <Card size="small" title="处理记录" style={{ marginTop: 16 }}><HazardTimeline id={row.id} /></Card>}
+      {(row) => <FlowTimeline base="/yhpc/hazard" id={row.id} />}
     </ResourceInfoPage>
   );
 };
@@ -209,7 +174,6 @@ export function HazardHandleEdit() {
 /** 隐患验收 (enterprise, 待验收) or 复核 (government, 待复核): 通过, or 退回 with an opinion */
 export function HazardApprovalEdit() {
   const { id, row } = useHazard();
-  const [form] = Form.useForm();
   const leave = useLeave();
   const can = useHazardSteps();
   const canPass = useHasElement('hazardApprovalManager:btn_pass');
@@ -217,31 +181,14 @@ export function HazardApprovalEdit() {
   const { save, saving } = useStep((saved) => leave(DANGER_PATHS.hazardApproval.info(saved.id)));
   if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
-  const go = async (step: 'pass' | 'return') => {
-    let v: { opinion?: string };
-    try {
-      v = step === 'return' ? await form.validateFields() : form.getFieldsValue();
-    } catch {
-      return;
-    }
-    await save({ step, row: row.data!, body: { opinion: v.opinion ?? null } });
-  };
   const name = can.reviewName;
+  const acting = can.review(row.data);
   return (
     <Card title={`隐患${name}`} data-testid="hazard-approval" extra={<HazardStateTags row={row.data} />}>
       <ResourceDetail resourceKey="hazard" id={id} row={row.data} />
-      <Card size="small" title="处理记录" style={{ marginTop: 16 }}><HazardTimeline id={id} /></Card>
-      <Form form={form} name="hazard_approval" layout="vertical" disabled={saving} style={{ marginTop: 16 }}>
-        <Form.Item name="opinion" label={`${name}意见`} extra="退回时必填" rules={[{ required: true, whitespace: true, message: '请输入退回意见' }, { max: 500, message: '意见不能超过500个字符' }]}
-          validateTrigger={[]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-      <Space>
-        <Button onClick={() => leave(DANGER_PATHS.hazardApproval.list)}>返回</Button>
-        {canReturn && can.review(row.data) && <Button danger loading={saving} onClick={() => go('return')}>退回</Button>}
-        {canPass && can.review(row.data) && <Button type="primary" loading={saving} onClick={() => go('pass')}>通过</Button>}
-      </Space>
+      <FlowTimeline base="/yhpc/hazard" id={id} />
+      <Decision name="hazard_approval" label={`${name}意见`} saving={saving} yes={canPass && acting ? '通过' : undefined} no={canReturn && acting ? '退回' : undefined}
+        onBack={() => leave(DANGER_PATHS.hazardApproval.list)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'return', row: row.data!, body: { opinion } })} />
     </Card>
   );
 }

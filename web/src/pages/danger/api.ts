@@ -8,7 +8,16 @@ export interface CheckResult { itemId: string; content: string; category: string
 
 export const stepHazard = (step: HazardStep, id: string, body: { version: number } & Record<string, unknown>) =>
   request<Row>({ url: `/yhpc/hazard/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
-export const hazardFlow = (id: string) => request<FlowEntry[]>({ url: `/yhpc/hazard/flow/${encodeURIComponent(id)}`, method: 'get' });
+/** the timeline of a hazard (`/yhpc/hazard`), a check plan (`/aqjc/checkPlan`) or a notice (`/zggl/rectNotice`) */
+export const flowOf = (base: string, id: string) => request<FlowEntry[]>({ url: `${base}/flow/${encodeURIComponent(id)}`, method: 'get' });
+export type PlanStep = 'submit' | 'pass' | 'reject';
+export type NoticeStep = 'commit' | 'pass' | 'return';
+export const stepPlan = (step: PlanStep, id: string, body: { version: number; opinion?: string | null }) =>
+  request<Row>({ url: `/aqjc/checkPlan/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
+export const drawOf = (id: string) => request<{ id: string; name: string; regionCode: string }[]>({ url: `/aqjc/checkPlan/draw/${encodeURIComponent(id)}`, method: 'get' });
+export const recordCheck = (id: string, body: Record<string, unknown>) => request<Row>({ url: `/aqjc/checkRecord/record/${encodeURIComponent(id)}`, method: 'post', data: body });
+export const stepNotice = (step: NoticeStep, id: string, body: { version: number } & Record<string, unknown>) =>
+  request<Row>({ url: `/zggl/rectNotice/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const runSelfCheck = (body: Record<string, unknown>) => request<Row>({ url: '/yhpc/selfCheck/run', method: 'post', data: body });
 export const failedToHazards = (id: string, body: Record<string, unknown>) =>
   request<{ check: Row; hazards: Row[] }>({ url: `/yhpc/selfCheck/toHazards/${encodeURIComponent(id)}`, method: 'post', data: body });

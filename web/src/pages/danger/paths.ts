@@ -31,3 +31,21 @@ export const DANGER_RECORDS: { key: DangerScreen & string; menu: string; title: 
   { key: 'violatorLedger', menu: 'violatorLedgerManager', title: '违章人员台账' },
   { key: 'rectificationLedger', menu: 'rectificationLedgerManager', title: '整改台账' },
 ];
+
+const q = (id?: string) => (id ? `?id=${encodeURIComponent(id)}` : '');
+/** 安全检查 and 整改管理's pages, at the spec's paths (§2) */
+export const INSPECTION_PATHS = {
+  planList: '/safetyCheck/checkPlanManager',
+  approvalList: '/safetyCheck/checkPlanApprovalManager',
+  recordList: '/safetyCheck/checkRecordManager',
+  planEdit: (id?: string) => `/safetyCheck/checkplanEdit${q(id)}`,
+  planInfo: (id: string) => `/safetyCheck/checkplanInfo${q(id)}`,
+  planApproval: (id: string) => `/safetyCheck/checkplanApprovalEdit${q(id)}`,
+  recordEdit: (id: string) => `/safetyCheck/checkEdit${q(id)}`,
+  recordInfo: (id: string) => `/safetyCheck/checkInfo${q(id)}`,
+  noticeList: '/rectificationManager/rectificationNoticeManager',
+  archiveList: '/rectificationManager/rectificationRecordManager',
+  /** a notice: `commit` (the enterprise answers), `review` (the government passes or returns) or `info` */
+  notice: (id: string, type: 'commit' | 'review' | 'info') => `/rectificationManager/commitRecsInfor/${encodeURIComponent(id)}/${type}`,
+  archived: (id: string) => `/rectificationManager/rectificationRecordInfor/${encodeURIComponent(id)}`,
+};
