@@ -114,7 +114,7 @@ export const MENUS: MenuDef[] = [
   dir('businessLobby', '业务大厅', 'AppstoreOutlined', [
     page('lobbyWarningManager', '预警信息', 'BellOutlined', { sides: E, readOnly: true }),
     page('lobbyMessageManager', '消息', 'MessageOutlined', { sides: E, readOnly: true }),
-    page('lobbyFeedbackManager', '整改反馈', 'RetweetOutlined', { sides: E, readOnly: true }),
+    page('lobbyFeedbackManager', '整改反馈', 'RetweetOutlined', { sides: E, readOnly: true, extra: [['btn_report', '督办进展报告']] }),
   ], E),
   dir('fileManagement', '档案管理', 'FolderOpenOutlined', [
     page('companyBasicManager', '企业基本信息', 'BankOutlined', { sides: EG, import: true }),

@@ -3,5 +3,5 @@ export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSche
   { name: 'platform', resourceAreas: ['admin'], extraSchema: ['platform-schema.ts'] },
   { name: 'records', resourceAreas: ['xxda', 'zsk'] },
   { name: 'waybill', resourceAreas: ['dzyd', 'ydjg'], extraSchema: ['waybill-schema.ts'] },
-  { name: 'danger', resourceAreas: ['yhpc', 'aqjc', 'zggl'], extraSchema: ['danger-schema.ts'] },
+  { name: 'danger', resourceAreas: ['yhpc', 'aqjc', 'zggl', 'zgdb'], extraSchema: ['danger-schema.ts'] },
 ];

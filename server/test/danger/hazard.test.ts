@@ -6,6 +6,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG } from '@dg/core';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
+import { caller, day } from './fixtures.ts';
 import { demoEnterprises, exportXlsx, readXlsx, type DemoEnterprises } from '../records/fixtures.ts';
 
 let t: TestApp;
@@ -13,13 +14,7 @@ let E: DemoEnterprises;
 const staffOf: Record<'a' | 'b', string> = { a: '', b: '' };
 const H = '/api/yhpc/hazard';
 
-const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
-const call = async (method: string, url: string, as: DemoUser, body?: unknown) => (await t.call(method, url, { as, body })).body;
-const okData = async (method: string, url: string, as: DemoUser, body?: unknown) => {
-  const r = await call(method, url, as, body);
-  if (r?.status !== 200) throw new Error(`${method} ${url} as ${as}: ${JSON.stringify(r)}`);
-  return r.data;
-};
+const { call, okData } = caller(() => t);
 const hazardBody = (s: 'a' | 'b', o: Record<string, unknown> = {}) => ({
   title: uid('测试隐患'), source: '自查', foundDate: day(-3), location: '测试停车场', category: '场所', level: '一般',
   description: '测试描述', responsibleId: staffOf[s], deadline: day(5), measures: '测试整改措施', ...o,

@@ -6,27 +6,18 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG } from '@dg/core';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
+import { caller, day } from './fixtures.ts';
 import { demoEnterprises, type DemoEnterprises } from '../records/fixtures.ts';
 
 let t: TestApp;
 let E: DemoEnterprises;
 let cityA = '';
 let cityB = '';
-const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
-const call = async (method: string, url: string, as: DemoUser, body?: unknown) => (await t.call(method, url, { as, body })).body;
-const okData = async (method: string, url: string, as: DemoUser, body?: unknown) => {
-  const r = await call(method, url, as, body);
-  if (r?.status !== 200) throw new Error(`${method} ${url} as ${as}: ${JSON.stringify(r)}`);
-  return r.data;
-};
+const { call, okData, step } = caller(() => t);
 const ITEMS = ['安全管理制度', '车辆技术状况', '应急演练'];
 const planBody = (o: Record<string, unknown> = {}) => ({ name: uid('检查计划'), periodStart: day(-1), periodEnd: day(20), regionCode: cityA, samplePercent: 100,
   checkItems: ITEMS.join('\n'), inspectors: '王监管', ...o });
 const info = (path: string, id: string, as: DemoUser) => okData('GET', `${path}/info/${id}`, as);
-const step = async (path: string, name: string, id: string, as: DemoUser, body: Record<string, unknown> = {}, reader: DemoUser = as) => {
-  const cur = await info(path, id, reader);
-  return call('POST', `${path}/${name}/${id}`, as, { version: cur.version, ...body });
-};
 const P = '/api/aqjc/checkPlan';
 const R = '/api/aqjc/checkRecord';
 const N = '/api/zggl/rectNotice';

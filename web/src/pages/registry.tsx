@@ -11,6 +11,8 @@ const hazards = () => import('./danger/HazardPages.tsx');
 const selfChecks = () => import('./danger/SelfCheckPages.tsx');
 const inspections = () => import('./danger/InspectionPages.tsx');
 const notices = () => import('./danger/RectificationPages.tsx');
+const borrows = () => import('./danger/BorrowPages.tsx');
+const supervision = () => import('./danger/SupervisePages.tsx');
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -66,7 +68,9 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   checkRecordManager: () => danger(inspections(), 'CheckRecordList'),
   rectificationNoticeManager: () => danger(notices(), 'NoticeList'),
   rectificationRecordManager: () => danger(notices(), 'ArchiveList'),
-  lobbyFeedbackManager: () => danger(notices(), 'LobbyFeedback'),
+  lobbyFeedbackManager: () => danger(supervision(), 'LobbyFeedback'),
+  rectificationBorrowManager: () => danger(borrows(), 'BorrowList'),
+  superviseManager: () => danger(supervision(), 'SuperviseList'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -123,5 +127,7 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/safetyCheck/checkInfo', title: '检查记录详情', menu: 'checkRecordManager', load: () => danger(inspections(), 'CheckRecordInfo') },
   { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => danger(notices(), 'NoticePage') },
   { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => danger(notices(), 'ArchivedNotice') },
+  { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => danger(borrows(), 'BorrowPage') },
+  { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => danger(supervision(), 'SuperviseInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
 ];

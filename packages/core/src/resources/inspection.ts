@@ -77,4 +77,52 @@ export const rectNotice = resource({
   },
 });
 
-export const inspectionResources = [checkPlan, checkRecord, rectNotice];
+export const BORROW_STATES = ['待审批', '已批准', '已驳回', '已归还'] as const;
+/** the longest a rectification record may be borrowed for (days from today) */
+export const BORROW_MAX_DAYS = 90;
+
+/** 档案借阅: reading an archived (合格) rectification record needs an approved request, and only until its date */
+export const rectBorrow = resource({
+  key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
+  writableBy: ['enterprise', 'government'],
+  fields: {
+    recordId: ref('借阅的整改记录', 'rectNotice', 'noticeNo', { required: true, immutable: true, column: true, search: 'eq', help: '只能借阅已办结（合格）的整改记录' }),
+    enterpriseId: ref('所属企业', 'enterprise', 'name', { readOnly: true, column: true }),
+    purpose: textarea('借阅用途', { required: true, max: 500, column: true }),
+    until: date('借阅截止日期', { required: true, column: true, search: 'range', sort: true, help: `最长${BORROW_MAX_DAYS}天` }),
+    state: enumOf('状态', [...BORROW_STATES], { readOnly: true, default: '待审批', column: true, search: 'eq' }),
+    readable: bool('可查阅', { readOnly: true, virtual: true, column: true }),
+    applicant: text('申请人', { readOnly: true, max: 50, column: true }),
+    applicantId: text('申请人ID', { readOnly: true, internal: true, max: 36 }),
+    approver: text('审批人', { readOnly: true, max: 50 }),
+    approveOpinion: textarea('审批意见', { readOnly: true, max: 500 }),
+    approvedAt: datetime('审批时间', { readOnly: true }),
+    returnedAt: datetime('归还时间', { readOnly: true }),
+  },
+});
+
+export const SUPERVISE_LEVELS = ['省级', '市级', '县级'] as const;
+
+/** 整改督办: overdue notices and open 重大 hazards become items by themselves; a supervisor adds others by hand */
+export const supervise = resource({
+  key: 'supervise', area: 'zgdb', menu: 'superviseManager', readMenus: ['lobbyFeedbackManager'], title: '督办事项', scope: 'enterprise', table: 'supervise_item', labelField: 'title',
+  writableBy: ['government'], defaultSort: { field: 'deadline', order: 'asc' },
+  fields: {
+    superviseNo: text('督办编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    title: text('督办事项', { required: true, max: 100, column: true, search: 'like' }),
+    sourceType: enumOf('来源', ['逾期整改', '重大隐患', '人工'], { readOnly: true, default: '人工', column: true, search: 'eq' }),
+    sourceId: text('来源记录', { readOnly: true, max: 36, ownView: true }),
+    enterpriseId: ref('责任单位', 'enterprise', 'name', { required: true, immutable: true, column: true, search: 'eq' }),
+    level: enumOf('督办级别', [...SUPERVISE_LEVELS], { required: true, column: true, search: 'eq', help: '由同级监管部门销号' }),
+    deadline: date('督办期限', { required: true, column: true, search: 'range', sort: true }),
+    requirement: textarea('督办要求', { required: true, max: 1000 }),
+    state: enumOf('状态', ['督办中', '已销号'], { readOnly: true, default: '督办中', column: true, search: 'eq' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true }),
+    reportCount: integer('进展报告', { readOnly: true, default: 0, column: true }),
+    reports: json('进展报告记录', { readOnly: true, ownView: true }),
+    closeOpinion: textarea('销号意见', { readOnly: true, max: 500 }),
+    closedAt: datetime('销号时间', { readOnly: true }),
+  },
+});
+
+export const inspectionResources = [checkPlan, checkRecord, rectNotice, rectBorrow, supervise];

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow, type DemoContext } from '../../db/seed-demo.ts';
 import { nextNo } from './numbers.ts';
+import { sweepSupervision } from './supervise.ts';
 
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);
 const at = (n: number) => sql.raw(`(now() + interval '${Math.trunc(n)} days')`);
@@ -75,4 +76,15 @@ addDemoSeeder('inspection', async (c: DemoContext) => {
     planNo: await nextNo(db, 'JH', 'check_plan_no_seq'), name: '春节前综合安全检查（草拟）', periodStart: day(40), periodEnd: day(60),
     regionCode: c.provinceCode, samplePercent: 30, checkItems: ITEMS.join('\n'), inspectors: '王监管', state: '草稿', seed: 'demo0000seed0003', ...byGov(province),
   });
+
+  // 督办: the overdue notice and the open 重大 hazards become items; the city bureau's own item, reported on and closed
+  await sweepSupervision(db);
+  const item = await insertDemoRow(db, 'supervise_item', {
+    superviseNo: await nextNo(db, 'DB', 'supervise_no_seq'), title: '停车场消防器材过期整改督办', sourceType: '人工', enterpriseId: a, level: '市级', deadline: day(-1),
+    requirement: '更换全部过期消防器材并建立月度检查台账', state: '已销号', reportCount: 1, closeOpinion: '现场核查已整改到位，同意销号', closedAt: at(-1),
+    reports: [{ at: new Date(Date.now() - 3 * 86400_000).toISOString(), by: '张安全', side: 'enterprise', content: '已更换灭火器24具，建立月度检查台账' }], ...byGov(city),
+  });
+  await flow('supervise', item, city, 'government', '挂牌督办', null, '督办中', '更换全部过期消防器材并建立月度检查台账', -8, a);
+  await flow('supervise', item, { id: c.enterprises.a.adminUserId, name: '张安全' }, 'enterprise', '进展报告', '督办中', '督办中', '已更换灭火器24具，建立月度检查台账', -3, a);
+  await flow('supervise', item, city, 'government', '销号', '督办中', '已销号', '现场核查已整改到位，同意销号', -1, a);
 });

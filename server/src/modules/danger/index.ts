@@ -19,6 +19,7 @@ import { idParam } from '../../platform/schemas.ts';
 import { STEP_NAMES, stepHazard, type HazardStep } from './hazard.ts';
 import { timelineOf } from './flow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
+import { sweepSupervision } from './supervise.ts';
 import './hooks.ts';
 import './inspection.ts';
 import './rectification.ts';
@@ -74,6 +75,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
     }, async (req) => {
       const { before, after } = await stepHazard(db(), req.user!, req.params.id, step, req.body);
       req.audit = { before, after };
+      if (step === 'submit' && after.level === '重大') await sweepSupervision(db()); // 挂牌督办 at once
       return ok(await presentOne(db(), hazard, req.user!, after));
     });
   }

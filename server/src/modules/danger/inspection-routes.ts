@@ -4,10 +4,13 @@
  *   `GET /aqjc/checkPlan/flow/:id`
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
  * - `POST /zggl/rectNotice/{commit|pass|return}/:id`, `GET /zggl/rectNotice/flow/:id`
+ * - `POST /zggl/rectBorrow/{approve|reject|giveBack}/:id`, `GET /zggl/rectBorrow/read/:id` (the borrowed record, while readable)
+ * - `POST /zgdb/supervise/report/:id` (a supervisor), `POST /zgdb/supervise/feedback/:id` (the enterprise, from 业务大厅),
+ *   `POST /zgdb/supervise/close/:id`; overdue notices and open 重大 hazards become items by themselves (./supervise.ts)
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkPlan, checkRecord, rectNotice, type ResourceDef } from '@dg/core';
+import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
@@ -15,6 +18,8 @@ import { idParam } from '../../platform/schemas.ts';
 import { timelineOf } from './flow.ts';
 import { drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
 import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
+import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
+import { stepSupervise, sweepSupervision } from './supervise.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
@@ -86,7 +91,45 @@ export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     });
   }
 
-  for (const def of [checkPlan, rectNotice]) {
+  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
+    approve: 'rectificationBorrowManager:btn_approve', reject: 'rectificationBorrowManager:btn_approve', giveBack: 'rectificationBorrowManager:btn_return',
+  };
+  for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {
+    app.post(`/zggl/rectBorrow/${step}/:id`, {
+      config: { access: { element: BORROW_ELEMENTS[step], opt: `借阅${BORROW_STEP_NAMES[step]}` } },
+      schema: { tags: [rectBorrow.title], summary: `档案借阅：${BORROW_STEP_NAMES[step]}`, params: idParam, body: z.object({ version, opinion }) },
+    }, async (req) => {
+      const { before, after } = await stepBorrow(db(), req.user!, req.params.id, step, req.body);
+      req.audit = { before, after };
+      return ok((await present(db(), rectBorrow, req.user!, [after]))[0]);
+    });
+  }
+  app.get('/zggl/rectBorrow/read/:id', { config: readers(rectBorrow), schema: { tags: [rectBorrow.title], summary: '查阅借阅的整改记录（批准且未到期）', params: idParam } }, async (req) => {
+    const record = await readBorrowed(db(), req.user!, req.params.id);
+    return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
+  });
+
+  const superviseStep = (path: string, element: string, step: 'report' | 'close', summary: string) =>
+    app.post(`/zgdb/supervise/${path}/:id`, {
+      config: { access: { element, opt: summary } },
+      schema: { tags: [supervise.title], summary, params: idParam, body: z.object({ version, opinion, content: z.unknown().optional().describe('进展情况（进展报告时必填）') }) },
+    }, async (req) => {
+      const { before, after } = await stepSupervise(db(), req.user!, req.params.id, step, req.body);
+      req.audit = { before, after };
+      return ok(await presentOne(db(), supervise, req.user!, after));
+    });
+  superviseStep('report', 'superviseManager:btn_report', 'report', '督办进展报告');
+  superviseStep('feedback', 'lobbyFeedbackManager:btn_report', 'report', '督办进展报告（责任单位）');
+  superviseStep('close', 'superviseManager:btn_close', 'close', '督办销号');
+
+  // overdue notices and open 重大 hazards become 督办 items: now and every 10 minutes (a submitted 重大 hazard at once)
+  const sweep = () => sweepSupervision(db()).catch((err) => app.log.error({ err }, '督办 sweep'));
+  await sweep();
+  const timer = setInterval(sweep, 10 * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  for (const def of [checkPlan, rectNotice, rectBorrow, supervise]) {
     app.get(`/${def.area}/${def.key}/flow/:id`, { config: readers(def), schema: { tags: [def.title], summary: `${def.title}处理记录`, params: idParam } }, async (req) => {
       if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
       return ok(await timelineOf(db(), req.params.id));

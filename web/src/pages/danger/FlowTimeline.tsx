@@ -19,7 +19,7 @@ export function FlowTimeline({ base, id, card = true }: { base: string; id: stri
       content: (
         <div>
           <Space wrap><Typography.Text strong>{f.action}</Typography.Text><span>{f.fromState ? `${f.fromState} → ` : ''}{f.toState}</span></Space>
-          <div style={{ color: '#888' }}>{fmtMinute(f.createdAt)} · {f.userName}（{f.side === 'government' ? '政府' : '企业'}）</div>
+          <div style={{ color: '#888' }}>{fmtMinute(f.createdAt)} · {f.side === 'platform' ? '系统' : `${f.userName}（${f.side === 'government' ? '政府' : '企业'}）`}</div>
           {f.opinion && <div style={{ whiteSpace: 'pre-wrap' }}>意见：{f.opinion}</div>}
         </div>
       ),

@@ -58,8 +58,8 @@ export function ArchiveList() {
   return <ResourcePage resourceKey="rectNotice" title="整改记录" noWrite fixedFilters={{ state: ['合格'] }} onDetail={(r) => navigate(PATHS.archived(r.id))} />;
 }
 
-/** 业务大厅 · 整改反馈: the enterprise's notices still in hand */
-export function LobbyFeedback() {
+/** 业务大厅 · 整改反馈's notices: the enterprise's still in hand (SupervisePages.LobbyFeedback puts them beside its 督办) */
+export function LobbyNotices() {
   const navigate = useNavigate();
   return (
     <ResourcePage resourceKey="rectNotice" title="整改反馈" noWrite fixedFilters={{ state: ['待整改', '已退回', '待审核'] }} onDetail={(r) => navigate(PATHS.notice(r.id, 'info'))}

@@ -21,3 +21,10 @@ export const stepNotice = (step: NoticeStep, id: string, body: { version: number
 export const runSelfCheck = (body: Record<string, unknown>) => request<Row>({ url: '/yhpc/selfCheck/run', method: 'post', data: body });
 export const failedToHazards = (id: string, body: Record<string, unknown>) =>
   request<{ check: Row; hazards: Row[] }>({ url: `/yhpc/selfCheck/toHazards/${encodeURIComponent(id)}`, method: 'post', data: body });
+export type BorrowStep = 'approve' | 'reject' | 'giveBack';
+export const stepBorrow = (step: BorrowStep, id: string, body: { version: number; opinion?: string | null }) =>
+  request<Row>({ url: `/zggl/rectBorrow/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
+export const readBorrowed = (id: string) => request<Row>({ url: `/zggl/rectBorrow/read/${encodeURIComponent(id)}`, method: 'get' });
+/** `report` (a supervisor), `feedback` (the enterprise, from 业务大厅) or `close` */
+export const stepSupervise = (step: 'report' | 'feedback' | 'close', id: string, body: { version: number; content?: string; opinion?: string | null }) =>
+  request<Row>({ url: `/zgdb/supervise/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });

@@ -48,4 +48,8 @@ export const INSPECTION_PATHS = {
   /** a notice: `commit` (the enterprise answers), `review` (the government passes or returns) or `info` */
   notice: (id: string, type: 'commit' | 'review' | 'info') => `/rectificationManager/commitRecsInfor/${encodeURIComponent(id)}/${type}`,
   archived: (id: string) => `/rectificationManager/rectificationRecordInfor/${encodeURIComponent(id)}`,
+  borrowList: '/rectificationManager/rectificationBorrowManager',
+  borrow: (id: string, recordId: string) => `/rectificationManager/rectificationRecordBorrowApprovalInfor/${encodeURIComponent(id)}/${encodeURIComponent(recordId)}`,
+  superviseList: '/aqjczgdbManager/superviseManager',
+  supervise: (id: string) => `/aqjczgdbManager/superviseInfo?id=${encodeURIComponent(id)}`,
 };

@@ -137,6 +137,26 @@ CREATE TABLE "danger_meeting" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rect_borrow" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"record_id" uuid,
+	"enterprise_id" uuid,
+	"purpose" text,
+	"until" date,
+	"state" varchar(64),
+	"applicant" varchar(50),
+	"applicant_id" varchar(36),
+	"approver" varchar(50),
+	"approve_opinion" text,
+	"approved_at" timestamp with time zone,
+	"returned_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rect_notice" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"notice_no" varchar(20),
@@ -177,6 +197,28 @@ CREATE TABLE "danger_self_check" (
 	"score" numeric(18, 4),
 	"conclusion" text,
 	"results" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "supervise_item" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"supervise_no" varchar(20),
+	"title" varchar(100),
+	"source_type" varchar(64),
+	"source_id" varchar(36),
+	"enterprise_id" uuid,
+	"level" varchar(64),
+	"deadline" date,
+	"requirement" text,
+	"state" varchar(64),
+	"report_count" integer,
+	"reports" jsonb,
+	"close_opinion" text,
+	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -268,6 +310,11 @@ CREATE INDEX "hazard_state_idx" ON "hazard" USING btree ("state");--> statement-
 CREATE INDEX "danger_meeting_enterprise_idx" ON "danger_meeting" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_date_idx" ON "danger_meeting" USING btree ("meeting_date");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_type_idx" ON "danger_meeting" USING btree ("meeting_type");--> statement-breakpoint
+CREATE INDEX "rect_borrow_enterprise_idx" ON "rect_borrow" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "rect_borrow_record_id_idx" ON "rect_borrow" USING btree ("record_id");--> statement-breakpoint
+CREATE INDEX "rect_borrow_enterprise_id_idx" ON "rect_borrow" USING btree ("enterprise_id");--> statement-breakpoint
+CREATE INDEX "rect_borrow_until_idx" ON "rect_borrow" USING btree ("until");--> statement-breakpoint
+CREATE INDEX "rect_borrow_state_idx" ON "rect_borrow" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "rect_notice_enterprise_idx" ON "rect_notice" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "rect_notice_notice_no_idx" ON "rect_notice" USING btree ("notice_no");--> statement-breakpoint
 CREATE INDEX "rect_notice_enterprise_id_idx" ON "rect_notice" USING btree ("enterprise_id");--> statement-breakpoint
@@ -279,6 +326,13 @@ CREATE INDEX "danger_self_check_check_no_idx" ON "danger_self_check" USING btree
 CREATE INDEX "danger_self_check_check_model_id_idx" ON "danger_self_check" USING btree ("check_model_id");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_function_id_idx" ON "danger_self_check" USING btree ("check_function_id");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_date_idx" ON "danger_self_check" USING btree ("check_date");--> statement-breakpoint
+CREATE INDEX "supervise_item_enterprise_idx" ON "supervise_item" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "supervise_item_supervise_no_idx" ON "supervise_item" USING btree ("supervise_no");--> statement-breakpoint
+CREATE INDEX "supervise_item_source_type_idx" ON "supervise_item" USING btree ("source_type");--> statement-breakpoint
+CREATE INDEX "supervise_item_enterprise_id_idx" ON "supervise_item" USING btree ("enterprise_id");--> statement-breakpoint
+CREATE INDEX "supervise_item_level_idx" ON "supervise_item" USING btree ("level");--> statement-breakpoint
+CREATE INDEX "supervise_item_deadline_idx" ON "supervise_item" USING btree ("deadline");--> statement-breakpoint
+CREATE INDEX "supervise_item_state_idx" ON "supervise_item" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "danger_training_enterprise_idx" ON "danger_training" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_training_training_date_idx" ON "danger_training" USING btree ("training_date");--> statement-breakpoint
 CREATE INDEX "danger_training_training_type_idx" ON "danger_training" USING btree ("training_type");--> statement-breakpoint
@@ -297,3 +351,6 @@ CREATE VIEW "v_rectification_ledger" AS
   SELECT h.id, h.enterprise_id, h.hazard_no, h.title, h.source, h.category, h.level, h.found_date, h.responsible_id, h.deadline,
          h.measures, h.actual_measures, h.cost, h.completed_date, h.state, h.closed_at, h.created_at, h.created_by, h.updated_at, h.updated_by, h.version
   FROM "hazard" h WHERE h.state <> '草稿';
+--> statement-breakpoint
+CREATE SEQUENCE "supervise_no_seq";--> statement-breakpoint
+CREATE UNIQUE INDEX "supervise_item_source_uq" ON "supervise_item" USING btree ("source_id") WHERE "source_id" IS NOT NULL;

@@ -1,0 +1,121 @@
+/**
+ * 整改督办 (aqjczgdbManager): the 督办 items — made by themselves from overdue notices and open 重大 hazards, or added by
+ * hand — with their progress reports and 销号 by the item's level; and the enterprise's side in 业务大厅 整改反馈, where
+ * it reports progress on the items it is responsible for.
+ */
+import { useState } from 'react';
+import { Button, Card, Empty, Form, Input, Modal, Skeleton, Table, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { supervise } from '@dg/core';
+import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
+import { getRow, queryKeys } from '../../components/resource/api';
+import { useUserSide } from '../../components/resource/permission';
+import type { Row } from '../../components/resource/types';
+import { fmtMinute } from '../waybill/common';
+import { useQueryParam } from '../../utils/pageNav';
+import { stepSupervise } from './api';
+import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { INSPECTION_PATHS as PATHS } from './paths';
+import { LobbyNotices } from './RectificationPages';
+
+const BASE = '/zgdb/supervise';
+const COLORS: Record<string, string> = { 督办中: 'orange', 已销号: 'success' };
+interface Report { at: string; by: string; side?: string; content: string }
+
+const useSuperviseStep = (then?: (saved: Row) => void) =>
+  useFlowStep('supervise', BASE, (a: { step: 'report' | 'feedback' | 'close'; row: Row; content?: string; opinion?: string | null }) =>
+    stepSupervise(a.step, a.row.id, { version: a.row.version as number, content: a.content, opinion: a.opinion ?? null }), then);
+
+/** 进展报告: a dialog with the progress, from the supervisor (`report`) or the enterprise (`feedback`) */
+function ReportButton({ row, step, link }: { row: Row; step: 'report' | 'feedback'; link?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ content: string }>();
+  const { save, saving } = useSuperviseStep(() => setOpen(false));
+  const ok = async () => {
+    let v: { content: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    await save({ step, row, content: v.content });
+  };
+  return (
+    <>
+      <Button type={link ? 'link' : 'default'} size={link ? 'small' : undefined} onClick={() => setOpen(true)}>进展报告</Button>
+      <Modal open={open} title={`进展报告：${String(row.title)}`} okText="提交" cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={() => setOpen(false)} destroyOnHidden>
+        <Form form={form} name="supervise_report" layout="vertical">
+          <Form.Item name="content" label="进展情况" rules={[{ required: true, whitespace: true, message: '请输入进展情况' }, { max: 1000, message: '进展情况不能超过1000个字符' }]}>
+            <Input.TextArea rows={4} maxLength={1000} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+export function SuperviseList() {
+  const navigate = useNavigate();
+  const canReport = useHasElement('superviseManager:btn_report');
+  return (
+    <ResourcePage resourceKey="supervise" rowEditable={(r) => r.state === '督办中' && r.sourceType === '人工'} onDetail={(r) => navigate(PATHS.supervise(r.id))}
+      extraActions={(row) => (canReport && row.state === '督办中' ? <ReportButton row={row} step="report" link /> : null)} />
+  );
+}
+
+function Reports({ row }: { row: Row }) {
+  const reports = (row.reports ?? []) as Report[];
+  return (
+    <Card size="small" title={`进展报告（${reports.length}）`} style={{ marginTop: 16 }}>
+      <Table<Report> rowKey="at" size="small" pagination={false} dataSource={reports} locale={{ emptyText: '暂无进展报告' }} columns={[
+        { title: '时间', dataIndex: 'at', width: 160, render: (v: string) => fmtMinute(v) },
+        { title: '报告人', dataIndex: 'by', width: 140, render: (v: string, r) => `${v}（${r.side === 'enterprise' ? '责任单位' : '监管部门'}）` },
+        { title: '进展情况', dataIndex: 'content' },
+      ]} />
+    </Card>
+  );
+}
+
+export function SuperviseInfo() {
+  const id = useQueryParam('id');
+  const navigate = useNavigate();
+  const side = useUserSide();
+  const canReport = useHasElement('superviseManager:btn_report');
+  const canClose = useHasElement('superviseManager:btn_close');
+  const row = useQuery({ queryKey: queryKeys.info('supervise', id), queryFn: () => getRow(supervise, id), enabled: Boolean(id), staleTime: 0 });
+  const { save, saving } = useSuperviseStep();
+  if (row.isLoading) return <Card><Skeleton active /></Card>;
+  if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
+  const s = row.data;
+  const open = s.state === '督办中';
+  return (
+    <Card title="督办事项详情" data-testid="supervise-info" extra={<><StateTags row={s} colors={COLORS} />{open && canReport && <ReportButton row={s} step="report" />}</>}>
+      <ResourceDetail resourceKey="supervise" id={id} row={s} />
+      <Reports row={s} />
+      <FlowTimeline base={BASE} id={id} />
+      {open && canClose && side === 'government' ? (
+        <Decision name="supervise_close" label="销号意见" saving={saving} yes="销号" onBack={() => navigate(PATHS.superviseList)}
+          onDecide={(_yes, opinion) => save({ step: 'close', row: s, opinion })} />
+      ) : <Button style={{ marginTop: 16 }} onClick={() => navigate(PATHS.superviseList)}>返回列表</Button>}
+    </Card>
+  );
+}
+
+/** 业务大厅 · 整改反馈: the notices in hand and the 督办 items the enterprise reports on */
+export function LobbyFeedback() {
+  const [params, setParams] = useSearchParams();
+  const canReport = useHasElement('lobbyFeedbackManager:btn_report');
+  const tab = params.get('tab') === 'supervise' ? 'supervise' : 'notices';
+  return (
+    <Tabs activeKey={tab} onChange={(k) => setParams(k === 'supervise' ? { tab: k } : {})} items={[
+      { key: 'notices', label: '整改通知', children: <LobbyNotices /> },
+      {
+        key: 'supervise', label: '督办事项', children: (
+          <ResourcePage resourceKey="supervise" title="督办事项" noWrite fixedFilters={{ state: ['督办中'] }}
+            extraActions={(row) => (canReport ? <ReportButton row={row} step="feedback" link /> : null)} />
+        ),
+      },
+    ]} />
+  );
+}
