@@ -47,7 +47,7 @@ describe('档案借阅与整改督办', () => {
   });
 
   it('the enterprise reports progress on a 督办 item and the province closes it', async () => {
-    const [item] = await sql<{ title: string }>(`select s.title from supervise_item s join base_user u on u.enterprise_id = s.enterprise_id
+    const [item] = await sql<{ title: string }>(`select s.supervise_no as title from supervise_item s join base_user u on u.enterprise_id = s.enterprise_id
       where u.username = 'qiye' and s.level = '省级' and s.state = '督办中' order by s.created_at limit 1`);
     const progress = `已停用涉事车辆并完成罐体检测${tag()}`;
     const ent = await newPage(ctx.browser);

@@ -44,6 +44,7 @@ describe('list state in the URL', () => {
     const other = await newPage(ctx.browser);
     await login(other, 'qiye', undefined, { path: '/login?redirect=' + encodeURIComponent(new URL(searched).pathname + new URL(searched).search) });
     const otherRows = other.locator('.dg-resource-page .ant-table-row');
+    await otherRows.first().waitFor(); // the app's first load after sign-in (slow while other journeys run)
     await expect.poll(() => otherRows.count()).toBe(1);
     expect(await other.locator('#vehicle_search_plateNo').inputValue()).toBe(v!.plate_no);
     // and it settles: no request loop from the URL state (the table's spinner goes and stays gone)

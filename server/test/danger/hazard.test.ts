@@ -210,6 +210,11 @@ describe('self-inspection and the 整改台账', () => {
     expect(done.check.hazardCount).toBe(1);
     const again = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: done.check.version, responsibleId: staffOf.a, deadline: day(7) });
     expect(again.message).toBe(`检查“${check.checkNo}”没有尚未转为隐患的不合格项`);
+    // the check and its template are the enterprise's own
+    expect((await call('GET', `/api/yhpc/selfCheck/info/${check.id}`, 'qiye2')).message).toBe(MSG.notFound);
+    expect((await call('GET', `/api/yhpc/checkModel/info/${model.id}`, 'qiye2')).message).toBe(MSG.notFound);
+    expect((await call('POST', '/api/yhpc/selfCheck/run', 'qiye2', { checkModelId: model.id, checkDate: day(0), inspector: '李调度', results })).message).toBe('检查模板：所选检查模板不存在或无权使用');
+    expect((await call('GET', `/api/yhpc/selfCheck/info/${check.id}`, 'zhengfu')).status).toBe(40301);
     const flow = await okData('GET', `${H}/flow/${done.hazards[0].id}`, 'qiye');
     expect(flow.map((f: { action: string }) => f.action)).toEqual(['自查转隐患']);
 

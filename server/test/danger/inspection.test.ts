@@ -106,11 +106,17 @@ describe('检查记录 → 整改通知 → 提交整改 → 退回 → 合格',
     expect(done).toMatchObject({ state: '已检查', failedCount: 1, itemTotal: 3 });
     expect(Number(done.score)).toBeCloseTo(66.7, 1);
     expect((await step(R, 'record', rec.id, 'shiji', { ...base, deadline: day(7), requirements: '限期整改' })).message).toBe(`检查记录“${rec.recordNo}”已填写，不能重复检查`);
+    // the check record is the government's: the enterprise has no menu for it, another city does not see it
+    expect((await call('GET', `${R}/info/${rec.id}`, 'qiye')).status).toBe(40301);
+    expect((await call('GET', `${R}/info/${rec.id}`, 'zhengfu')).data.recordNo).toBe(rec.recordNo);
     const [{ id: noticeId }] = await t.sql(`select id from rect_notice where check_record_id = $1`, [rec.id]);
     await expectDashboardCounts(noticeId, 1);
     const notice = await info(N, noticeId, 'qiye');
     expect(notice).toMatchObject({ state: '待整改', source: '安全检查', deadline: day(7), overdue: false });
     expect(notice.problems).toContain('安全管理制度：制度未更新');
+    // the enterprise's 整改台账 holds it beside its hazards
+    const ledger = await okData('POST', '/api/yhpc/rectificationLedger/list', 'qiye', { filters: { hazardNo: notice.noticeNo } });
+    expect(ledger.content).toEqual([expect.objectContaining({ kind: '整改通知', source: '安全检查', state: '待整改', overdue: false, deadline: day(7) })]);
     // enterprise B and a city outside the jurisdiction never see it
     expect((await call('GET', `${N}/info/${noticeId}`, 'qiye2')).message).toBe(MSG.notFound);
     expect((await step(N, 'commit', noticeId, 'qiye2', { measures: 'x' }, 'qiye')).message).toBe(MSG.notFound);

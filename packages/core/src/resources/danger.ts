@@ -94,6 +94,8 @@ export const hazard = resource({
   fields: {
     hazardNo: text('隐患编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('隐患名称', { required: true, max: 100, column: true, search: 'like' }),
+    state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '过了整改期限仍未销号' }),
     source: enumOf('隐患来源', [...HAZARD_SOURCES], { required: true, default: '自查', column: true, search: 'eq' }),
     foundDate: date('发现日期', { required: true, column: true, search: 'range', sort: true }),
     location: text('隐患地点', { required: true, max: 200, column: true }),
@@ -104,8 +106,6 @@ export const hazard = resource({
     responsibleId: ref('整改责任人', 'staff', 'name', { required: true, column: true }),
     deadline: date('整改期限', { required: true, column: true, search: 'range', sort: true }),
     measures: textarea('整改措施', { required: true, max: 1000 }),
-    state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
-    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '过了整改期限仍未销号' }),
     actualMeasures: textarea('实际整改措施', { readOnly: true, max: 1000 }),
     cost: number('整改费用（元）', { readOnly: true, min: 0 }),
     completedDate: date('整改完成日期', { readOnly: true }),
@@ -150,27 +150,28 @@ export const violatorLedger = resource({
   },
 });
 
-/** 整改台账: every submitted hazard with its rectification, read-only (a view over the hazards, danger migration 0000) */
+/** 整改台账: every submitted hazard and every 整改通知 the enterprise received, with their rectification, read-only (a view, danger migration 0000) */
 export const rectificationLedger = resource({
   key: 'rectificationLedger', area: 'yhpc', menu: 'rectificationLedgerManager', title: '整改台账', scope: 'enterprise', table: 'v_rectification_ledger',
   view: true, readOnly: true, labelField: 'title',
   defaultSort: { field: 'foundDate', order: 'desc' },
   fields: {
-    hazardNo: text('隐患编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
-    title: text('隐患名称', { readOnly: true, max: 100, column: true, search: 'like' }),
-    source: enumOf('来源', [...HAZARD_SOURCES], { readOnly: true, column: true, search: 'eq' }),
+    kind: enumOf('类别', ['隐患', '整改通知'], { readOnly: true, column: true, search: 'eq' }),
+    hazardNo: text('编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    title: text('隐患或问题', { readOnly: true, max: 100, column: true, search: 'like' }),
+    state: enumOf('状态', [...new Set<string>([...HAZARD_STATES, '待审核', '已退回', '合格'])], { readOnly: true, column: true, search: 'eq' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true }),
+    source: enumOf('来源', [...HAZARD_SOURCES, '安全检查', '日常监管'], { readOnly: true, column: true, search: 'eq' }),
     category: enumOf('分类', [...HAZARD_CATEGORIES], { readOnly: true, column: true, search: 'eq' }),
     level: enumOf('等级', [...HAZARD_LEVELS], { readOnly: true, column: true, search: 'eq' }),
-    foundDate: date('发现日期', { readOnly: true, column: true, search: 'range', sort: true }),
+    foundDate: date('发现（下发）日期', { readOnly: true, column: true, search: 'range', sort: true }),
     responsibleId: ref('整改责任人', 'staff', 'name', { readOnly: true, column: true }),
     deadline: date('整改期限', { readOnly: true, column: true, sort: true }),
-    measures: textarea('整改措施', { readOnly: true }),
+    measures: textarea('整改措施（要求）', { readOnly: true }),
     actualMeasures: textarea('实际整改措施', { readOnly: true }),
     cost: number('整改费用（元）', { readOnly: true, column: true }),
     completedDate: date('整改完成日期', { readOnly: true, column: true }),
-    state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, column: true, search: 'eq' }),
-    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true }),
-    closedAt: datetime('销号时间', { readOnly: true, column: true }),
+    closedAt: datetime('销号（合格）时间', { readOnly: true, column: true }),
   },
 });
 

@@ -62,7 +62,18 @@ addDemoSeeder('inspection', async (c: DemoContext) => {
   const a = c.enterprises.a.id;
   await notice(a, { state: '待审核', deadline: 6, problems: '停车场消防器材过期', source: '日常监管', by: city, submitted: true });
   await notice(a, { state: '已退回', deadline: 4, problems: '驾驶员安全教育培训记录缺失', source: '日常监管', by: city, submitted: true, opinion: '培训签到表不全，请补充' });
-  await notice(a, { state: '合格', deadline: -10, problems: '罐车标志灯损坏', source: '日常监管', by: city, submitted: true, opinion: '整改到位' });
+  const closed = await notice(a, { state: '合格', deadline: -10, problems: '罐车标志灯损坏', source: '日常监管', by: city, submitted: true, opinion: '整改到位' });
+  // 档案借阅 of that record: the province's, approved by the city; the city's own, waiting for the province
+  const borrow = async (by: typeof province, approver: typeof province | null, purpose: string) => {
+    const id = await insertDemoRow(db, 'rect_borrow', {
+      recordId: closed, enterpriseId: a, purpose, until: day(10), state: approver ? '已批准' : '待审批', applicant: by.name, applicantId: by.id,
+      approver: approver?.name ?? null, approveOpinion: approver ? '同意借阅' : null, approvedAt: approver ? at(-1) : null, ...byGov(by),
+    });
+    await flow('rectBorrow', id, by, 'government', '申请借阅', null, '待审批', purpose, -2, a);
+    if (approver) await flow('rectBorrow', id, approver, 'government', '批准', '待审批', '已批准', '同意借阅', -1, a);
+  };
+  await borrow(province, city, '全省危货企业整改案卷抽查');
+  await borrow(city, null, '年度执法案卷评查');
   await notice(c.enterprises.b.id, { state: '待整改', deadline: 8, problems: '安全生产管理人员配备不足', source: '日常监管', by: province });
 
   // a plan of the city waiting for approval, and a draft

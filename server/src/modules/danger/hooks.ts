@@ -7,7 +7,7 @@
  * - checkModel: 项目数.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import { HAZARD_OPEN_STATES } from '@dg/core';
+import { HAZARD_OPEN_STATES, NOTICE_OPEN_STATES } from '@dg/core';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
@@ -71,9 +71,20 @@ defineHooks('hazard', {
   filters: { overdue: hazardOverdue.filter },
 });
 
+/** the ledger holds hazards and notices: each is overdue by its own open states */
+const noticeOverdue = overdueHooks(NOTICE_OPEN_STATES);
 defineHooks('rectificationLedger', {
-  afterRead(_c, rows) { hazardOverdue.mark(rows); },
-  filters: { overdue: hazardOverdue.filter },
+  afterRead(_c, rows) {
+    hazardOverdue.mark(rows.filter((r) => r.kind === '隐患'));
+    noticeOverdue.mark(rows.filter((r) => r.kind !== '隐患'));
+  },
+  filters: {
+    overdue: (value, t) => {
+      const h = hazardOverdue.filter(value, t);
+      const n = noticeOverdue.filter(value, t);
+      return h && n ? sql`((${t.kind} = '隐患' and ${h}) or (${t.kind} <> '隐患' and ${n}))` : undefined;
+    },
+  },
 });
 
 defineHooks('checkModel', {

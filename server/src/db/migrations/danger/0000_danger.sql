@@ -91,6 +91,7 @@ CREATE TABLE "hazard" (
 	"enterprise_id" uuid,
 	"hazard_no" varchar(20),
 	"title" varchar(100),
+	"state" varchar(64),
 	"source" varchar(64),
 	"found_date" date,
 	"location" varchar(200),
@@ -101,7 +102,6 @@ CREATE TABLE "hazard" (
 	"responsible_id" uuid,
 	"deadline" date,
 	"measures" text,
-	"state" varchar(64),
 	"actual_measures" text,
 	"cost" numeric(18, 4),
 	"completed_date" date,
@@ -162,11 +162,11 @@ CREATE TABLE "rect_notice" (
 	"notice_no" varchar(20),
 	"enterprise_id" uuid,
 	"source" varchar(64),
+	"state" varchar(64),
 	"problems" text,
 	"requirements" text,
 	"deadline" date,
 	"attachments" jsonb,
-	"state" varchar(64),
 	"issuer" varchar(100),
 	"measures" text,
 	"photos" jsonb,
@@ -208,13 +208,13 @@ CREATE TABLE "supervise_item" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"supervise_no" varchar(20),
 	"title" varchar(100),
+	"state" varchar(64),
 	"source_type" varchar(64),
 	"source_id" varchar(36),
 	"enterprise_id" uuid,
 	"level" varchar(64),
 	"deadline" date,
 	"requirement" text,
-	"state" varchar(64),
 	"report_count" integer,
 	"reports" jsonb,
 	"close_opinion" text,
@@ -300,13 +300,13 @@ CREATE UNIQUE INDEX "danger_check_item_content_uq" ON "danger_check_item" USING 
 CREATE INDEX "danger_check_item_category_idx" ON "danger_check_item" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "hazard_enterprise_idx" ON "hazard" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "hazard_hazard_no_idx" ON "hazard" USING btree ("hazard_no");--> statement-breakpoint
+CREATE INDEX "hazard_state_idx" ON "hazard" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "hazard_source_idx" ON "hazard" USING btree ("source");--> statement-breakpoint
 CREATE INDEX "hazard_found_date_idx" ON "hazard" USING btree ("found_date");--> statement-breakpoint
 CREATE INDEX "hazard_category_idx" ON "hazard" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "hazard_level_idx" ON "hazard" USING btree ("level");--> statement-breakpoint
 CREATE INDEX "hazard_responsible_id_idx" ON "hazard" USING btree ("responsible_id");--> statement-breakpoint
 CREATE INDEX "hazard_deadline_idx" ON "hazard" USING btree ("deadline");--> statement-breakpoint
-CREATE INDEX "hazard_state_idx" ON "hazard" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "danger_meeting_enterprise_idx" ON "danger_meeting" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_date_idx" ON "danger_meeting" USING btree ("meeting_date");--> statement-breakpoint
 CREATE INDEX "danger_meeting_meeting_type_idx" ON "danger_meeting" USING btree ("meeting_type");--> statement-breakpoint
@@ -319,8 +319,8 @@ CREATE INDEX "rect_notice_enterprise_idx" ON "rect_notice" USING btree ("enterpr
 CREATE INDEX "rect_notice_notice_no_idx" ON "rect_notice" USING btree ("notice_no");--> statement-breakpoint
 CREATE INDEX "rect_notice_enterprise_id_idx" ON "rect_notice" USING btree ("enterprise_id");--> statement-breakpoint
 CREATE INDEX "rect_notice_source_idx" ON "rect_notice" USING btree ("source");--> statement-breakpoint
-CREATE INDEX "rect_notice_deadline_idx" ON "rect_notice" USING btree ("deadline");--> statement-breakpoint
 CREATE INDEX "rect_notice_state_idx" ON "rect_notice" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "rect_notice_deadline_idx" ON "rect_notice" USING btree ("deadline");--> statement-breakpoint
 CREATE INDEX "danger_self_check_enterprise_idx" ON "danger_self_check" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_no_idx" ON "danger_self_check" USING btree ("check_no");--> statement-breakpoint
 CREATE INDEX "danger_self_check_check_model_id_idx" ON "danger_self_check" USING btree ("check_model_id");--> statement-breakpoint
@@ -328,11 +328,11 @@ CREATE INDEX "danger_self_check_check_function_id_idx" ON "danger_self_check" US
 CREATE INDEX "danger_self_check_check_date_idx" ON "danger_self_check" USING btree ("check_date");--> statement-breakpoint
 CREATE INDEX "supervise_item_enterprise_idx" ON "supervise_item" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "supervise_item_supervise_no_idx" ON "supervise_item" USING btree ("supervise_no");--> statement-breakpoint
+CREATE INDEX "supervise_item_state_idx" ON "supervise_item" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "supervise_item_source_type_idx" ON "supervise_item" USING btree ("source_type");--> statement-breakpoint
 CREATE INDEX "supervise_item_enterprise_id_idx" ON "supervise_item" USING btree ("enterprise_id");--> statement-breakpoint
 CREATE INDEX "supervise_item_level_idx" ON "supervise_item" USING btree ("level");--> statement-breakpoint
 CREATE INDEX "supervise_item_deadline_idx" ON "supervise_item" USING btree ("deadline");--> statement-breakpoint
-CREATE INDEX "supervise_item_state_idx" ON "supervise_item" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "danger_training_enterprise_idx" ON "danger_training" USING btree ("enterprise_id","created_at");--> statement-breakpoint
 CREATE INDEX "danger_training_training_date_idx" ON "danger_training" USING btree ("training_date");--> statement-breakpoint
 CREATE INDEX "danger_training_training_type_idx" ON "danger_training" USING btree ("training_type");--> statement-breakpoint
@@ -348,9 +348,15 @@ CREATE SEQUENCE "check_record_no_seq";--> statement-breakpoint
 CREATE SEQUENCE "rect_notice_no_seq";--> statement-breakpoint
 CREATE INDEX "hazard_open_deadline_idx" ON "hazard" USING btree ("enterprise_id","deadline") WHERE "state" NOT IN ('草稿', '已销号');--> statement-breakpoint
 CREATE VIEW "v_rectification_ledger" AS
-  SELECT h.id, h.enterprise_id, h.hazard_no, h.title, h.source, h.category, h.level, h.found_date, h.responsible_id, h.deadline,
+  SELECT h.id, h.enterprise_id, '隐患'::varchar(64) AS kind, h.hazard_no, h.title, h.source, h.category, h.level, h.found_date, h.responsible_id, h.deadline,
          h.measures, h.actual_measures, h.cost, h.completed_date, h.state, h.closed_at, h.created_at, h.created_by, h.updated_at, h.updated_by, h.version
-  FROM "hazard" h WHERE h.state <> '草稿';
+    FROM "hazard" h WHERE h.state <> '草稿'
+  UNION ALL
+  SELECT n.id, n.enterprise_id, '整改通知'::varchar(64), n.notice_no, left(split_part(n.problems, E'\n', 1), 100)::varchar(100), n.source, '管理'::varchar(64),
+         '一般'::varchar(64), (n.created_at AT TIME ZONE 'Asia/Shanghai')::date, NULL::uuid, n.deadline, n.requirements, n.measures, NULL::numeric(18, 4),
+         (n.submitted_at AT TIME ZONE 'Asia/Shanghai')::date, n.state, CASE WHEN n.state = '合格' THEN n.reviewed_at END, n.created_at, n.created_by,
+         n.updated_at, n.updated_by, n.version
+    FROM "rect_notice" n;
 --> statement-breakpoint
 CREATE SEQUENCE "supervise_no_seq";--> statement-breakpoint
 CREATE UNIQUE INDEX "supervise_item_source_uq" ON "supervise_item" USING btree ("source_id") WHERE "source_id" IS NOT NULL;
