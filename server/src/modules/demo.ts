@@ -5,3 +5,4 @@ import './audit/demo.ts';
 import './waybill/demo.ts';
 import './danger/demo.ts';
 import './danger/demo-inspection.ts';
+import './regime/demo.ts';

@@ -3,10 +3,11 @@
  * ResourcePage of the resource whose `menu` is that code (packages/core resources).
  */
 import type { ComponentType } from 'react';
-import { DANGER_PATHS, DANGER_RECORDS } from './danger/paths';
+import { DANGER_PATHS } from './danger/paths';
+import { ROUTED_RECORDS } from './routedRecords';
 
 const danger = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
-const dangerRecords = () => import('./danger/RecordPages.tsx');
+const routedRecordPages = () => import('./routedRecordPages.tsx');
 const hazards = () => import('./danger/HazardPages.tsx');
 const selfChecks = () => import('./danger/SelfCheckPages.tsx');
 const inspections = () => import('./danger/InspectionPages.tsx');
@@ -56,8 +57,9 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   waybillRatioManager: () => import('./supervision/FillRatePage.tsx'),
   abnormalWaybillManager: () => import('./supervision/AbnormalPage.tsx'),
   checklistManager: () => import('./supervision/ChecklistPage.tsx'),
-  // 隐患排查治理 (danger): the plain records on routed pages, the hazard's three screens, templates with 自查
-  ...Object.fromEntries(DANGER_RECORDS.map(({ key, menu }) => [menu, () => dangerRecords().then((m) => ({ default: m.recordList(key) }))])),
+  // records with their own edit and info pages (隐患排查治理, 安全制度与费用: routedRecords.ts)
+  ...Object.fromEntries(ROUTED_RECORDS.map(({ resourceKey, menu }) => [menu, () => routedRecordPages().then((m) => ({ default: m.recordList(resourceKey) }))])),
+  // 隐患排查治理 (danger): the hazard's three screens, templates with 自查
   hazardRegisterManager: () => danger(hazards(), 'HazardRegisterList'),
   hazardHandleManager: () => danger(hazards(), 'HazardHandleList'),
   hazardApprovalManager: () => danger(hazards(), 'HazardApprovalList'),
@@ -104,11 +106,12 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/transportInfo-qyd', title: '运单查验', load: () => import('./waybill/TransportInfo.tsx') },
   { path: '/waybillManager/infoManager/info', title: '运单详情', load: () => import('./waybill/WaybillDetail.tsx').then((m) => ({ default: m.GovInfoPage })) },
   { path: '/waybillManager/infoManager/info1', title: '异常运单详情', menu: 'abnormalWaybillManager', load: () => import('./supervision/AbnormalPage.tsx').then((m) => ({ default: m.AbnormalInfoPage })) },
-  // 隐患排查治理 (danger): edit and info pages (spec §2)
-  ...DANGER_RECORDS.flatMap(({ key, menu, title }) => [
-    ...(key === 'rectificationLedger' ? [] : [{ path: `${DANGER_PATHS[key].base}/edit`, title: `${title}编辑`, menu, load: () => dangerRecords().then((m) => ({ default: m.recordEdit(key) })) }]),
-    { path: `${DANGER_PATHS[key].base}/info`, title: `${title}详情`, menu, load: () => dangerRecords().then((m) => ({ default: m.recordInfo(key) })) },
+  // edit and info pages of the routed records (spec §2: /danger, /regime)
+  ...ROUTED_RECORDS.flatMap(({ resourceKey, menu, title, paths, readOnly }) => [
+    ...(readOnly ? [] : [{ path: `${paths.base}/edit`, title: `${title}编辑`, menu, load: () => routedRecordPages().then((m) => ({ default: m.recordEdit(resourceKey) })) }]),
+    { path: `${paths.base}/info`, title: `${title}详情`, menu, load: () => routedRecordPages().then((m) => ({ default: m.recordInfo(resourceKey) })) },
   ]),
+  // 隐患排查治理 (danger): the hazard's, the templates' and the self-checks' pages
   { path: `${DANGER_PATHS.hazardRegister.base}/edit`, title: '隐患登记', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterEdit') },
   { path: `${DANGER_PATHS.hazardRegister.base}/info`, title: '隐患详情', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterInfo') },
   { path: `${DANGER_PATHS.hazardHandle.base}/edit`, title: '隐患整改', menu: 'hazardHandleManager', load: () => danger(hazards(), 'HazardHandleEdit') },

@@ -5,7 +5,8 @@ import { recordsResources } from './records.ts';
 import { waybillResources } from './waybill.ts';
 import { dangerResources } from './danger.ts';
 import { inspectionResources } from './inspection.ts';
+import { regimeResources } from './regime.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

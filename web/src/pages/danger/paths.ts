@@ -20,17 +20,6 @@ export const DANGER_PATHS = {
   hazardApproval: at('hazardApprovalManager', 'hazardApproval'),
   selfCheck: at('checkModelManager', 'selfCheck'),
 };
-export type DangerScreen = keyof typeof DANGER_PATHS;
-
-/** the plain records: a list whose 新增 / 编辑 / 详情 open the routed pages, by resource key and menu */
-export const DANGER_RECORDS: { key: DangerScreen & string; menu: string; title: string }[] = [
-  { key: 'meeting', menu: 'meetingManager', title: '安全会议' },
-  { key: 'dangerCheckItem', menu: 'dangerCheckItemManager', title: '检查项目' },
-  { key: 'checkFunction', menu: 'checkFunctionManager', title: '检查类型' },
-  { key: 'trainingLedger', menu: 'trainingLedgerManager', title: '培训台账' },
-  { key: 'violatorLedger', menu: 'violatorLedgerManager', title: '违章人员台账' },
-  { key: 'rectificationLedger', menu: 'rectificationLedgerManager', title: '整改台账' },
-];
 
 const q = (id?: string) => (id ? `?id=${encodeURIComponent(id)}` : '');
 /** 安全检查 and 整改管理's pages, at the spec's paths (§2) */
