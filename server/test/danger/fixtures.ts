@@ -18,3 +18,13 @@ export function caller(get: () => TestApp) {
   };
   return { call, okData, step };
 }
+
+/** the first serving member of staff of each demo enterprise (a 责任人, 违章人员, 参会人员 to pick) */
+export async function firstStaff(t: TestApp, E: { a: { id: string }; b: { id: string } }): Promise<Record<'a' | 'b', string>> {
+  const out = { a: '', b: '' };
+  for (const s of ['a', 'b'] as const) {
+    const [r] = await t.sql(`select id from staff where enterprise_id = $1 and status = '在职' order by created_at limit 1`, [E[s].id]);
+    out[s] = r.id;
+  }
+  return out;
+}

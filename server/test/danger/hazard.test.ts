@@ -6,7 +6,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG } from '@dg/core';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
-import { caller, day } from './fixtures.ts';
+import { caller, day, firstStaff } from './fixtures.ts';
 import { demoEnterprises, exportXlsx, readXlsx, type DemoEnterprises } from '../records/fixtures.ts';
 
 let t: TestApp;
@@ -41,10 +41,7 @@ async function listIds(url: string, as: DemoUser, filters: Record<string, unknow
 beforeAll(async () => {
   t = await testApp();
   E = await demoEnterprises(t);
-  for (const s of ['a', 'b'] as const) {
-    const [r] = await t.sql(`select id from staff where enterprise_id = $1 and status = '在职' order by created_at limit 1`, [E[s].id]);
-    staffOf[s] = r.id;
-  }
+  Object.assign(staffOf, await firstStaff(t, E));
 });
 
 describe('a 一般 hazard: 登记 → 提交 → 整改 → 提交验收 → 退回 → 提交验收 → 通过', () => {

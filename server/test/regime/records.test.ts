@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG } from '@dg/core';
 import { testApp, uid, type TestApp } from '../helpers.ts';
 import { demoEnterprises, exportXlsx, readXlsx, type DemoEnterprises } from '../records/fixtures.ts';
-import { caller, day } from '../danger/fixtures.ts';
+import { caller, day, firstStaff } from '../danger/fixtures.ts';
 
 let t: TestApp;
 let E: DemoEnterprises;
@@ -16,10 +16,7 @@ const { call, okData } = caller(() => t);
 beforeAll(async () => {
   t = await testApp();
   E = await demoEnterprises(t);
-  for (const s of ['a', 'b'] as const) {
-    const [r] = await t.sql(`select id from staff where enterprise_id = $1 and status = '在职' order by created_at limit 1`, [E[s].id]);
-    staffOf[s] = r.id;
-  }
+  Object.assign(staffOf, await firstStaff(t, E));
 });
 
 const cases: [string, (s: 'a' | 'b', m: string) => Record<string, unknown>, string][] = [
