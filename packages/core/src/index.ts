@@ -7,3 +7,4 @@ export * from './validate.ts';
 export * from './resources/index.ts';
 export * from './resources/danger.ts';
 export * from './resources/inspection.ts';
+export * from './funds.ts';

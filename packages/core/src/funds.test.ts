@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { accrualYear, fenToYuan, monthlySplit, usageOf, yearPlanFen, yuanToFen } from './funds.ts';
+
+describe('安全生产费用 (财资〔2022〕136号)', () => {
+  it('money is integer 分 both ways', () => {
+    expect(yuanToFen('1234.5')).toBe(123450);
+    expect(yuanToFen('0.07')).toBe(7);
+    expect(yuanToFen(19.99)).toBe(1999);
+    expect(yuanToFen('-3.10')).toBe(-310);
+    for (const bad of ['1.234', 'abc', '', '1e5', '12,000', null, undefined, {}, NaN]) expect(yuanToFen(bad)).toBeNull();
+    expect(fenToYuan(123450)).toBe('1234.50');
+    expect(fenToYuan(7)).toBe('0.07');
+    expect(fenToYuan(-310)).toBe('-3.10');
+  });
+
+  it('the year plan is last year’s revenue × 1.5%, rounded half up', () => {
+    expect(yearPlanFen(yuanToFen('86000000')!)).toBe(yuanToFen('1290000'));
+    expect(yearPlanFen(100)).toBe(2); // 1.5 分 → 2
+    expect(yearPlanFen(99)).toBe(1); // 1.485 分 → 1
+    expect(yearPlanFen(yuanToFen('86000000')!, 100)).toBe(yuanToFen('860000')); // a changed rate: 1%
+  });
+
+  it('twelve months add up exactly to the year, the remainder on the first months', () => {
+    const m = monthlySplit(1_290_005);
+    expect(m.reduce((a, b) => a + b, 0)).toBe(1_290_005);
+    expect(m.slice(0, 5)).toEqual([107_501, 107_501, 107_501, 107_501, 107_501]);
+    expect(m.slice(5)).toEqual(Array(7).fill(107_500));
+    expect(monthlySplit(11)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]);
+  });
+
+  it('pauses while the opening balance is ≥ 3× last year’s plan and resumes below it (第五十条)', () => {
+    const lastYearPlan = 120_000; // limit 360,000
+    const months = accrualYear({ yearPlan: 120_000, lastYearPlan, opening: 350_000, usedByMonth: [0, 0, 0, 50_000] });
+    expect(months[0]).toMatchObject({ opening: 350_000, accrued: 10_000, paused: false, closing: 360_000 });
+    expect(months[1]).toMatchObject({ opening: 360_000, accrued: 0, paused: true });
+    expect(months[1]!.reason).toContain('暂停提取');
+    expect(months[3]).toMatchObject({ opening: 360_000, paused: true, used: 50_000, closing: 310_000 });
+    expect(months[4]).toMatchObject({ opening: 310_000, paused: false, accrued: 10_000 });
+    expect(months[4]!.reason).toContain('恢复提取');
+    expect(months[5]!.reason).toContain('逐月平均提取');
+    // exactly at the limit pauses; one 分 under does not
+    expect(accrualYear({ yearPlan: 12, lastYearPlan: 10, opening: 30 })[0]!.paused).toBe(true);
+    expect(accrualYear({ yearPlan: 12, lastYearPlan: 10, opening: 29 })[0]!.paused).toBe(false);
+    // no last year's plan: never pauses; a full year accrues the whole plan
+    const fresh = accrualYear({ yearPlan: 1_290_005, lastYearPlan: 0, opening: 10_000_000 });
+    expect(fresh.every((m) => !m.paused)).toBe(true);
+    expect(fresh.reduce((a, m) => a + m.accrued, 0)).toBe(1_290_005);
+  });
+
+  it('flags a year using less than 60% of its plan (第五十一条), not exactly 60%', () => {
+    expect(usageOf(59_999, 100_000)).toEqual({ rate: 0.59999, warning: true });
+    expect(usageOf(60_000, 100_000)).toEqual({ rate: 0.6, warning: false });
+    expect(usageOf(0, 0)).toEqual({ rate: null, warning: false });
+  });
+});
