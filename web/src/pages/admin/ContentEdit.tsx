@@ -3,7 +3,7 @@
  * /policyManager/addpolicyManager; `?id=` edits). 正文 is rich text sent as HTML; 保存 keeps a draft,
  * 保存并发布 publishes it at once (with btn_publish).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Card, Form, Input, Result, Select, Space, Spin, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { resourceByKey } from '@dg/core';
 import Upload from '../../components/Upload';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from '../../components/resource/api';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import type { FileRef, Row } from '../../components/resource/types';
 import { required } from '../../utils/validate';
 import RichTextEditor from '../../components/RichTextEditor';
@@ -27,12 +27,10 @@ export default function ContentEdit({ kind }: { kind: ContentKind }) {
   const id = params.get('id');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const canAdd = useHasElement(`${k.menu}:btn_add`);
   const canEdit = useHasElement(`${k.menu}:btn_edit`);
   const canPublish = useHasElement(`${k.menu}:btn_publish`);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
   const current = useQuery({ queryKey: queryKeys.info(kind, id ?? ''), queryFn: () => getRow(def, id!), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });
   const row = current.data;
@@ -41,25 +39,23 @@ export default function ContentEdit({ kind }: { kind: ContentKind }) {
     ? { title: String(row.title ?? ''), category: String(row.category ?? ''), content: String(row.content ?? ''), cover: (row.cover as FileRef[] | null) ?? [], attachments: (row.attachments as FileRef[] | null) ?? [] }
     : { content: '' }), [row]);
 
+  const { save: write, saving } = useSave(async ({ v, andPublish }: { v: Values; andPublish: boolean }) => {
+    const body = { title: v.title.trim(), category: v.category, content: v.content, cover: v.cover?.length ? v.cover : null, attachments: v.attachments ?? [] };
+    const saved: Row = row ? await updateRow(def, { ...body, id: row.id, version: row.version }) : await addRow(def, body);
+    if (andPublish && saved.status !== '已发布') await publish(kind, saved.id);
+    return saved;
+  }, {
+    success: (_saved, a) => (a.andPublish ? '保存并发布成功' : '保存成功'),
+    refresh: () => refreshAfterWrite(queryClient, kind),
+    then: () => navigate(listPath(kind)), // a refusal keeps the page to fix the input
+  });
+
   if (id ? !canEdit : !canAdd) return <Result status="403" title="当前用户无相关操作权限！" />;
   if (id && !row) return current.isError ? <Result status="warning" title="数据加载失败" /> : <Spin />;
 
   const save = async (andPublish: boolean) => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      const body = { title: v.title.trim(), category: v.category, content: v.content, cover: v.cover?.length ? v.cover : null, attachments: v.attachments ?? [] };
-      const saved: Row = row ? await updateRow(def, { ...body, id: row.id, version: row.version }) : await addRow(def, body);
-      if (andPublish && saved.status !== '已发布') await publish(kind, saved.id);
-      message.success(andPublish ? '保存并发布成功' : '保存成功');
-      await refreshAfterWrite(queryClient, kind);
-      navigate(listPath(kind));
-    } catch {
-      // shown by the request client; the page stays to fix the input
-    } finally {
-      setSaving(false);
-    }
+    if (v) await write({ v, andPublish });
   };
 
   const isEmpty = (html: string | undefined) => !html || !html.replace(/<[^>]*>/g, '').trim();

@@ -8,6 +8,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { useDictStore } from '../../store/dict';
 import { required } from '../../utils/validate';
@@ -17,24 +18,17 @@ type Editing = { kind: 'type'; node: DictNode | null } | { kind: 'entry'; node: 
 
 function DictDialog({ editing, onClose }: { editing: Editing; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm<{ name: string; value: string; orderNum?: number; enabled?: boolean }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
   const isType = editing.kind === 'type';
   const node = editing.node;
+  const { save, saving } = useSave(
+    (v: { name: string; value: string; orderNum?: number; enabled?: boolean }) => (node
+      ? updateDict({ ...v, id: node.id, version: node.version ?? 1, pid: node.pid })
+      : addDict({ ...v, pid: editing.kind === 'entry' ? editing.parent.id : null })),
+    { success: node ? '更新成功' : '创建成功', then: () => onClose(true) },
+  );
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      if (node) await updateDict({ ...v, id: node.id, version: node.version ?? 1, pid: node.pid });
-      else await addDict({ ...v, pid: editing.kind === 'entry' ? editing.parent.id : null });
-      message.success(node ? '更新成功' : '创建成功');
-      onClose(true);
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    if (v) await save(v);
   };
   const title = `${node ? '编辑' : '新增'}${isType ? '代码类型' : '代码'}${editing.kind === 'entry' && editing.parent.pid ? `（上级：${editing.parent.name}）` : ''}`;
   return (

@@ -9,6 +9,7 @@ import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SafetyOu
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
 import {
@@ -32,25 +33,13 @@ const menuTreeData = (nodes: MenuNode[]): TreeDataNode[] => nodes.map((n) => ({ 
 // ---------------------------------------------------------------------------
 function GroupDialog({ type, group, parent, onClose }: { type: GroupType; group: GroupNode | null; parent: GroupNode | null; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm<{ name: string; code: string; description?: string; asChild?: boolean }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
+  const { save, saving } = useSave((v: { name: string; code: string; description?: string; asChild?: boolean }) => (group
+    ? updateGroup(group.id, { code: v.code, name: v.name, description: v.description ?? null, groupType: type.id, parentId: group.parentId, version: group.version })
+    : addGroup({ code: v.code, name: v.name, description: v.description ?? null, groupType: type.id, parentId: v.asChild && parent ? parent.id : null })),
+  { success: group ? '更新成功' : '创建成功', then: () => onClose(true) });
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      if (group) {
-        await updateGroup(group.id, { code: v.code, name: v.name, description: v.description ?? null, groupType: type.id, parentId: group.parentId, version: group.version });
-      } else {
-        await addGroup({ code: v.code, name: v.name, description: v.description ?? null, groupType: type.id, parentId: v.asChild && parent ? parent.id : null });
-      }
-      message.success(group ? '更新成功' : '创建成功');
-      onClose(true);
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    if (v) await save(v);
   };
   return (
     <Modal open title={group ? '编辑' : '创建'} onCancel={() => onClose(false)} onOk={submit} confirmLoading={saving} okText="确 定" cancelText="取 消"
@@ -76,13 +65,11 @@ function GroupDialog({ type, group, parent, onClose }: { type: GroupType; group:
 // 权限分配
 // ---------------------------------------------------------------------------
 function AuthorityDialog({ group, onClose }: { group: GroupNode; onClose: () => void }) {
-  const { message } = useFeedback();
   const menus = useQuery({ queryKey: ['admin', 'grantableMenus'], queryFn: grantableMenus });
   const granted = useQuery({ queryKey: ['admin', 'groupMenus', group.id], queryFn: () => groupMenus(group.id), staleTime: 0 });
   const grantedElements = useQuery({ queryKey: ['admin', 'groupElements', group.id], queryFn: () => groupElements(group.id), staleTime: 0 });
   const [checked, setChecked] = useState<string[] | null>(null);
   const [menuId, setMenuId] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const elements = useQuery({ queryKey: ['admin', 'grantableElements', menuId], queryFn: () => grantableElements(menuId!), enabled: Boolean(menuId) });
 
@@ -96,19 +83,15 @@ function AuthorityDialog({ group, onClose }: { group: GroupNode; onClose: () => 
   const savedMenus = new Set(granted.data ?? []);
   const dirty = checked !== null && (checked.length !== savedMenus.size || checked.some((id) => !savedMenus.has(id)));
 
-  const saveMenus = async () => {
-    if (!checked) return;
-    setSaving(true);
-    try {
-      const result = await setGroupMenus(group.id, checked);
-      message.success('菜单权限已保存（含上级菜单）');
+  const { save: writeMenus, saving } = useSave((ids: string[]) => setGroupMenus(group.id, ids), {
+    success: '菜单权限已保存（含上级菜单）',
+    refresh: async (result) => {
       setChecked(result);
       await Promise.all([granted.refetch(), grantedElements.refetch()]);
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const saveMenus = async () => {
+    if (checked) await writeMenus(checked);
   };
 
   const toggleElement = async (e: ElementRow, on: boolean) => {
@@ -194,23 +177,11 @@ function UserPicker({ value, onChange, initial }: { value?: string[]; onChange?:
 }
 
 function UsersDialog({ group, onClose }: { group: GroupNode; onClose: () => void }) {
-  const { message } = useFeedback();
   const current = useQuery({ queryKey: ['admin', 'groupUsers', group.id], queryFn: () => groupUsers(group.id), staleTime: 0 });
   const [form] = Form.useForm<{ leaders: string[]; members: string[] }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = form.getFieldsValue();
-    setSaving(true);
-    try {
-      await setGroupUsers(group.id, v.members ?? [], v.leaders ?? []);
-      message.success('关联用户已保存');
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving } = useSave((v: { leaders?: string[]; members?: string[] }) => setGroupUsers(group.id, v.members ?? [], v.leaders ?? []),
+    { success: '关联用户已保存', then: onClose });
+  const submit = () => save(form.getFieldsValue());
   const opts = (list: { id: string; name: string; username: string }[]) => list.map((u) => ({ value: u.id, label: `${u.name}（${u.username}）` }));
   return (
     <Modal open title={`关联用户：${group.name}`} width={640} onCancel={onClose} onOk={submit} confirmLoading={saving} okText="确 定" cancelText="取 消"

@@ -8,6 +8,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
 import {
@@ -39,22 +40,11 @@ type FormMode = { kind: 'view' } | { kind: 'add'; parentId: string | null } | { 
 
 function ElementDialog({ menu, element, onClose }: { menu: MenuNode; element: ElementRow | null; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm<ElementForm>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
+  const { save, saving } = useSave((v: ElementForm) => (element ? updateElement(element.id, { ...v, menuId: menu.id }) : addElement({ ...v, menuId: menu.id })),
+    { success: element ? '更新成功' : '创建成功', then: () => onClose(true) });
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      const body = { ...v, menuId: menu.id };
-      if (element) await updateElement(element.id, body); else await addElement(body);
-      message.success(element ? '更新成功' : '创建成功');
-      onClose(true);
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    if (v) await save(v);
   };
   return (
     <Modal open title={element ? '编辑元素' : '新增元素'} onCancel={() => onClose(false)} onOk={submit} confirmLoading={saving}
@@ -90,7 +80,6 @@ export default function MenuManager() {
   const selected = selectedId ? byId.get(selectedId) ?? null : null;
   const [mode, setMode] = useState<FormMode>({ kind: 'view' });
   const [form] = Form.useForm<MenuForm>();
-  const [saving, setSaving] = useState(false);
 
   const [elementName, setElementName] = useState('');
   const elements = useQuery({
@@ -120,23 +109,19 @@ export default function MenuManager() {
   const startEdit = () => { if (selected) { show(selected); setMode({ kind: 'edit' }); } };
   const cancel = () => { setMode({ kind: 'view' }); show(selected); };
 
+  const { save: write, saving } = useSave((v: MenuForm) => {
+    const body: MenuForm = { ...v, parentId: mode.kind === 'add' ? mode.parentId : selected?.parentId === '-1' ? null : selected?.parentId ?? null };
+    return mode.kind === 'add' ? addMenu(body) : updateMenu(selected!.id, body);
+  }, {
+    success: mode.kind === 'add' ? '创建成功' : '更新成功',
+    refresh: () => reload(),
+    then: (saved) => { setSelectedId(saved.id); setMode({ kind: 'view' }); },
+  });
   const save = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      const body: MenuForm = { ...v, parentId: mode.kind === 'add' ? mode.parentId : selected?.parentId === '-1' ? null : selected?.parentId ?? null };
-      const saved = mode.kind === 'add' ? await addMenu(body) : await updateMenu(selected!.id, body);
-      message.success(mode.kind === 'add' ? '创建成功' : '更新成功');
-      await reload();
-      setSelectedId(saved.id);
-      setMode({ kind: 'view' });
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    if (v) await write(v);
   };
+
 
   const remove = async () => {
     if (!selected) return;

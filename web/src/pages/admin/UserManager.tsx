@@ -7,6 +7,7 @@ import { Button, Form, Input, Modal, Popconfirm } from 'antd';
 import ResourcePage from '../../components/resource/ResourcePage';
 import { useHasElement } from '../../components/resource/permission';
 import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import { emitDataChanged } from '../../utils/dataChange';
 import type { Row } from '../../components/resource/types';
 import { required, ruleOf } from '../../utils/validate';
@@ -14,21 +15,10 @@ import { resetPassword, unlockUser } from './api';
 
 function ResetPasswordDialog({ user, onClose }: { user: Row; onClose: () => void }) {
   const [form] = Form.useForm<{ password: string; confirm: string }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = useFeedback();
+  const { save, saving } = useSave((password: string) => resetPassword(user.id, password), { success: '密码已重置，该用户需用新密码重新登录', then: onClose });
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      await resetPassword(user.id, v.password);
-      message.success('密码已重置，该用户需用新密码重新登录');
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    if (v) await save(v.password);
   };
   return (
     <Modal open title={`重置密码：${String(user.name ?? '')}（${String(user.username ?? '')}）`} onCancel={onClose} onOk={submit}
