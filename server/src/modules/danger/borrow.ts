@@ -3,15 +3,15 @@
  * approved or rejected by a government user other than the applicant; the record is readable through the request only
  * while it is approved and its date has not passed; 归还 ends it early. Every step writes the timeline.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BORROW_MAX_DAYS, rectBorrow, rectNotice } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
-import { deleteSteps, recordStep } from './flow.ts';
+import { deleteSteps, opinionOf, recordStep, stepRow } from './flow.ts';
 
 const plusDays = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86400_000).toISOString().slice(0, 10);
 /** approved, not returned, and its date not passed (a date of today still reads) */
@@ -51,37 +51,21 @@ export type BorrowStep = 'approve' | 'reject' | 'giveBack';
 export const BORROW_STEP_NAMES: Record<BorrowStep, string> = { approve: '批准', reject: '驳回', giveBack: '归还' };
 
 export async function stepBorrow(db: Db, user: SessionUser, id: string, step: BorrowStep, input: { version: number; opinion?: string | null }) {
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, rectBorrow, user, id);
-    if (!before) throw notFound();
-    if (before.version !== input.version) throw staleVersion();
+  return stepRow(db, rectBorrow, 'rectBorrow', user, id, input.version, async (before, tx) => {
     // the applicant is a server-only column: read it beside the row the scope found
     const [own] = (await tx.select({ applicantId: tableOf(rectBorrow).applicantId }).from(tableOf(rectBorrow)).where(eq(tableOf(rectBorrow).id, id))) as Row[];
     const mine = own?.applicantId === user.id;
-    const opinion = typeof input.opinion === 'string' && input.opinion.trim() ? input.opinion.trim() : null;
-    if (opinion && [...opinion].length > 500) throw badInput('审批意见不能超过500个字符');
-    const set: Row = {};
-    let to: string;
     if (step === 'giveBack') {
       if (before.state !== '已批准') throw badInput(`借阅申请当前为${before.state}，不能归还`);
       if (!mine && user.side !== 'government') throw forbidden('只能归还本人借阅的整改记录');
-      to = '已归还';
-      set.returnedAt = new Date();
-    } else {
-      if (user.side !== 'government') throw forbidden('借阅申请由政府监管部门审批');
-      if (mine) throw badInput('不能审批本人的借阅申请');
-      if (before.state !== '待审批') throw badInput(`借阅申请当前为${before.state}，不能${BORROW_STEP_NAMES[step]}`);
-      if (step === 'reject' && !opinion) throw badInput('审批意见：驳回时请输入审批意见');
-      if (step === 'approve' && before.until < cnDate()) throw badInput('借阅截止日期已过，不能批准');
-      to = step === 'approve' ? '已批准' : '已驳回';
-      Object.assign(set, { approver: user.name, approveOpinion: opinion, approvedAt: new Date() });
+      return { to: '已归还', action: BORROW_STEP_NAMES.giveBack, opinion: opinionOf(input.opinion, '审批意见'), set: { returnedAt: new Date() } };
     }
-    const t = tableOf(rectBorrow);
-    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, id), eq(t.version, input.version))).returning();
-    if (!rows.length) throw staleVersion();
-    await recordStep(tx, user, 'rectBorrow', id, { action: BORROW_STEP_NAMES[step], from: before.state, to, opinion, enterpriseId: before.enterpriseId });
-    return { before, after: rows[0] as Row };
+    if (user.side !== 'government') throw forbidden('借阅申请由政府监管部门审批');
+    if (mine) throw badInput('不能审批本人的借阅申请');
+    if (before.state !== '待审批') throw badInput(`借阅申请当前为${before.state}，不能${BORROW_STEP_NAMES[step]}`);
+    const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
+    if (step === 'approve' && before.until < cnDate()) throw badInput('借阅截止日期已过，不能批准');
+    return { to: step === 'approve' ? '已批准' : '已驳回', action: BORROW_STEP_NAMES[step], opinion, set: { approver: user.name, approveOpinion: opinion, approvedAt: new Date() } };
   });
 }
 

@@ -1,8 +1,12 @@
 /** The one timeline of every workflow here (db/danger-schema.ts): write a step, read a subject's steps. */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ResourceDef } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { workFlow, type FlowSubject } from '../../db/danger-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
+import { findRow, tableOf } from '../../platform/crud/query.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
 
 export interface FlowStep { action: string; from: string | null; to: string; opinion?: string | null; enterpriseId?: string | null; at?: Date }
 
@@ -21,3 +25,34 @@ export async function timelineOf(db: Db, subjectId: string) {
 }
 
 export const deleteSteps = (tx: Db, subjectId: string) => tx.delete(workFlow).where(eq(workFlow.subjectId, subjectId));
+
+export interface StepOutcome { to: string; action: string; set?: Row; opinion?: string | null }
+
+/**
+ * One workflow step on one row, in one transaction: the row as the caller's scope sees it (else 数据不存在或无权访问), at
+ * the version the caller saw (else the stale-version message); `decide` checks the state and answers the change (or
+ * throws and nothing changes); the row moves to `to` and the timeline gets the step.
+ */
+export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, user: SessionUser, id: string, version: number,
+  decide: (before: Row, tx: Db) => StepOutcome | Promise<StepOutcome>) {
+  return db.transaction(async (tx) => {
+    const before = await findRow(tx, def, user, id);
+    if (!before) throw notFound();
+    if (before.version !== version) throw staleVersion();
+    const { to, action, set = {}, opinion = null } = await decide(before, tx);
+    const t = tableOf(def);
+    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+      .where(and(eq(t.id, id), eq(t.version, version))).returning();
+    if (!rows.length) throw staleVersion();
+    await recordStep(tx, user, subject, id, { action, from: before.state, to, opinion, enterpriseId: before.enterpriseId ?? null });
+    return { before, after: rows[0] as Row };
+  });
+}
+
+/** an opinion (意见) as typed: trimmed, at most 500 characters; `required` is the message when it must be given */
+export function opinionOf(raw: unknown, label: string, required?: string): string | null {
+  const s = typeof raw === 'string' ? raw.trim() : '';
+  if (!s && required) throw badInput(`${label}：${required}`);
+  if ([...s].length > 500) throw badInput(`${label}不能超过500个字符`);
+  return s || null;
+}

@@ -6,13 +6,12 @@
  *   草稿 --提交--> 待整改 --整改--> 整改中 --提交验收--> 待验收 --企业通过--> 已销号 (一般) | 待复核 (重大)
  *   待复核 --政府通过--> 已销号;  待验收 / 待复核 --退回(意见)--> 整改中
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { checkField, hazard as hazardDef, type HazardState } from '@dg/core';
+import { hazard as hazardDef, type HazardState } from '@dg/core';
 import type { Db } from '../../db/index.ts';
-import { recordStep } from './flow.ts';
+import { opinionOf, stepRow } from './flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { findRow, tableOf } from '../../platform/crud/query.ts';
+import { badInput, forbidden } from '../../platform/errors.ts';
+import { fieldValue } from '../../platform/crud/write.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
 
@@ -26,11 +25,8 @@ function rectification(input: StepInput, finishing: boolean, before: Row): Row {
   const out: Row = {};
   const need = { actualMeasures: finishing, cost: false, completedDate: finishing, afterPhotos: false };
   for (const [name, required] of Object.entries(need) as [keyof typeof need, boolean][]) {
-    const raw = input[name];
-    if (raw === undefined && !required) continue;
-    const r = checkField({ ...hazardDef.fields[name], required }, raw);
-    if ('error' in r) throw badInput(r.error);
-    out[name] = r.value;
+    if (input[name] === undefined && !required) continue;
+    out[name] = fieldValue(hazardDef.fields[name], input[name], required);
   }
   const done = (out.completedDate ?? before.completedDate) as string | null;
   if (done && done > cnDate()) throw badInput('整改完成日期：不能晚于今天');
@@ -38,71 +34,44 @@ function rectification(input: StepInput, finishing: boolean, before: Row): Row {
   return out;
 }
 
-function opinionOf(input: StepInput, required: boolean): string | null {
-  const s = typeof input.opinion === 'string' ? input.opinion.trim() : '';
-  if (required && !s) throw badInput('退回意见：请输入退回意见');
-  if ([...s].length > 500) throw badInput('意见不能超过500个字符');
-  return s || null;
-}
-
 /**
- * One step on one hazard by one user. `row` is the hazard as the caller's scope sees it (another enterprise's, or one
+ * One step on one hazard by one user. The hazard is the one the caller's scope sees (another enterprise's, or one
  * outside a government's jurisdiction, is not found).
  */
 export async function stepHazard(db: Db, user: SessionUser, id: string, step: HazardStep, input: StepInput) {
   const enterpriseSide = user.side === 'enterprise';
   if (!enterpriseSide && user.side !== 'government') throw forbidden('隐患由企业整改验收、属地政府复核，平台账号不能办理');
   if (!enterpriseSide && step !== 'pass' && step !== 'return') throw forbidden(`隐患的${STEP_NAMES[step]}由企业办理`);
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, hazardDef, user, id);
-    if (!before) throw notFound();
-    if (before.version !== input.version) throw staleVersion();
+  return stepRow(db, hazardDef, 'hazard', user, id, input.version, (before) => {
     const state = before.state as HazardState;
     const refuse = (what: string) => badInput(`隐患“${before.title}”当前为${state}，不能${what}`);
-    const set: Row = {};
-    let to: HazardState;
-    let opinion: string | null = null;
     switch (step) {
       case 'submit':
         if (state !== '草稿') throw refuse('提交');
-        to = '待整改';
-        break;
+        return { to: '待整改', action: STEP_NAMES.submit };
       case 'handle': case 'finish':
         if (state !== '待整改' && state !== '整改中') throw refuse(STEP_NAMES[step]);
-        Object.assign(set, rectification(input, step === 'finish', before));
-        to = step === 'finish' ? '待验收' : '整改中';
-        break;
-      case 'pass':
-        opinion = opinionOf(input, false);
+        return { to: step === 'finish' ? '待验收' : '整改中', action: STEP_NAMES[step], set: rectification(input, step === 'finish', before) };
+      case 'pass': {
+        const opinion = opinionOf(input.opinion, '意见');
         if (enterpriseSide) {
           if (state === '待复核') throw badInput(`隐患“${before.title}”为重大隐患，已由企业验收，须经属地政府复核后销号`);
           if (state !== '待验收') throw refuse('验收');
-          to = before.level === '重大' ? '待复核' : '已销号';
-          Object.assign(set, { acceptOpinion: opinion, acceptedAt: new Date() });
-        } else {
-          if (state === '待验收') throw badInput(`隐患“${before.title}”尚待企业验收，企业验收后方可复核`);
-          if (state !== '待复核') throw refuse('复核');
-          to = '已销号';
-          set.reviewOpinion = opinion;
+          const to = before.level === '重大' ? '待复核' : '已销号';
+          return { to, action: '验收通过', opinion, set: { acceptOpinion: opinion, acceptedAt: new Date(), ...(to === '已销号' ? { closedAt: new Date() } : {}) } };
         }
-        if (to === '已销号') set.closedAt = new Date();
-        break;
-      case 'return':
-        opinion = opinionOf(input, true);
+        if (state === '待验收') throw badInput(`隐患“${before.title}”尚待企业验收，企业验收后方可复核`);
+        if (state !== '待复核') throw refuse('复核');
+        return { to: '已销号', action: '复核通过', opinion, set: { reviewOpinion: opinion, closedAt: new Date() } };
+      }
+      case 'return': {
+        const opinion = opinionOf(input.opinion, '退回意见', '请输入退回意见');
         if (enterpriseSide ? state !== '待验收' : state !== '待复核') {
           if (enterpriseSide && state === '待复核') throw badInput(`隐患“${before.title}”已由企业验收，待属地政府复核`);
           throw refuse('退回');
         }
-        to = '整改中';
-        if (enterpriseSide) set.acceptOpinion = opinion; else set.reviewOpinion = opinion;
-        break;
+        return { to: '整改中', action: enterpriseSide ? '验收退回' : '复核退回', opinion, set: enterpriseSide ? { acceptOpinion: opinion } : { reviewOpinion: opinion } };
+      }
     }
-    const t = tableOf(hazardDef);
-    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, id), eq(t.version, input.version), eq(t.state, state))).returning();
-    if (!rows.length) throw staleVersion();
-    const action = step === 'pass' ? (enterpriseSide ? '验收通过' : '复核通过') : step === 'return' ? (enterpriseSide ? '验收退回' : '复核退回') : STEP_NAMES[step];
-    await recordStep(tx, user, 'hazard', id, { action, from: state, to, opinion, enterpriseId: before.enterpriseId });
-    return { before, after: rows[0] as Row };
   });
 }

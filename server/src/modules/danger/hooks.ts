@@ -71,8 +71,8 @@ defineHooks('hazard', {
   filters: { overdue: hazardOverdue.filter },
 });
 
-/** the ledger holds hazards and notices: each is overdue by its own open states */
-const noticeOverdue = overdueHooks(NOTICE_OPEN_STATES);
+/** a notice is overdue while the enterprise owes its answer; the ledger holds hazards and notices, each by its own states */
+export const noticeOverdue = overdueHooks(NOTICE_OPEN_STATES);
 defineHooks('rectificationLedger', {
   afterRead(_c, rows) {
     hazardOverdue.mark(rows.filter((r) => r.kind === '隐患'));

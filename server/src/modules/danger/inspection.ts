@@ -6,14 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { CHECK_RESULTS, checkField, checkPlan, checkRecord, rectNotice } from '@dg/core';
+import { CHECK_RESULTS, checkPlan, checkRecord, rectNotice } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
 import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
+import { fieldValue } from '../../platform/crud/write.ts';
 import { cnDate } from '../waybill/common.ts';
-import { recordStep } from './flow.ts';
+import { opinionOf, recordStep, stepRow } from './flow.ts';
 import { nextNo, issuerOf } from './numbers.ts';
 
 /** the plan's 检查内容, one item a line */
@@ -60,44 +61,24 @@ export type PlanStep = 'submit' | 'pass' | 'reject';
 
 export async function stepPlan(db: Db, user: SessionUser, id: string, step: PlanStep, input: { version: number; opinion?: string | null }) {
   if (user.side !== 'government') throw forbidden('检查计划由政府监管部门制定和审批');
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, checkPlan, user, id);
-    if (!before) throw notFound();
-    if (before.version !== input.version) throw staleVersion();
-    const opinion = typeof input.opinion === 'string' && input.opinion.trim() ? input.opinion.trim() : null;
-    if (opinion && [...opinion].length > 500) throw badInput('审批意见不能超过500个字符');
+  return stepRow(db, checkPlan, 'checkPlan', user, id, input.version, async (before, tx) => {
     const refuse = (what: string) => badInput(`检查计划“${before.name}”当前为${before.state}，不能${what}`);
-    const set: Row = {};
-    let to: string;
-    let drawn: { id: string; name: string }[] = [];
     if (step === 'submit') {
       if (before.state !== '草稿' && before.state !== '已驳回') throw refuse('提交审批');
-      to = '待审批';
-    } else {
-      if (before.state !== '待审批') throw refuse(step === 'pass' ? '审批通过' : '驳回');
-      if (step === 'reject') {
-        if (!opinion) throw badInput('审批意见：驳回时请输入审批意见');
-        to = '已驳回';
-      } else {
-        drawn = await drawEnterprises(tx, before);
-        if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
-        to = '已通过';
-        set.enterpriseCount = drawn.length;
-        const rt = tableOf(checkRecord);
-        for (const e of drawn) {
-          await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: id, enterpriseId: e.id, state: '待检查',
-            inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
-        }
-      }
-      Object.assign(set, { approveOpinion: opinion, approvedAt: new Date() });
+      return { to: '待审批', action: '提交审批', opinion: opinionOf(input.opinion, '审批意见') };
     }
-    const t = tableOf(checkPlan);
-    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, id), eq(t.version, input.version))).returning();
-    if (!rows.length) throw staleVersion();
-    await recordStep(tx, user, 'checkPlan', id, { action: step === 'submit' ? '提交审批' : step === 'pass' ? '审批通过' : '驳回', from: before.state, to,
-      opinion: step === 'pass' ? `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}` : opinion });
-    return { before, after: rows[0] as Row };
+    if (before.state !== '待审批') throw refuse(step === 'pass' ? '审批通过' : '驳回');
+    const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
+    const approval = { approveOpinion: opinion, approvedAt: new Date() };
+    if (step === 'reject') return { to: '已驳回', action: '驳回', opinion, set: approval };
+    const drawn = await drawEnterprises(tx, before);
+    if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
+    const rt = tableOf(checkRecord);
+    for (const e of drawn) {
+      await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: id, enterpriseId: e.id, state: '待检查',
+        inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
+    }
+    return { to: '已通过', action: '审批通过', opinion: `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}`, set: { ...approval, enterpriseCount: drawn.length } };
   });
 }
 
@@ -106,11 +87,7 @@ export interface RecordInput {
   results: { item: string; result: string; remark?: string | null }[]; deadline?: unknown; requirements?: unknown;
 }
 
-const recordField = (name: keyof typeof checkRecord.fields, raw: unknown, required: boolean) => {
-  const r = checkField({ ...checkRecord.fields[name], required }, raw);
-  if ('error' in r) throw badInput(r.error);
-  return r.value;
-};
+const recordField = (name: keyof typeof checkRecord.fields, raw: unknown, required: boolean) => fieldValue(checkRecord.fields[name], raw, required);
 
 /** 检查记录: the results of each of the plan's items; failures or problems become a 整改通知 (待整改) at once */
 export async function recordCheck(db: Db, user: SessionUser, id: string, input: RecordInput) {
@@ -141,15 +118,13 @@ export async function recordCheck(db: Db, user: SessionUser, id: string, input: 
     const score = applicable.length ? Math.round((applicable.filter((r) => r.result === '合格').length / applicable.length) * 1000) / 10 : 100;
     let noticeId: string | null = null;
     if (failed.length || problems) {
-      const deadline = checkField({ ...rectNotice.fields.deadline, required: true }, input.deadline);
-      if ('error' in deadline) throw badInput(deadline.error);
-      if ((deadline.value as string) < checkDate) throw badInput('整改期限：不能早于检查日期');
-      const requirements = checkField({ ...rectNotice.fields.requirements, required: true }, input.requirements);
-      if ('error' in requirements) throw badInput(requirements.error);
+      const deadline = fieldValue(rectNotice.fields.deadline, input.deadline, true) as string;
+      if (deadline < checkDate) throw badInput('整改期限：不能早于检查日期');
+      const requirements = fieldValue(rectNotice.fields.requirements, input.requirements, true);
       const text = [...failed.map((r, i) => `${i + 1}. ${r.item}：${r.remark}`), ...(problems ? [problems] : [])].join('\n').slice(0, 2000);
       const [n] = await tx.insert(tableOf(rectNotice)).values({
         noticeNo: await nextNo(tx, 'ZG', 'rect_notice_no_seq'), enterpriseId: before.enterpriseId, source: '安全检查', problems: text,
-        requirements: requirements.value, deadline: deadline.value, state: '待整改', issuer: await issuerOf(tx, user), checkRecordId: id,
+        requirements, deadline, state: '待整改', issuer: await issuerOf(tx, user), checkRecordId: id,
         createdBy: user.id, updatedBy: user.id,
       }).returning() as Row[];
       noticeId = n!.id;

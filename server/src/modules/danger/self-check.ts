@@ -4,13 +4,14 @@
  * record, so editing the template later does not rewrite past checks.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CHECK_RESULTS, checkField, checkModel, dangerCheckItem, hazard as hazardDef, resourceByKey, selfCheck } from '@dg/core';
+import { CHECK_RESULTS, checkModel, dangerCheckItem, hazard as hazardDef, resourceByKey, selfCheck } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { recordStep } from './flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { findRow, tableOf, whereOf } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
+import { fieldValue } from '../../platform/crud/write.ts';
 import { cnDate } from '../waybill/common.ts';
 import { nextNo } from './numbers.ts';
 
@@ -18,11 +19,7 @@ export interface CheckResult { itemId: string; content: string; category: string
 export interface RunInput { checkModelId: string; checkDate: string; inspector: string; place?: string | null; conclusion?: string | null; results: { itemId: string; result: string; remark?: string | null }[] }
 export interface ToHazardsInput { version: number; responsibleId: string; deadline: string; level?: string; itemIds?: string[] }
 
-const field = (name: keyof typeof selfCheck.fields, raw: unknown, required = true) => {
-  const r = checkField({ ...selfCheck.fields[name], required }, raw);
-  if ('error' in r) throw badInput(r.error);
-  return r.value;
-};
+const field = (name: keyof typeof selfCheck.fields, raw: unknown, required = true) => fieldValue(selfCheck.fields[name], raw, required);
 
 export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
   if (user.side !== 'enterprise' || !user.enterpriseId) throw forbidden('自查由企业开展');
@@ -71,11 +68,7 @@ export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
 /** the failed items not yet hazards (or the chosen ones among them) become hazards in 待整改 */
 export async function failedItemsToHazards(db: Db, user: SessionUser, id: string, input: ToHazardsInput) {
   if (user.side !== 'enterprise' || !user.enterpriseId) throw forbidden('隐患由企业登记');
-  const fieldOf = (name: keyof typeof hazardDef.fields, raw: unknown) => {
-    const r = checkField({ ...hazardDef.fields[name], required: true }, raw);
-    if ('error' in r) throw badInput(r.error);
-    return r.value;
-  };
+  const fieldOf = (name: keyof typeof hazardDef.fields, raw: unknown) => fieldValue(hazardDef.fields[name], raw, true);
   const deadline = fieldOf('deadline', input.deadline) as string;
   const level = fieldOf('level', input.level ?? '一般') as string;
   const responsibleId = fieldOf('responsibleId', input.responsibleId) as string;

@@ -4,15 +4,16 @@
  * item); a supervisor adds others by hand. Progress reports are added to the item; 销号 is for the level that
  * supervises it (省级 by the province, 市级 by a city, 县级 by a district).
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { checkField, supervise } from '@dg/core';
+import { sql } from 'drizzle-orm';
+import { supervise } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { findRow, tableOf } from '../../platform/crud/query.ts';
+import { badInput, forbidden } from '../../platform/errors.ts';
+import { fieldValue } from '../../platform/crud/write.ts';
+import { tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
-import { recordStep } from './flow.ts';
+import { opinionOf, recordStep, stepRow } from './flow.ts';
 import { overdueHooks } from './hooks.ts';
 import { nextNo } from './numbers.ts';
 
@@ -68,32 +69,15 @@ export type SuperviseStep = 'report' | 'close';
 /** 进展报告 (the enterprise's, from 业务大厅, or one a supervisor records) or 销号 (the item's own level) */
 export async function stepSupervise(db: Db, user: SessionUser, id: string, step: SuperviseStep, input: { version: number; content?: unknown; opinion?: string | null }) {
   if (step === 'close' ? user.side !== 'government' : user.side === 'platform') throw forbidden(step === 'close' ? '督办事项由督办的监管部门销号' : '进展报告由责任单位或监管部门填写');
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, supervise, user, id);
-    if (!before) throw notFound();
-    if (before.version !== input.version) throw staleVersion();
+  return stepRow(db, supervise, 'supervise', user, id, input.version, (before) => {
     if (before.state !== '督办中') throw badInput(`督办事项“${before.title}”已销号`);
-    const t = tableOf(supervise);
-    const set: Row = {};
-    let to = '督办中';
-    let opinion: string | null;
     if (step === 'report') {
-      const r = checkField({ type: 'textarea', label: '进展情况', required: true, max: 1000 }, input.content);
-      if ('error' in r) throw badInput(r.error);
-      opinion = r.value as string;
-      const reports = [...((before.reports ?? []) as unknown[]), { at: new Date().toISOString(), by: user.name, side: user.side, content: opinion }];
-      Object.assign(set, { reports, reportCount: reports.length });
-    } else {
-      if (levelOf(user.regionCode) !== before.level) throw badInput(`督办事项“${before.title}”为${before.level}督办，须由${before.level}监管部门销号`);
-      opinion = typeof input.opinion === 'string' && input.opinion.trim() ? input.opinion.trim().slice(0, 500) : null;
-      if (!opinion) throw badInput('销号意见：请输入销号意见');
-      to = '已销号';
-      Object.assign(set, { closeOpinion: opinion, closedAt: new Date() });
+      const content = fieldValue({ type: 'textarea', label: '进展情况', max: 1000 }, input.content, true) as string;
+      const reports = [...((before.reports ?? []) as unknown[]), { at: new Date().toISOString(), by: user.name, side: user.side, content }];
+      return { to: '督办中', action: '进展报告', opinion: content, set: { reports, reportCount: reports.length } };
     }
-    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, id), eq(t.version, input.version))).returning();
-    if (!rows.length) throw staleVersion();
-    await recordStep(tx, user, 'supervise', id, { action: step === 'report' ? '进展报告' : '销号', from: before.state, to, opinion, enterpriseId: before.enterpriseId });
-    return { before, after: rows[0] as Row };
+    if (levelOf(user.regionCode) !== before.level) throw badInput(`督办事项“${before.title}”为${before.level}督办，须由${before.level}监管部门销号`);
+    const opinion = opinionOf(input.opinion, '销号意见', '请输入销号意见');
+    return { to: '已销号', action: '销号', opinion, set: { closeOpinion: opinion, closedAt: new Date() } };
   });
 }

@@ -2,7 +2,7 @@
 import { holdSupervised } from './changes.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import { type ResourceDef, RESOURCES, validateInput, writableFields } from '@dg/core';
+import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, writableFields } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
@@ -17,6 +17,13 @@ export function canWrite(def: ResourceDef, user: SessionUser) {
   if (def.readOnly) return false;
   const sides = def.writableBy ?? (def.scope === 'enterprise' || def.scope === 'enterpriseSelf' ? ['enterprise', 'platform'] : ['platform']);
   return sides.includes(user.side);
+}
+
+/** one field's value checked with its definition's rule and Chinese message (a workflow step's own fields), or badInput */
+export function fieldValue(f: FieldDef, raw: unknown, required = f.required ?? false): unknown {
+  const r = checkField({ ...f, required }, raw);
+  if ('error' in r) throw badInput(r.error);
+  return r.value;
 }
 
 function firstError(errors: { message: string }[]) {
