@@ -3,7 +3,7 @@
  * shell's request client — the only place that knows the envelope and the error catalogue.
  */
 import { emitDataChanged } from '../../utils/dataChange';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import { request } from '../../api/request';
 import type { Option } from '@dg/core';
@@ -59,4 +59,9 @@ export async function refreshAfterWrite(queryClient: QueryClient, key: string): 
     queryClient.invalidateQueries({ queryKey: ['resource', key, 'options'] }),
   ]);
   emitDataChanged(key); // the bell and other screens (utils/dataChange.ts)
+}
+
+/** one row by id under its resource's info key (a workflow page acting on it reads it fresh: `fresh`) */
+export function useRow(def: ResourceDef, id: string, opts: { fresh?: boolean; enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id) && (opts.enabled ?? true), ...(opts.fresh ? { staleTime: 0 } : {}) });
 }

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { rectBorrow, rectNotice } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement, useFormatContext } from '../../components/resource';
 import { detailItems } from '../../components/resource/ResourceDetail';
-import { getRow, queryKeys } from '../../components/resource/api';
+import { useRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
 import { useUserStore } from '../../store/user';
@@ -68,7 +68,7 @@ export function BorrowPage() {
   const me = useUserStore((s) => s.name);
   const canApprove = useHasElement('rectificationBorrowManager:btn_approve');
   const canReturn = useHasElement('rectificationBorrowManager:btn_return');
-  const row = useQuery({ queryKey: queryKeys.info('rectBorrow', uuid), queryFn: () => getRow(rectBorrow, uuid), enabled: Boolean(uuid), staleTime: 0 });
+  const row = useRow(rectBorrow, uuid, { fresh: true });
   const { save, saving } = useBorrowStep();
   if (row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;

@@ -7,12 +7,11 @@
  */
 import { useMemo } from 'react';
 import { Button, Card, Col, Empty, Form, Popconfirm, Row as GridRow, Skeleton, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { hazard, type HazardState as State } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { getRow, queryKeys } from '../../components/resource/api';
+import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { toFormValues, toPayload, type FormField } from '../../components/resource/payload';
 import { useUserSide } from '../../components/resource/permission';
@@ -119,7 +118,7 @@ export function HazardRegisterEdit() {
 function useHazard() {
   const id = useQueryParam('id');
   const def = hazard;
-  const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id), staleTime: 0 });
+  const row = useRow(def, id, { fresh: true });
   return { id, row };
 }
 

@@ -11,7 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CHECK_RESULTS, checkPlan, checkRecord, rectNotice } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { getRow, queryKeys } from '../../components/resource/api';
+import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
@@ -86,7 +86,7 @@ export function CheckPlanInfo() {
 /** one row of a resource by `?id=`, fresh */
 function useRowParam(def: typeof checkPlan | typeof checkRecord) {
   const id = useQueryParam('id');
-  const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id), staleTime: 0 });
+  const row = useRow(def, id, { fresh: true });
   return { id, row };
 }
 
@@ -125,7 +125,7 @@ const PHOTOS = { ...checkRecord.fields.photos, readOnly: false };
 /** 填写检查记录: each item of the plan, the problems seen; failures need the notice's deadline and requirements */
 export function CheckRecordEdit() {
   const { id, row } = useRowParam(checkRecord);
-  const plan = useQuery({ queryKey: queryKeys.info('checkPlan', String(row.data?.planId ?? '')), queryFn: () => getRow(checkPlan, String(row.data!.planId)), enabled: Boolean(row.data?.planId) });
+  const plan = useRow(checkPlan, String(row.data?.planId ?? ''));
   const items = useMemo(() => planItems(plan.data), [plan.data]);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [form] = Form.useForm();

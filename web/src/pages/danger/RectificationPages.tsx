@@ -4,11 +4,10 @@
  * closed ones (整改记录, /rectificationManager/rectificationRecordInfor/{uuid}) and the enterprise's 业务大厅 整改反馈.
  */
 import { Alert, Button, Card, Col, Empty, Form, Row as GridRow, Skeleton, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { rectNotice } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
-import { getRow, queryKeys } from '../../components/resource/api';
+import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { toPayload, type FormField } from '../../components/resource/payload';
 import { useUserSide } from '../../components/resource/permission';
@@ -72,7 +71,7 @@ const COMMIT: FormField[] = (['measures', 'photos', 'documents'] as const).map((
 /** /rectificationManager/commitRecsInfor/{uuid}/{type}: the notice, with the enterprise's answer or the government's review */
 export function NoticePage() {
   const { uuid = '', type = 'info' } = useParams();
-  const row = useQuery({ queryKey: queryKeys.info('rectNotice', uuid), queryFn: () => getRow(rectNotice, uuid), enabled: Boolean(uuid), staleTime: 0 });
+  const row = useRow(rectNotice, uuid, { fresh: true });
   const can = useNoticeSteps();
   const navigate = useNavigate();
   const leave = useLeave();

@@ -11,7 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { CHECK_RESULTS, HAZARD_LEVELS, checkModel, dangerCheckItem, hazard, selfCheck } from '@dg/core';
 import { ResourcePage, useHasElement, useSave } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { getRow, listRows, queryKeys, refreshAfterWrite } from '../../components/resource/api';
+import { listRows, queryKeys, refreshAfterWrite, useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
@@ -54,7 +54,7 @@ export function SelfCheckRun() {
   const queryClient = useQueryClient();
   const me = useUserStore((s) => s.name);
   const [form] = Form.useForm();
-  const model = useQuery({ queryKey: queryKeys.info('checkModel', modelId), queryFn: () => getRow(checkModel, modelId), enabled: Boolean(modelId) });
+  const model = useRow(checkModel, modelId);
   const ids = useMemo(() => (model.data?.itemIds ?? []) as string[], [model.data]);
   const items = useQuery({
     queryKey: ['selfCheck', 'items', ids],

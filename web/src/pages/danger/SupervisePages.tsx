@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { Button, Card, Empty, Form, Input, Modal, Skeleton, Table, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { supervise } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
-import { getRow, queryKeys } from '../../components/resource/api';
+import { useRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
 import { fmtMinute } from '../waybill/common';
@@ -83,7 +82,7 @@ export function SuperviseInfo() {
   const side = useUserSide();
   const canReport = useHasElement('superviseManager:btn_report');
   const canClose = useHasElement('superviseManager:btn_close');
-  const row = useQuery({ queryKey: queryKeys.info('supervise', id), queryFn: () => getRow(supervise, id), enabled: Boolean(id), staleTime: 0 });
+  const row = useRow(supervise, id, { fresh: true });
   const { save, saving } = useSuperviseStep();
   if (row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
