@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 export const uid = (p = '') => p + randomUUID().replace(/-/g, '').slice(0, 10);
 
 export const DEMO = {
-  admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123', wuquanxian: 'wuquanxian123', super: 'super123',
+  admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123', wuquanxian: 'wuquanxian123', super: 'super123', yuangong: 'yuangong123',
 } as const;
 export type DemoUser = keyof typeof DEMO;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accrualYear, fenToYuan, monthlySplit, usageOf, yearPlanFen, yuanToFen } from './funds.ts';
+import { accrualYear, fenToYuan, formatYuan, monthlySplit, usageOf, yearPlanFen, yuanToFen } from './funds.ts';
+import { checkField } from './validate.ts';
+import { money } from './resource.ts';
 
 describe('安全生产费用 (财资〔2022〕136号)', () => {
   it('money is integer 分 both ways', () => {
@@ -51,5 +53,24 @@ describe('安全生产费用 (财资〔2022〕136号)', () => {
     expect(usageOf(59_999, 100_000)).toEqual({ rate: 0.59999, warning: true });
     expect(usageOf(60_000, 100_000)).toEqual({ rate: 0.6, warning: false });
     expect(usageOf(0, 0)).toEqual({ rate: null, warning: false });
+  });
+});
+
+describe('a money field (integer 分 in the API and the database)', () => {
+  const amount = money('金额（元）', { min: 1, max: 100_000_000 });
+  it('takes whole 分 and refuses anything else, naming the field in 元', () => {
+    expect(checkField(amount, 123450)).toEqual({ value: 123450 });
+    expect(checkField(amount, '88')).toEqual({ value: 88 });
+    expect(checkField(amount, 12.5)).toEqual({ error: '金额（元）：请输入正确的金额' });
+    expect(checkField(amount, '1e3')).toEqual({ error: '金额（元）：请输入正确的金额' });
+    expect(checkField(amount, 0)).toEqual({ error: '金额（元）必须大于0' });
+    expect(checkField(amount, -5)).toEqual({ error: '金额（元）必须大于0' });
+    expect(checkField(amount, 100_000_001)).toEqual({ error: '金额（元）不能大于1000000.00元' });
+    expect(checkField(money('结余（元）'), -1)).toEqual({ error: '结余（元）不能小于0.00元' });
+  });
+  it('is shown with two decimals and thousands separators', () => {
+    expect(formatYuan(123456789)).toBe('1,234,567.89');
+    expect(formatYuan(5)).toBe('0.05');
+    expect(formatYuan(-100000)).toBe('-1,000.00');
   });
 });

@@ -28,6 +28,12 @@ export function fenToYuan(fen: number): string {
   return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
 }
 
+/** 123450 → '1,234.50' (分 as 元 with thousands separators, for display) */
+export function formatYuan(fen: number): string {
+  const [int, dec] = fenToYuan(fen).split('.');
+  return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
+}
+
 /** the year's planned accrual in 分: revenue × rate, rounded half up */
 export function yearPlanFen(revenueFen: number, rateBp: number = DG_FUND_RATE_BP): number {
   return Math.floor((revenueFen * rateBp + 5000) / 10000);

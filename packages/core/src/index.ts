@@ -6,5 +6,6 @@ export * from './plate.ts';
 export * from './validate.ts';
 export * from './resources/index.ts';
 export * from './resources/danger.ts';
+export * from './resources/regime.ts';
 export * from './resources/inspection.ts';
 export * from './funds.ts';

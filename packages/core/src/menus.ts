@@ -96,7 +96,7 @@ export const MENUS: MenuDef[] = [
     page('workflowManager', '制度流程', 'PartitionOutlined', { sides: E, extra: [['btn_publish', '发布']] }),
     page('fundsExtractManager', '安全费用提取', 'MoneyCollectOutlined', { sides: E }),
     page('fundsUseManager', '安全费用使用', 'PayCircleOutlined', { sides: E }),
-    page('fundsTrackManager', '费用支出跟踪', 'LineChartOutlined', { sides: E, readOnly: true }),
+    page('fundsTrackManager', '费用支出跟踪', 'LineChartOutlined', { sides: EG, readOnly: true }),
     page('organizationManager', '安全管理机构', 'ApartmentOutlined', { sides: E }),
     page('dutyManager', '安全生产责任', 'SolutionOutlined', { sides: E }),
     page('prizeManager', '奖惩', 'TrophyOutlined', { sides: E }),
@@ -257,6 +257,8 @@ export const BELL_ENTRIES = [
   { key: 'unscheduled', title: '待调度', menu: 'dispatchManager' },
   { key: 'unchecked', title: '待检查', menu: 'waybillCheckManager' },
   { key: 'undistributed', title: '待下发', menu: 'distributeManager' },
+  /** regimes the signed-in person was asked to read (制度阅知): listed only while there are some */
+  { key: 'unreadRegime', title: '制度待阅知', menu: 'workflowManager', onlyWhenSome: true },
 ] as const;
 
 /** Menus of the super-admin entry (pageB): menus and elements, role types, organisations, service management and monitoring. */

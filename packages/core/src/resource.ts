@@ -7,7 +7,7 @@
 import type { RuleName } from './rules.ts';
 
 export type FieldType =
-  | 'text' | 'textarea' | 'richText' | 'number' | 'integer' | 'date' | 'datetime' | 'bool'
+  | 'text' | 'textarea' | 'richText' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'bool'
   | 'dict' | 'enum' | 'region' | 'ref' | 'file' | 'password' | 'json';
 
 export interface Option { label: string; value: string }
@@ -143,6 +143,8 @@ export const textarea = (label: string, o?: Opt) => f('textarea', label, { max: 
 export const richText = (label: string, o?: Opt) => f('richText', label, { max: 200000, formOnly: true, ...o });
 export const number = (label: string, o?: Opt) => f('number', label, { rule: 'decimal4', ...o });
 export const integer = (label: string, o?: Opt) => f('integer', label, { rule: 'natural', ...o });
+/** an amount of money held as integer 分 everywhere (API, database, export in 元 with two decimals); min/max in 分 */
+export const money = (label: string, o?: Opt) => f('money', label, { min: 0, ...o });
 export const date = (label: string, o?: Opt) => f('date', label, o);
 export const datetime = (label: string, o?: Opt) => f('datetime', label, o);
 export const bool = (label: string, o?: Opt) => f('bool', label, o);

@@ -7,6 +7,14 @@ import { z } from 'zod';
 import type { FieldDef, ResourceDef } from './resource.ts';
 import { writableFields } from './resource.ts';
 import { checkRule } from './rules.ts';
+import { fenToYuan } from './funds.ts';
+
+/** an amount (分) outside a money field's limits: the message, in 元 */
+export function moneyError(f: FieldDef, fen: number): string | null {
+  if (f.min !== undefined && fen < f.min) return f.min === 1 ? `${f.label}必须大于0` : `${f.label}不能小于${fenToYuan(f.min)}元`;
+  if (f.max !== undefined && fen > f.max) return `${f.label}不能大于${fenToYuan(f.max)}元`;
+  return null;
+}
 
 const choose = (f: FieldDef) => ['dict', 'enum', 'ref', 'region', 'date', 'datetime', 'file', 'bool'].includes(f.type);
 export const requiredMessage = (f: FieldDef) => `${choose(f) ? '请选择' : '请输入'}${f.label}`;
@@ -56,6 +64,13 @@ export function checkField(f: FieldDef, raw: unknown): { value: unknown } | { er
       if (f.max !== undefined && f.type !== 'number' && n > f.max) return { error: `${L}不能大于${f.max}` };
       if (f.max !== undefined && f.type === 'number' && n > f.max) return { error: `${L}不能大于${f.max}` };
       return { value: n };
+    }
+    case 'money': {
+      const s = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
+      if (!/^-?\d{1,15}$/.test(s)) return { error: `${L}：请输入正确的金额` };
+      const n = Number(s);
+      const e = moneyError(f, n);
+      return e ? { error: e } : { value: n };
     }
     case 'date': {
       const s = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).trim().slice(0, 10).replace(/\//g, '-');
@@ -132,7 +147,8 @@ export function validateInput(def: ResourceDef, input: Record<string, unknown>, 
 function fieldDescription(f: FieldDef): string {
   const parts = [f.label];
   if (f.required) parts.push('必填');
-  if (f.max !== undefined) parts.push(`最多${f.max}${f.type === 'number' || f.type === 'integer' ? '' : '个字符'}`);
+  if (f.max !== undefined) parts.push(`最多${f.max}${f.type === 'number' || f.type === 'integer' ? '' : f.type === 'money' ? '分' : '个字符'}`);
+  if (f.type === 'money') parts.push('以分为单位的整数');
   if (f.options?.length) parts.push('可选：' + f.options.map((o) => `${o.value}（${o.label}）`).join('、'));
   if (f.dict) parts.push(`字典 ${f.dict}`);
   if (f.type === 'ref' && f.ref) parts.push(`${f.ref.resource} 的 id`);

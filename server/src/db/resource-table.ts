@@ -6,7 +6,7 @@
 import { type FieldDef, type ResourceDef, columnName, tableName } from '@dg/core';
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, pgView, uuid, varchar, text, numeric, integer, date, timestamp, boolean, jsonb, index, uniqueIndex,
+  pgTable, pgView, uuid, varchar, text, numeric, integer, bigint, date, timestamp, boolean, jsonb, index, uniqueIndex,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 
@@ -19,6 +19,7 @@ function columnFor(name: string, f: FieldDef): PgColumnBuilderBase | null {
     case 'textarea': case 'richText': case 'password': return text(c);
     case 'number': return numeric(c, { precision: 18, scale: 4 });
     case 'integer': return integer(c);
+    case 'money': return bigint(c, { mode: 'number' });
     case 'date': return date(c, { mode: 'string' });
     case 'datetime': return timestamp(c, { withTimezone: true, mode: 'date' });
     case 'bool': return boolean(c);

@@ -13,6 +13,7 @@ import { auditModule } from './audit/index.ts';
 import { waybillModule } from './waybill/index.ts';
 import { supervisionModule } from './supervision/index.ts';
 import { dangerModule } from './danger/index.ts';
+import { regimeModule } from './regime/index.ts';
 
 export async function registerModules(app: App) {
   await authRoutes(app);
@@ -27,7 +28,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

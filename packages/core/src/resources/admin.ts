@@ -20,6 +20,7 @@ export const user = resource({
     side: enumOf('用户类型', SIDES, { required: true, column: true, search: 'eq' }),
     enterpriseId: ref('所属企业', 'enterprise', 'name', { search: 'eq' }),
     orgId: ref('所属机构', 'org', 'name', { search: 'eq' }),
+    staffId: ref('对应人员档案', 'staff', 'name', { help: '企业用户关联本企业的人员档案后，可在制度流程中阅知本人需阅读的制度' }),
     groupIds: ref('角色', 'group', 'name', { multiple: true, column: true, virtual: true }),
     status: enumOf('状态', [{ label: '启用', value: '1' }, { label: '停用', value: '0' }], { required: true, default: '1', column: true, search: 'eq' }),
     description: textarea('备注', { max: 255 }),

@@ -1,8 +1,10 @@
 /**
- * 安全制度与费用 (MODULES.md §6), API area 'aqzd': 安全管理机构, 安全生产责任书 and 奖惩 — the records a transport company
- * keeps for the annual 质量信誉 assessment and every inspection. People are picked from the enterprise's staff records.
+ * 安全制度与费用 (MODULES.md §6), API area 'aqzd': 安全生产管理制度 with staff 阅知, the 安全生产费用 ledger
+ * (财资〔2022〕136号: year plans, uses, tracking — the rules in ../funds.ts), 安全管理机构, 安全生产责任书 and 奖惩 — the
+ * records a transport company keeps for the annual 质量信誉 assessment and every inspection. People are picked from the
+ * enterprise's staff records.
  */
-import { resource, text, textarea, date, number, integer, enumOf, file, ref } from '../resource.ts';
+import { resource, text, textarea, richText, date, datetime, number, integer, money, enumOf, dict, file, ref } from '../resource.ts';
 import { POSTS } from './records.ts';
 
 export const safetyOrg = resource({
@@ -47,4 +49,65 @@ export const prize = resource({
   },
 });
 
-export const regimeResources = [safetyOrg, dutyLetter, prize];
+/** JT/T 912-2014 道路危险货物运输企业安全生产管理制度编写要求: the ten required regimes and the operating rules */
+export const REGIME_TYPES = [
+  '安全生产监督检查制度', '安全培训和教育学习制度', '从业人员安全管理制度', '专用车辆管理制度', '安全设施设备（停车场）管理制度',
+  '车辆卫星定位系统管理制度', '安全事故应急预案管理制度', '安全会议制度', '安全生产考核奖惩制度', '事故统计报告和处理制度', '安全生产操作规程',
+] as const;
+export const REGIME_STATES = ['草稿', '已发布', '已替代'] as const;
+
+export const regimeDoc = resource({
+  key: 'regimeDoc', area: 'aqzd', menu: 'workflowManager', title: '安全生产管理制度', scope: 'enterprise', table: 'regime_doc', labelField: 'title',
+  defaultSort: { field: 'effectiveDate', order: 'desc' },
+  actions: { publish: '发布' },
+  fields: {
+    title: text('制度名称', { required: true, max: 100, column: true, search: 'like' }),
+    docType: enumOf('制度类型', [...REGIME_TYPES, '其他'], { required: true, column: true, search: 'eq' }),
+    revision: integer('版本', { readOnly: true, column: true, default: 1, help: '发布新版本时自动加一' }),
+    effectiveDate: date('生效日期', { required: true, column: true, search: 'range', sort: true }),
+    content: richText('正文', { required: true }),
+    attachments: file('附件', { multiple: true }),
+    readerPosts: enumOf('阅知岗位', [...POSTS], { multiple: true, help: '发布时请这些岗位的全部人员阅知' }),
+    readerIds: ref('阅知人员', 'staff', 'name', { multiple: true, help: '发布时另请这些人员阅知' }),
+    state: enumOf('状态', [...REGIME_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
+    publishedAt: datetime('发布时间', { readOnly: true, column: true }),
+    readCount: integer('已阅人数', { readOnly: true, virtual: true, column: true }),
+    readTotal: integer('应阅人数', { readOnly: true, virtual: true, column: true }),
+    /** the versions of one regime share it (the first version's id) */
+    seriesId: text('制度系列', { internal: true, max: 36 }),
+  },
+});
+
+export const fundYear = resource({
+  key: 'fundYear', area: 'aqzd', menu: 'fundsExtractManager', title: '安全费用提取计划', scope: 'enterprise', table: 'regime_fund_year', labelField: 'year',
+  defaultSort: { field: 'year', order: 'desc' },
+  readMenus: ['fundsUseManager', 'fundsTrackManager'],
+  fields: {
+    year: integer('年度', { required: true, min: 2000, max: 2100, unique: true, column: true, sort: true, search: 'eq' }),
+    lastRevenue: money('上年度营业收入（元）', { required: true, column: true, help: '按上一年度营业收入计提（财资〔2022〕136号第二十四条）' }),
+    carryOver: money('期初结余（元）', { default: 0, help: '仅首个登记年度填写上年末结余；以后年度自动结转上一年度年末结余' }),
+    rate: number('提取比例（%）', { readOnly: true, column: true, precision: 2, help: '新增时取自参数设置“安全生产费用提取比例”' }),
+    yearPlan: money('本年应计提（元）', { readOnly: true, column: true }),
+    accrued: money('已提取（元）', { readOnly: true, virtual: true, column: true }),
+    used: money('已使用（元）', { readOnly: true, virtual: true, column: true }),
+    balance: money('结余（元）', { readOnly: true, virtual: true, column: true }),
+    pausedMonths: integer('暂停提取月数', { readOnly: true, virtual: true, column: true }),
+    remark: textarea('备注', { max: 500 }),
+  },
+});
+
+export const fundUse = resource({
+  key: 'fundUse', area: 'aqzd', menu: 'fundsUseManager', title: '安全费用使用', scope: 'enterprise', table: 'regime_fund_use', labelField: 'description',
+  defaultSort: { field: 'useDate', order: 'desc' },
+  readMenus: ['fundsTrackManager'],
+  fields: {
+    useDate: date('日期', { required: true, column: true, search: 'range', sort: true }),
+    category: dict('类别', 'fundsUseCategory', { required: true, column: true, search: 'eq', width: 260 }),
+    amount: money('金额（元）', { required: true, min: 1, max: 100_000_000_000, column: true, sort: true }),
+    description: textarea('说明', { required: true, max: 500, column: true }),
+    vouchers: file('凭证', { multiple: true }),
+    approver: text('审批人', { required: true, max: 20, column: true, search: 'like' }),
+  },
+});
+
+export const regimeResources = [regimeDoc, fundYear, fundUse, safetyOrg, dutyLetter, prize];

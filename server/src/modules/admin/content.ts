@@ -1,11 +1,9 @@
 /**
- * 文章 / 政策法规 (MODULES.md §1): rich text is sanitised on the way in (no scripts, no event handlers, links and
- * images with safe schemes only); 发布 makes an item 已发布 with its time; published items feed the dashboard and
+ * 文章 / 政策法规 (MODULES.md §1): rich text is sanitised on the way in by the engine (platform/rich-text.ts); 发布 makes an item 已发布 with its time; published items feed the dashboard and
  * the knowledge base.
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
@@ -13,37 +11,10 @@ import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { idParam } from '../../platform/schemas.ts';
 
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'],
-  allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    td: ['colspan', 'rowspan', 'align'], th: ['colspan', 'rowspan', 'align', 'scope'],
-    ol: ['start', 'type'], p: ['style'], span: ['style'], h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'],
-  },
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/] } },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowProtocolRelative: false,
-  transformTags: {
-    // a link that opens a new tab must not hand the opener to the other site
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs }),
-  },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !!frame.attribs.src && frame.attribs.src.startsWith('data:') && !/^data:image\/(png|jpe?g|gif|webp);base64,/i.test(frame.attribs.src),
-};
-
-export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, SANITIZE).trim();
-}
-
 for (const key of ['article', 'policy']) {
   defineHooks(key, {
     beforeWrite(_c, values, mode) {
-      if (typeof values.content === 'string') {
-        const clean = sanitizeContent(values.content);
-        if (!clean || !/\S/.test(sanitizeHtml(clean, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }))) throw badInput('正文：请输入正文');
-        values.content = clean;
-      }
+      // (正文 is sanitised by the engine: platform/rich-text.ts)
       // status and publish time are the 发布 action's, never the form's
       if (mode === 'add') { values.status = '草稿'; values.publishedAt = null; }
     },

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { sql, inArray, and, eq, getTableColumns } from 'drizzle-orm';
-import { STATUS, type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, validateInput, RESOURCES, columnName, tableName } from '@dg/core';
+import { STATUS, type ResourceDef, type FieldDef, EXCEL_SHEET, EXCEL_FILE, sheetFields, validateInput, RESOURCES, columnName, tableName, fenToYuan, yuanToFen } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import type { App } from '../context.ts';
@@ -32,6 +32,7 @@ function shownValue(f: FieldDef, x: unknown, dicts: Map<string, Map<string, stri
     case 'dict': return dicts.get(f.dict!)?.get(String(x)) ?? String(x);
     case 'enum': return f.options?.find((o) => o.value === x)?.label ?? String(x);
     case 'bool': return x ? '是' : '否';
+    case 'money': return fenToYuan(Number(x));
     case 'region': return regionName(String(x));
     case 'datetime': { const d = new Date(x as string); return Number.isNaN(d.getTime()) ? '' : new Date(d.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19); }
     default: return String(x);
@@ -133,6 +134,17 @@ export async function exportXlsx(db: Db, def: ResourceDef, user: SessionUser, pa
   return out;
 }
 
+/** a small sheet built in one go (a report's table): the rows as they are shown */
+export function xlsxOf(columns: string[], rows: (string | number)[][]): Readable {
+  const out = new PassThrough();
+  (async () => {
+    const xlsx = new XlsxStreamWriter(out, EXCEL_SHEET, columns.map((header) => ({ header, width: Math.min(60, Math.max(12, header.length * 2 + 4)) })));
+    await xlsx.rows(rows);
+    await xlsx.end();
+  })().catch((err) => out.destroy(err));
+  return out;
+}
+
 export const xlsxDisposition = (name = EXCEL_FILE) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`;
 
 export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
@@ -140,7 +152,7 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
   const ws = wb.addWorksheet(EXCEL_SHEET);
   const fields = sheetFields(def).filter(([, f]) => !f.readOnly);
   ws.addRow(fields.map(([, f]) => f.label));
-  ws.addRow(fields.map(([, f]) => (f.required ? '必填' : '') + (f.type === 'date' ? ' 格式2025-01-31' : f.type === 'enum' ? ' 可选：' + f.options!.map((o) => o.label).join('/') : f.type === 'region' ? ' 如：浙江省/杭州市/上城区' : f.type === 'bool' ? ' 是/否' : '')));
+  ws.addRow(fields.map(([, f]) => (f.required ? '必填' : '') + (f.type === 'date' ? ' 格式2025-01-31' : f.type === 'enum' ? ' 可选：' + f.options!.map((o) => o.label).join('/') : f.type === 'region' ? ' 如：浙江省/杭州市/上城区' : f.type === 'bool' ? ' 是/否' : f.type === 'money' ? ' 单位：元，最多两位小数' : '')));
   ws.getRow(2).font = { italic: true, color: { argb: 'FF888888' } };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -330,6 +342,10 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
         if (f.type === 'dict') {
           const conv = (s: string) => dictByName.get(f.dict!)?.get(s) ?? s;
           v = f.multiple ? String(v).split(/[、,，]/).map((s) => conv(s.trim())) : conv(String(v));
+        } else if (f.type === 'money') {
+          const fen = yuanToFen(v);
+          if (fen === null) { refuse(`${f.label}：请输入正确的金额（元，最多两位小数）`); continue; }
+          v = fen;
         } else if (f.type === 'region') {
           const code = regionCodeOf(String(v));
           if (!code) { refuse(`${f.label}“${v}”不是有效的行政区划`); continue; }

@@ -58,9 +58,10 @@ function filterValue(f: FieldDef, v: unknown, end = false): unknown {
       if (!d || Number.isNaN(d.getTime())) throw badInput(`${f.label}：时间格式不正确`);
       return d;
     }
-    case 'number': case 'integer': {
+    case 'number': case 'integer': case 'money': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       if (!Number.isFinite(n) || (f.type === 'integer' && (!Number.isInteger(n) || Math.abs(n) > 2 ** 31 - 1))) throw badInput(`${f.label}：请输入${f.type === 'integer' ? '整数' : '数字'}`);
+      if (f.type === 'money' && !Number.isSafeInteger(n)) throw badInput(`${f.label}：请输入正确的金额`);
       return n;
     }
     case 'ref':

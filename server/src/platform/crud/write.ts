@@ -10,6 +10,7 @@ import type { App } from '../context.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { tableOf, findRow, whereOf, scopeCondition } from './query.ts';
 import { UUID_RE } from '../schemas.ts';
+import { cleanRichText } from '../rich-text.ts';
 
 export const hashPassword = (p: string) => hash(p, { algorithm: 2 /* argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
@@ -72,6 +73,7 @@ export async function addRow(app: App, db: Db, def: ResourceDef, user: SessionUs
   if (!canWrite(def, user)) throw forbidden();
   const { values, errors } = validateInput(def, input, 'add');
   firstError(errors);
+  cleanRichText(def, values);
   return db.transaction(async (tx) => {
     const hooks = hooksOf(def.key);
     const enterpriseId = await ownerEnterprise(tx, def, user, input);
@@ -103,6 +105,7 @@ export async function updateRow(app: App, db: Db, def: ResourceDef, user: Sessio
   if (!Number.isInteger(version)) throw badInput('缺少版本号version，请刷新后重试');
   const { values, errors } = validateInput(def, input, 'update');
   firstError(errors);
+  cleanRichText(def, values);
   return db.transaction(async (tx) => {
     const hooks = hooksOf(def.key);
     const before = await findRow(tx, def, user, id);

@@ -4,7 +4,7 @@
  * spare the user a round trip.
  */
 import type { FormRule } from 'antd';
-import { checkRule, normalizeText, requiredMessage, type FieldDef, type FieldType } from '@dg/core';
+import { checkRule, moneyError, normalizeText, requiredMessage, yuanToFen, type FieldDef, type FieldType } from '@dg/core';
 
 /** 请输入<label> / 请选择<label>: the server's wording (packages/core/src/validate.ts). */
 export { requiredMessage };
@@ -64,6 +64,18 @@ export function buildRules(fd: FieldDef): FormRule[] {
         if (fd.max !== undefined && n > fd.max) return reject(`${label}不能大于${fd.max}`);
         if (fd.min !== undefined && n < fd.min) return reject(`${label}不能小于${fd.min}`);
         return Promise.resolve();
+      },
+    });
+  }
+
+  if (fd.type === 'money') {
+    rules.push({
+      validator: (_, value) => {
+        if (value === null || value === undefined || value === '') return Promise.resolve();
+        const fen = yuanToFen(value);
+        if (fen === null) return reject(`${label}：请输入正确的金额（最多两位小数）`);
+        const message = moneyError(fd, fen);
+        return message ? reject(message) : Promise.resolve();
       },
     });
   }

@@ -4,7 +4,7 @@
  * Dates follow spec §9 (DATE_FORMAT, YYYY-MM-DD HH:mm:ss).
  */
 import dayjs from 'dayjs';
-import { DATE_FORMAT, type FieldDef, type Option } from '@dg/core';
+import { DATE_FORMAT, formatYuan, type FieldDef, type Option } from '@dg/core';
 import type { DictEntry, FileRef, FormatContext, RegionNode, Row } from './types';
 
 export const DAY_FORMAT = 'YYYY-MM-DD';
@@ -150,6 +150,8 @@ export function formatValue(name: string, fd: FieldDef, row: Row, ctx: FormatCon
     case 'number':
     case 'integer':
       return formatNumber(value, fd.precision);
+    case 'money':
+      return isBlank(value) ? '' : formatYuan(Number(value));
     case 'file':
       return toFileRefs(value).map((f) => f.name).join(LIST_SEPARATOR);
     case 'json':

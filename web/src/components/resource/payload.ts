@@ -4,7 +4,7 @@
  * of `add` / `update` (dates as YYYY-MM-DD or ISO instants, trimmed text, cleared → null).
  */
 import dayjs from 'dayjs';
-import { normalizeText, writableFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { fenToYuan, normalizeText, writableFields, yuanToFen, type FieldDef, type ResourceDef } from '@dg/core';
 import { DAY_FORMAT, toFileRefs } from './format';
 import { holdsList } from './formRules';
 import type { Row } from './types';
@@ -44,6 +44,8 @@ function toWidgetValue(fd: FieldDef, value: unknown): unknown {
     case 'number':
     case 'integer':
       return Number(value);
+    case 'money':
+      return fenToYuan(Number(value));
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
     default:
@@ -86,6 +88,8 @@ function toBodyValue(fd: FieldDef, value: unknown): unknown {
     case 'number':
     case 'integer':
       return Number(value);
+    case 'money':
+      return yuanToFen(value) ?? value;
     case 'json':
       return typeof value === 'string' ? (value.trim() === '' ? null : JSON.parse(value)) : value;
     default:

@@ -57,6 +57,8 @@ export function formWidget(fd: FieldDef, opts: { disabled?: boolean; labels?: un
     case 'number':
     case 'integer':
       return <InputNumber style={full} placeholder={placeholder} disabled={disabled} precision={precisionOf(fd)} />;
+    case 'money':
+      return <InputNumber<string> style={full} placeholder={placeholder} disabled={disabled} precision={2} stringMode min="0" suffix="元" />;
     case 'date':
       return <DatePicker style={full} placeholder={placeholder} disabled={disabled} format={DAY_FORMAT} />;
     case 'datetime':
