@@ -9,7 +9,7 @@ export const baseUrl = () => inject('baseUrl');
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 
 export const DEMO_PASSWORDS: Record<string, string> = {
-  admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123', wuquanxian: 'wuquanxian123', super: 'super123',
+  admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123', wuquanxian: 'wuquanxian123', super: 'super123', yuangong: 'yuangong123',
 };
 
 /** one browser per test file */

@@ -1,13 +1,13 @@
 /**
- * Every screen of 隐患排查治理, 安全检查, 整改管理, 整改督办 and 业务大厅 整改反馈 is built and has demo rows for the
- * demo accounts who hold it (issue 11, items 8 and 10): none shows 该功能正在建设中, every list shows rows.
+ * Every screen of 隐患排查治理, 安全检查, 整改管理, 整改督办, 业务大厅 整改反馈 and 安全制度与费用 is built and has demo rows for
+ * the demo accounts who hold it (issue 11, items 8 and 10; issue 12, item 8): none shows 该功能正在建设中, every list shows rows.
  */
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, MENUS } from '@dg/core';
 import { baseUrl, login, newPage, shot, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
-const DIRS = ['danger', 'safetyCheck', 'rectificationManager', 'aqjczgdbManager'];
+const DIRS = ['danger', 'safetyCheck', 'rectificationManager', 'aqjczgdbManager', 'regime'];
 const all = flattenMenus(MENUS);
 const screens = (side: 'enterprise' | 'government') => all.filter((m) => !m.children && m.sides?.includes(side)
   && (DIRS.includes(m.parentCode ?? '') || m.code === 'lobbyFeedbackManager'));

@@ -85,9 +85,9 @@ export function accrualYear({ yearPlan, lastYearPlan, opening, usedByMonth = [],
     const accrued = paused ? 0 : planned[i]!;
     const used = usedByMonth[i] ?? 0;
     const reason = paused
-      ? `月初结余${fenToYuan(balance)}元达到上一年应计提金额的${FUND_PAUSE_MULTIPLE}倍（${fenToYuan(limit)}元），本月暂停提取（财资〔2022〕136号第五十条）`
+      ? `月初结余${formatYuan(balance)}元达到上一年应计提金额的${FUND_PAUSE_MULTIPLE}倍（${formatYuan(limit)}元），本月暂停提取（财资〔2022〕136号第五十条）`
       : wasPaused
-        ? `月初结余${fenToYuan(balance)}元低于上一年应计提金额的${FUND_PAUSE_MULTIPLE}倍（${fenToYuan(limit)}元），恢复提取`
+        ? `月初结余${formatYuan(balance)}元低于上一年应计提金额的${FUND_PAUSE_MULTIPLE}倍（${formatYuan(limit)}元），恢复提取`
         : `按上一年度营业收入×${rate}逐月平均提取（财资〔2022〕136号第二十四条）`;
     out.push({ month: i + 1, opening: balance, planned: planned[i]!, accrued, used, closing: balance + accrued - used, paused, reason });
     balance += accrued - used;

@@ -103,5 +103,8 @@ describe('制度流程', () => {
     const [b] = (await okData('POST', `${base}/list`, 'qiye2', { filters: { state: '已发布' } })).content;
     expect((await call('POST', `${base}/read/${b.id}`, 'yuangong')).message).toBe('您不在本制度的阅知范围内');
     expect((await call('POST', `${base}/read/${a.id}`, 'qiye')).message).toBe('您的账户未关联人员档案，不能阅知制度，请联系企业管理员关联');
+    // drafts are for those who write regimes: the driver reads what is published
+    expect((await okData('POST', `${base}/list`, 'qiye', { filters: { state: '草稿' } })).content.length).toBeGreaterThan(0);
+    expect((await okData('POST', `${base}/list`, 'yuangong', { filters: { state: '草稿' } })).content).toEqual([]);
   });
 });

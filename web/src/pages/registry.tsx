@@ -5,8 +5,9 @@
 import type { ComponentType } from 'react';
 import { DANGER_PATHS } from './danger/paths';
 import { ROUTED_RECORDS } from './routedRecords';
+import { REGIME_PATHS } from './regime/paths';
 
-const danger = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
+const named = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
 const routedRecordPages = () => import('./routedRecordPages.tsx');
 const hazards = () => import('./danger/HazardPages.tsx');
 const selfChecks = () => import('./danger/SelfCheckPages.tsx');
@@ -14,6 +15,8 @@ const inspections = () => import('./danger/InspectionPages.tsx');
 const notices = () => import('./danger/RectificationPages.tsx');
 const borrows = () => import('./danger/BorrowPages.tsx');
 const supervision = () => import('./danger/SupervisePages.tsx');
+const regimes = () => import('./regime/RegimePages.tsx');
+const funds = () => import('./regime/FundPages.tsx');
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -60,19 +63,23 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   // records with their own edit and info pages (隐患排查治理, 安全制度与费用: routedRecords.ts)
   ...Object.fromEntries(ROUTED_RECORDS.map(({ resourceKey, menu }) => [menu, () => routedRecordPages().then((m) => ({ default: m.recordList(resourceKey) }))])),
   // 隐患排查治理 (danger): the hazard's three screens, templates with 自查
-  hazardRegisterManager: () => danger(hazards(), 'HazardRegisterList'),
-  hazardHandleManager: () => danger(hazards(), 'HazardHandleList'),
-  hazardApprovalManager: () => danger(hazards(), 'HazardApprovalList'),
-  checkModelManager: () => danger(selfChecks(), 'CheckModelPage'),
+  hazardRegisterManager: () => named(hazards(), 'HazardRegisterList'),
+  hazardHandleManager: () => named(hazards(), 'HazardHandleList'),
+  hazardApprovalManager: () => named(hazards(), 'HazardApprovalList'),
+  checkModelManager: () => named(selfChecks(), 'CheckModelPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
-  checkPlanManager: () => danger(inspections(), 'CheckPlanList'),
-  checkPlanApprovalManager: () => danger(inspections(), 'CheckPlanApprovalList'),
-  checkRecordManager: () => danger(inspections(), 'CheckRecordList'),
-  rectificationNoticeManager: () => danger(notices(), 'NoticeList'),
-  rectificationRecordManager: () => danger(notices(), 'ArchiveList'),
-  lobbyFeedbackManager: () => danger(supervision(), 'LobbyFeedback'),
-  rectificationBorrowManager: () => danger(borrows(), 'BorrowList'),
-  superviseManager: () => danger(supervision(), 'SuperviseList'),
+  checkPlanManager: () => named(inspections(), 'CheckPlanList'),
+  checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),
+  checkRecordManager: () => named(inspections(), 'CheckRecordList'),
+  rectificationNoticeManager: () => named(notices(), 'NoticeList'),
+  rectificationRecordManager: () => named(notices(), 'ArchiveList'),
+  lobbyFeedbackManager: () => named(supervision(), 'LobbyFeedback'),
+  rectificationBorrowManager: () => named(borrows(), 'BorrowList'),
+  superviseManager: () => named(supervision(), 'SuperviseList'),
+  // 安全制度与费用 (regime): 制度流程 with 阅知, the fund ledger and its tracking (安全费用使用 is the generic list)
+  workflowManager: () => named(regimes(), 'RegimeList'),
+  fundsExtractManager: () => named(funds(), 'FundExtractPage'),
+  fundsTrackManager: () => named(funds(), 'FundTrackPage'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -112,25 +119,28 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
     { path: `${paths.base}/info`, title: `${title}详情`, menu, load: () => routedRecordPages().then((m) => ({ default: m.recordInfo(resourceKey) })) },
   ]),
   // 隐患排查治理 (danger): the hazard's, the templates' and the self-checks' pages
-  { path: `${DANGER_PATHS.hazardRegister.base}/edit`, title: '隐患登记', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterEdit') },
-  { path: `${DANGER_PATHS.hazardRegister.base}/info`, title: '隐患详情', menu: 'hazardRegisterManager', load: () => danger(hazards(), 'HazardRegisterInfo') },
-  { path: `${DANGER_PATHS.hazardHandle.base}/edit`, title: '隐患整改', menu: 'hazardHandleManager', load: () => danger(hazards(), 'HazardHandleEdit') },
-  { path: `${DANGER_PATHS.hazardHandle.base}/info`, title: '隐患详情', menu: 'hazardHandleManager', load: () => danger(hazards(), 'HazardHandleInfo') },
-  { path: `${DANGER_PATHS.hazardApproval.base}/edit`, title: '隐患验收', menu: 'hazardApprovalManager', load: () => danger(hazards(), 'HazardApprovalEdit') },
-  { path: `${DANGER_PATHS.hazardApproval.base}/info`, title: '隐患详情', menu: 'hazardApprovalManager', load: () => danger(hazards(), 'HazardApprovalInfo') },
-  { path: `${DANGER_PATHS.checkModel.base}/edit`, title: '检查模板编辑', menu: 'checkModelManager', load: () => danger(selfChecks(), 'CheckModelEdit') },
-  { path: `${DANGER_PATHS.checkModel.base}/info`, title: '检查模板详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'CheckModelInfo') },
-  { path: `${DANGER_PATHS.selfCheck.base}/edit`, title: '开展自查', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckRun') },
-  { path: `${DANGER_PATHS.selfCheck.base}/info`, title: '自查记录详情', menu: 'checkModelManager', load: () => danger(selfChecks(), 'SelfCheckInfo') },
+  { path: `${DANGER_PATHS.hazardRegister.base}/edit`, title: '隐患登记', menu: 'hazardRegisterManager', load: () => named(hazards(), 'HazardRegisterEdit') },
+  { path: `${DANGER_PATHS.hazardRegister.base}/info`, title: '隐患详情', menu: 'hazardRegisterManager', load: () => named(hazards(), 'HazardRegisterInfo') },
+  { path: `${DANGER_PATHS.hazardHandle.base}/edit`, title: '隐患整改', menu: 'hazardHandleManager', load: () => named(hazards(), 'HazardHandleEdit') },
+  { path: `${DANGER_PATHS.hazardHandle.base}/info`, title: '隐患详情', menu: 'hazardHandleManager', load: () => named(hazards(), 'HazardHandleInfo') },
+  { path: `${DANGER_PATHS.hazardApproval.base}/edit`, title: '隐患验收', menu: 'hazardApprovalManager', load: () => named(hazards(), 'HazardApprovalEdit') },
+  { path: `${DANGER_PATHS.hazardApproval.base}/info`, title: '隐患详情', menu: 'hazardApprovalManager', load: () => named(hazards(), 'HazardApprovalInfo') },
+  { path: `${DANGER_PATHS.checkModel.base}/edit`, title: '检查模板编辑', menu: 'checkModelManager', load: () => named(selfChecks(), 'CheckModelEdit') },
+  { path: `${DANGER_PATHS.checkModel.base}/info`, title: '检查模板详情', menu: 'checkModelManager', load: () => named(selfChecks(), 'CheckModelInfo') },
+  { path: `${DANGER_PATHS.selfCheck.base}/edit`, title: '开展自查', menu: 'checkModelManager', load: () => named(selfChecks(), 'SelfCheckRun') },
+  { path: `${DANGER_PATHS.selfCheck.base}/info`, title: '自查记录详情', menu: 'checkModelManager', load: () => named(selfChecks(), 'SelfCheckInfo') },
+  // 制度流程's edit and info pages (spec §2: /regime)
+  { path: `${REGIME_PATHS.workflow.base}/edit`, title: '制度编辑', menu: 'workflowManager', load: () => named(regimes(), 'RegimeEdit') },
+  { path: `${REGIME_PATHS.workflow.base}/info`, title: '制度详情', menu: 'workflowManager', load: () => named(regimes(), 'RegimeInfo') },
   // 安全检查 and 整改管理 (spec §2)
-  { path: '/safetyCheck/checkplanEdit', title: '检查计划编辑', menu: 'checkPlanManager', load: () => danger(inspections(), 'CheckPlanEdit') },
-  { path: '/safetyCheck/checkplanInfo', title: '检查计划详情', load: () => danger(inspections(), 'CheckPlanInfo') },
-  { path: '/safetyCheck/checkplanApprovalEdit', title: '检查计划审批', menu: 'checkPlanApprovalManager', load: () => danger(inspections(), 'CheckPlanApprovalEdit') },
-  { path: '/safetyCheck/checkEdit', title: '填写检查记录', menu: 'checkRecordManager', load: () => danger(inspections(), 'CheckRecordEdit') },
-  { path: '/safetyCheck/checkInfo', title: '检查记录详情', menu: 'checkRecordManager', load: () => danger(inspections(), 'CheckRecordInfo') },
-  { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => danger(notices(), 'NoticePage') },
-  { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => danger(notices(), 'ArchivedNotice') },
-  { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => danger(borrows(), 'BorrowPage') },
-  { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => danger(supervision(), 'SuperviseInfo') },
+  { path: '/safetyCheck/checkplanEdit', title: '检查计划编辑', menu: 'checkPlanManager', load: () => named(inspections(), 'CheckPlanEdit') },
+  { path: '/safetyCheck/checkplanInfo', title: '检查计划详情', load: () => named(inspections(), 'CheckPlanInfo') },
+  { path: '/safetyCheck/checkplanApprovalEdit', title: '检查计划审批', menu: 'checkPlanApprovalManager', load: () => named(inspections(), 'CheckPlanApprovalEdit') },
+  { path: '/safetyCheck/checkEdit', title: '填写检查记录', menu: 'checkRecordManager', load: () => named(inspections(), 'CheckRecordEdit') },
+  { path: '/safetyCheck/checkInfo', title: '检查记录详情', menu: 'checkRecordManager', load: () => named(inspections(), 'CheckRecordInfo') },
+  { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => named(notices(), 'NoticePage') },
+  { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => named(notices(), 'ArchivedNotice') },
+  { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => named(borrows(), 'BorrowPage') },
+  { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => named(supervision(), 'SuperviseInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
 ];

@@ -63,7 +63,7 @@ export const regimeDoc = resource({
   fields: {
     title: text('制度名称', { required: true, max: 100, column: true, search: 'like' }),
     docType: enumOf('制度类型', [...REGIME_TYPES, '其他'], { required: true, column: true, search: 'eq' }),
-    revision: integer('版本', { readOnly: true, column: true, default: 1, help: '发布新版本时自动加一' }),
+    revision: integer('版本', { readOnly: true, column: true, default: 1, width: 70, help: '修订时自动加一' }),
     effectiveDate: date('生效日期', { required: true, column: true, search: 'range', sort: true }),
     content: richText('正文', { required: true }),
     attachments: file('附件', { multiple: true }),
@@ -71,8 +71,8 @@ export const regimeDoc = resource({
     readerIds: ref('阅知人员', 'staff', 'name', { multiple: true, help: '发布时另请这些人员阅知' }),
     state: enumOf('状态', [...REGIME_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
     publishedAt: datetime('发布时间', { readOnly: true, column: true }),
-    readCount: integer('已阅人数', { readOnly: true, virtual: true, column: true }),
-    readTotal: integer('应阅人数', { readOnly: true, virtual: true, column: true }),
+    readCount: integer('已阅', { readOnly: true, virtual: true, column: true, width: 70 }),
+    readTotal: integer('应阅', { readOnly: true, virtual: true, column: true, width: 70 }),
     /** the versions of one regime share it (the first version's id) */
     seriesId: text('制度系列', { internal: true, max: 36 }),
   },

@@ -17,7 +17,15 @@ import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { stepRow, recordStep } from '../danger/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
+/** who sees which regimes: the enterprise's own; drafts only those who write them (a driver reads what is published) */
+export function regimeScope(user: SessionUser, t: Record<string, any>) {
+  const own = enterpriseScope(user, sql`${t.enterpriseId}`);
+  const writes = user.isSuper || user.elements.has('workflowManager:btn_add') || user.elements.has('workflowManager:btn_edit');
+  return writes ? own : sql`${own} and ${t.state} <> '草稿'`;
+}
+
 defineHooks('regimeDoc', {
+  scope: regimeScope,
   beforeWrite(_c, values, mode, existing) {
     if (existing && existing.state !== '草稿') throw badInput(`制度“${existing.title}”第${existing.revision}版已发布，不能修改；如需修订，请点击“修订”生成新版本`);
     if (mode === 'add') Object.assign(values, { state: '草稿', revision: 1, publishedAt: null, seriesId: randomUUID() });

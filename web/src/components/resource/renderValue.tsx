@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import type { FieldDef } from '@dg/core';
 import AttachmentLinks from './AttachmentLinks';
+import RichTextView from '../RichTextView';
 import { formatValue } from './format';
 import type { FormatContext, Row } from './types';
 
@@ -18,8 +19,8 @@ export function renderValue(name: string, fd: FieldDef, row: Row, ctx: FormatCon
       return where === 'table' ? formatValue(name, fd, row, ctx) : <pre style={preStyle}>{JSON.stringify(value, null, 2)}</pre>;
     case 'textarea':
     case 'richText':
-      // Shown as text: markup typed into the form is not trusted as HTML here.
-      return where === 'table' ? formatValue(name, fd, row, ctx) : <span style={{ whiteSpace: 'pre-wrap' }}>{formatValue(name, fd, row, ctx)}</span>;
+      // the server sanitised it when it was written (every rich-text field, platform/rich-text.ts)
+      return where === 'table' ? formatValue(name, fd, row, ctx) : <RichTextView html={value} testId={`rich-${name}`} />;
     case 'bool':
       return fd.alarm && value === true ? <Tag color="error">{fd.label}</Tag> : formatValue(name, fd, row, ctx);
     default:

@@ -1,6 +1,6 @@
 /**
  * The bell (spec §2, MODULES.md §0): 通知公告 and the four waybill queues from getRemindInfo, each
- * shown only when the user holds its menu; refreshed on load, every REMIND_POLL_MS and on the
+ * shown only when the user holds its menu (and 制度待阅知 while the person has regimes to read); refreshed on load, every REMIND_POLL_MS and on the
  * data-change signal.
  */
 import { useEffect, useMemo } from 'react';
@@ -43,14 +43,16 @@ export default function Bell() {
     const v = Number((data as Record<string, unknown> | undefined)?.[key] ?? 0);
     return Number.isFinite(v) && v > 0 ? v : 0;
   };
-  const total = entries.reduce((n, e) => n + count(e.key), 0);
+  // an entry that is only a reminder (制度待阅知) is listed while there is something to do
+  const shown = entries.filter((e) => !('onlyWhenSome' in e && e.onlyWhenSome) || count(e.key) > 0);
+  const total = shown.reduce((n, e) => n + count(e.key), 0);
 
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
       menu={{
-        items: entries.map((e) => ({
+        items: shown.map((e) => ({
           key: e.key,
           label: (
             <span data-testid={`bell-item-${e.key}`} style={{ display: 'flex', justifyContent: 'space-between', gap: 24, minWidth: 140 }}>

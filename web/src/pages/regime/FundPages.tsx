@@ -1,0 +1,173 @@
+/**
+ * 安全生产费用 (MODULES.md §6, 财资〔2022〕136号): 安全费用提取 — the year plans (上年营业收入 × 提取比例) with the chosen year's
+ * twelve accrual rows, each saying why it accrued or paused (第二十四条, 第五十条); 费用支出跟踪 — a year's accrued, used,
+ * balance and usage rate (below 60% flagged, 第五十一条) by month and by category as charts with the table beneath and
+ * export; a government picks an enterprise of its jurisdiction and sees the ones under 60%. 安全费用使用 is the generic
+ * list (its 金额 a money field). Money arrives as integer 分 and is shown in 元 with two decimals.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Row as GridRow, Select, Space, Statistic, Switch, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatYuan } from '@dg/core';
+import { ResourcePage, useHasElement } from '../../components/resource';
+import { useUserSide } from '../../components/resource/permission';
+import { onDataChanged } from '../../utils/dataChange';
+import Chart from '../../views/dashboard/Chart';
+import { exportFundTrack, fundOverview, fundTrack, type FundMonth, type FundTrack } from './api';
+
+const TRACK_KEY = ['funds', 'track'];
+const yuan = (fen: number) => formatYuan(fen);
+const percent = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
+const thisYear = () => new Date().getFullYear();
+
+/** the fund figures follow every write of a plan or a use */
+function useFundRefresh() {
+  const queryClient = useQueryClient();
+  useEffect(() => onDataChanged((d) => {
+    if (!d.topic || d.topic === 'fundYear' || d.topic === 'fundUse') void queryClient.invalidateQueries({ queryKey: ['funds'] });
+  }), [queryClient]);
+}
+
+function MonthTable({ months, testId }: { months: FundMonth[]; testId: string }) {
+  return (
+    <Table<FundMonth> rowKey="month" size="small" pagination={false} dataSource={months} data-testid={testId} scroll={{ x: 980 }}
+      columns={[
+        { title: '月份', dataIndex: 'month', width: 70, render: (m: number) => `${m}月` },
+        { title: '月初结余（元）', dataIndex: 'opening', align: 'right', width: 140, render: yuan },
+        { title: '应计提（元）', dataIndex: 'planned', align: 'right', width: 120, render: yuan },
+        { title: '本月提取（元）', dataIndex: 'accrued', align: 'right', width: 130, render: (v: number, m) => (m.due ? yuan(v) : '—') },
+        { title: '使用（元）', dataIndex: 'used', align: 'right', width: 120, render: yuan },
+        { title: '月末结余（元）', dataIndex: 'closing', align: 'right', width: 140, render: yuan },
+        { title: '状态', width: 90, render: (_: unknown, m) => (m.paused ? <Tag color="warning">暂停</Tag> : m.due ? <Tag color="success">提取</Tag> : <Tag>未到期</Tag>) },
+        { title: '说明', dataIndex: 'reason', render: (v: string) => <Typography.Text type="secondary" style={{ fontSize: 12 }}>{v}</Typography.Text> },
+      ]} />
+  );
+}
+
+export function FundExtractPage() {
+  const [year, setYear] = useState<number | undefined>();
+  useFundRefresh();
+  const track = useQuery({ queryKey: [...TRACK_KEY, year ?? 'current', 'own'], queryFn: () => fundTrack({ year }) });
+  const t = track.data;
+  return (
+    <>
+      <ResourcePage resourceKey="fundYear" title="安全费用提取计划"
+        extraActions={(row) => <Button type="link" size="small" onClick={() => setYear(Number(row.year))} data-testid={`ledger-${row.year}`}>提取台账</Button>} />
+      <Card size="small" style={{ marginTop: 16 }} title={`${t?.year ?? year ?? thisYear()}年度提取台账`} data-testid="accrual-ledger"
+        extra={t && t.years.length > 0 && <Select size="small" style={{ width: 120 }} value={t.year} onChange={setYear} options={t.years.map((y) => ({ label: `${y}年`, value: y }))} />}>
+        {t?.plan ? (
+          <>
+            <Typography.Paragraph>
+              上年度营业收入 <b>{yuan(t.plan.lastRevenue)}</b> 元 × 提取比例 <b>{t.plan.rate}%</b> = 本年应计提 <b data-testid="year-plan">{yuan(t.plan.yearPlan)}</b> 元，
+              按月平均提取；截至目前已提取 <b>{yuan(t.plan.accrued)}</b> 元{t.plan.pausedMonths > 0 && <>，<Tag color="warning">暂停提取{t.plan.pausedMonths}个月</Tag></>}。
+            </Typography.Paragraph>
+            <MonthTable months={t.months} testId="accrual-months" />
+          </>
+        ) : <Empty description={track.isLoading ? '加载中' : `${t?.year ?? ''}年度尚未登记提取计划：请新增，填写上年度营业收入`} />}
+      </Card>
+    </>
+  );
+}
+
+function TrackCharts({ t }: { t: FundTrack }) {
+  const byMonth = useMemo(() => ({
+    tooltip: { trigger: 'axis' as const, valueFormatter: (v: unknown) => `${yuan(Math.round(Number(v) * 100))} 元` },
+    legend: { top: 0 },
+    grid: { left: 70, right: 20, top: 36, bottom: 30 },
+    xAxis: { type: 'category' as const, data: t.months.map((m) => `${m.month}月`) },
+    yAxis: { type: 'value' as const, name: '元' },
+    series: [
+      { name: '提取', type: 'bar' as const, data: t.months.map((m) => (m.due ? m.accrued / 100 : 0)), itemStyle: { color: '#1677ff' } },
+      { name: '使用', type: 'bar' as const, data: t.months.map((m) => m.used / 100), itemStyle: { color: '#fa8c16' } },
+      { name: '月末结余', type: 'line' as const, data: t.months.filter((m) => m.due).map((m) => m.closing / 100), itemStyle: { color: '#52c41a' } },
+    ],
+  }), [t]);
+  const used = t.categories.filter((c) => c.amount > 0);
+  const byCategory = useMemo(() => ({
+    tooltip: { trigger: 'item' as const, valueFormatter: (v: unknown) => `${yuan(Math.round(Number(v) * 100))} 元` },
+    legend: { type: 'scroll' as const, orient: 'vertical' as const, right: 0, top: 'middle' as const, width: 200, formatter: (n: string) => (n.length > 14 ? n.slice(0, 14) + '…' : n) },
+    series: [{ name: '使用类别', type: 'pie' as const, radius: ['35%', '65%'], center: ['32%', '50%'], label: { show: false },
+      data: used.map((c) => ({ name: c.name, value: c.amount / 100 })) }],
+  }), [used]);
+  return (
+    <GridRow gutter={16}>
+      <Col xs={24} lg={14}><Card size="small" title="按月提取与使用"><Chart option={byMonth} testId="chart-month" /></Card></Col>
+      <Col xs={24} lg={10}>
+        <Card size="small" title="按类别使用（财资〔2022〕136号第二十五条）">
+          {used.length ? <Chart option={byCategory} testId="chart-category" /> : <Empty description="本年度尚无使用记录" style={{ height: 300 }} />}
+        </Card>
+      </Col>
+    </GridRow>
+  );
+}
+
+function TrackView({ year, enterpriseId, onYear }: { year: number; enterpriseId?: string; onYear: (y: number) => void }) {
+  const canExport = useHasElement('fundsTrackManager:btn_export');
+  const track = useQuery({ queryKey: [...TRACK_KEY, year, enterpriseId ?? 'own'], queryFn: () => fundTrack({ year, enterpriseId }) });
+  const t = track.data;
+  if (!t) return <Card loading />;
+  const p = t.plan;
+  const years = [...new Set([...t.years, year])].sort((a, b) => b - a);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="fund-track">
+      <Card size="small" title={`${t.enterprise.name} · ${t.year}年度安全生产费用`}
+        extra={<Space>
+          <Select size="small" style={{ width: 110 }} value={year} onChange={onYear} options={years.map((y) => ({ label: `${y}年`, value: y }))} data-testid="track-year" />
+          {canExport && <Button size="small" onClick={() => void exportFundTrack({ year, enterpriseId })}>导出</Button>}
+        </Space>}>
+        {p ? (
+          <GridRow gutter={16}>
+            <Col xs={12} md={4}><Statistic title="本年应计提（元）" value={yuan(p.yearPlan)} /></Col>
+            <Col xs={12} md={5}><Statistic title="已提取（元）" value={yuan(p.accrued)} /></Col>
+            <Col xs={12} md={5}><span data-testid="track-used"><Statistic title="已使用（元）" value={yuan(p.used)} /></span></Col>
+            <Col xs={12} md={5}><Statistic title="结余（元）" value={yuan(p.balance)} /></Col>
+            <Col xs={24} md={5}>
+              <span data-testid="track-rate"><Statistic title="使用率（占本年应计提）" value={percent(p.usageRate)} valueStyle={{ color: p.warning ? '#cf1322' : '#389e0d' }} /></span>
+              {p.warning && <Tag color="error" data-testid="track-warning">低于60%</Tag>}
+            </Col>
+          </GridRow>
+        ) : <Empty description={`${t.year}年度尚未登记安全费用提取计划`} />}
+        {p?.warning && <Alert type="warning" showIcon style={{ marginTop: 12 }}
+          message="年度实际使用不足应计提金额的60%：除信息披露外，应于下一年度4月底前按属地监管要求报告（财资〔2022〕136号第五十一条）。" />}
+      </Card>
+      {p && <TrackCharts t={t} />}
+      {p && <Card size="small" title="月度明细"><MonthTable months={t.months} testId="track-months" /></Card>}
+    </Space>
+  );
+}
+
+/** a government: the enterprises of its jurisdiction for a year, those under 60% first; one picked shows its figures */
+function GovernmentTrack() {
+  const [year, setYear] = useState(thisYear() - 1);
+  const [warningOnly, setWarningOnly] = useState(true);
+  const [picked, setPicked] = useState<string | undefined>();
+  const list = useQuery({ queryKey: ['funds', 'overview', year, warningOnly], queryFn: () => fundOverview({ year, warningOnly }) });
+  const rows = list.data?.rows ?? [];
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small" title="辖区企业安全生产费用使用情况" data-testid="fund-overview"
+        extra={<Space>
+          <Select size="small" style={{ width: 110 }} value={year} onChange={setYear} options={[0, 1, 2, 3].map((k) => ({ label: `${thisYear() - k}年`, value: thisYear() - k }))} />
+          <Switch checked={warningOnly} onChange={setWarningOnly} checkedChildren="只看低于60%" unCheckedChildren="全部企业" data-testid="warning-only" />
+        </Space>}>
+        <Table rowKey="enterpriseId" size="small" loading={list.isLoading} dataSource={rows} pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          onRow={(r) => ({ onClick: () => setPicked(r.enterpriseId), style: { cursor: 'pointer' } })}
+          rowClassName={(r) => (r.enterpriseId === picked ? 'ant-table-row-selected' : '')}
+          columns={[
+            { title: '企业', dataIndex: 'enterpriseName' },
+            { title: '本年应计提（元）', dataIndex: 'yearPlan', align: 'right', render: yuan },
+            { title: '已使用（元）', dataIndex: 'used', align: 'right', render: yuan },
+            { title: '使用率', dataIndex: 'usageRate', align: 'right', render: (v: number | null, r) => <Space>{percent(v)}{r.warning && <Tag color="error">低于60%</Tag>}</Space> },
+          ]} />
+      </Card>
+      {picked ? <TrackView year={year} enterpriseId={picked} onYear={setYear} /> : <Alert type="info" showIcon message="点击企业查看其提取、使用和结余明细" />}
+    </Space>
+  );
+}
+
+export function FundTrackPage() {
+  const side = useUserSide();
+  const [year, setYear] = useState(thisYear());
+  useFundRefresh();
+  return side === 'enterprise' ? <TrackView year={year} onYear={setYear} /> : <GovernmentTrack />;
+}
