@@ -32,7 +32,7 @@ describe('制度流程', () => {
     const info = manager.getByTestId('regimeDoc-info');
     await info.getByTestId('rich-content').waitFor();
     await btn(info, '发布').click();
-    await btn(manager.locator('.ant-popover'), '发布').click();
+    await btn(manager.locator('.ant-popover:visible'), '发布').click();
     await toast(manager, `“${TITLE}”当前为已发布`).waitFor();
     await expect.poll(() => manager.getByTestId('regime-reads').innerText()).toContain(driver!.name);
 
@@ -50,7 +50,7 @@ describe('制度流程', () => {
     await staff.waitForURL(/\/regime\/workflow\/info\?id=/);
     await expect.poll(() => staff.getByTestId('rich-content').innerText()).toContain('第一条');
     await staff.getByTestId('acknowledge').click();
-    await btn(staff.locator('.ant-popover'), '确认').click();
+    await btn(staff.locator('.ant-popover:visible'), '确认').click();
     await toast(staff, '已确认阅知').waitFor();
     await staff.getByText(/您已于.*阅知/).waitFor();
     await shot(staff, 'regime-workflow-acknowledged');
