@@ -34,8 +34,8 @@ async function seedRegimes(db: Db, e: DemoEnterprise, year: number) {
     const id = await insertDemoRow(db, 'regime_doc', row(i === 1 ? 2 : 1, '已发布', 60 - i * 10));
     for (const [k, s] of staff.filter((x) => posts.includes(x.post)).entries()) {
       const read = (k + i) % 3 !== 0;
-      await db.execute(sql`insert into regime_read (regime_id, enterprise_id, staff_id, staff_name, post, read_at, recorded_by)
-        values (${id}, ${e.id}, ${s.id}, ${s.name}, ${s.post}, ${read ? sql.raw(`(now() - interval '${20 + k} days')`) : null}, ${read && k % 4 === 0 ? '张安全' : null})`);
+      await db.execute(sql`insert into staff_read (subject, subject_id, enterprise_id, staff_id, staff_name, post, read_at, recorded_by)
+        values ('regimeDoc', ${id}, ${e.id}, ${s.id}, ${s.name}, ${s.post}, ${read ? sql.raw(`(now() - interval '${20 + k} days')`) : null}, ${read && k % 4 === 0 ? '张安全' : null})`);
     }
   }
 }

@@ -24,7 +24,8 @@ import { idParam } from '../../platform/schemas.ts';
 import type { Db } from '../../db/index.ts';
 import { cnDate } from '../waybill/common.ts';
 import { ledgerOf, totalsOf } from './funds.ts';
-import { acknowledge, missingTypes, myReads, publishRegime, readsOf, recordReads, regimeTemplate, reviseRegime } from './regimes.ts';
+import { missingTypes, myRegimeReads, publishRegime, regimeTemplate, reviseRegime } from './regimes.ts';
+import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const yearQuery = z.coerce.number({ error: '年度：请输入年份' }).int('年度：请输入年份').min(2000, '年度：请输入正确的年份').max(2100, '年度：请输入正确的年份');
@@ -128,12 +129,12 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ recorded: n });
   });
 
-  app.get('/aqzd/regimeDoc/mine', { config: menu, schema: { tags, summary: '本人需阅知的制度' } }, async (req) => ok(await myReads(db(), req.user!)));
+  app.get('/aqzd/regimeDoc/mine', { config: menu, schema: { tags, summary: '本人需阅知的制度' } }, async (req) => ok(await myRegimeReads(db(), req.user!)));
 
   app.post('/aqzd/regimeDoc/read/:id', {
     config: { access: { menu: regimeDoc.menu, opt: '阅知制度' } },
     schema: { tags, summary: '本人已阅', params: idParam },
-  }, async (req) => ok(await acknowledge(db(), req.user!, req.params.id)));
+  }, async (req) => ok(await acknowledge(db(), req.user!, 'regimeDoc', req.params.id, '制度')));
 
   const fundTags = ['安全生产费用'];
   const fundRead = { access: { anyMenu: ['fundsTrackManager', 'fundsExtractManager'] } };

@@ -1,6 +1,6 @@
 /**
  * 安全生产管理制度 (制度流程) with 阅知: a regime is written as a 草稿 (editable, deletable), 发布 makes it 已发布 and asks
- * the chosen posts' staff and the chosen people to read it (regime_read, as they are at that moment); a new version is
+ * the chosen posts' staff and the chosen people to read it (staff_read, as they are at that moment: platform/staff-reads.ts); a new version is
  * a draft copy with the next 版本 number, and publishing it marks the earlier published version 已替代 — still readable.
  * A person reads it through an account linked to their staff record (base_user.staff_id); a manager may record a signed
  * paper sheet for people without one. The bell counts what the signed-in person has still to read.
@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { regimeDoc, REGIME_TYPES } from '@dg/core';
-import { textArray, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
+import { askToRead, myReads, readCounts, unreadCount } from '../../platform/staff-reads.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
@@ -34,11 +35,7 @@ defineHooks('regimeDoc', {
     if (row.state !== '草稿') throw badInput(`制度“${row.title}”已发布，不能删除（已发布的制度须留存备查）`);
   },
   async afterRead(c, rows) {
-    if (!rows.length) return;
-    const ids = rows.map((r) => r.id as string);
-    const counts = (await c.tx.execute<{ regime_id: string; total: number; done: number }>(sql`select regime_id, count(*)::int as total, count(read_at)::int as done
-      from regime_read where regime_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) group by regime_id`)).rows;
-    const by = new Map(counts.map((x) => [x.regime_id, x]));
+    const by = await readCounts(c.tx, rows.map((r) => r.id as string));
     for (const r of rows) { const x = by.get(r.id); r.readTotal = x?.total ?? 0; r.readCount = x?.done ?? 0; }
   },
 });
@@ -50,16 +47,12 @@ export async function publishRegime(db: Db, user: SessionUser, id: string, versi
     const posts = (before.readerPosts ?? []) as string[];
     const people = (before.readerIds ?? []) as string[];
     if (!posts.length && !people.length) throw badInput('阅知岗位：请选择阅知岗位或阅知人员后再发布');
-    const asked = await tx.execute(sql`insert into regime_read (regime_id, enterprise_id, staff_id, staff_name, post)
-      select ${id}, s.enterprise_id, s.id, s.name, s.post from staff s
-      where s.enterprise_id = ${before.enterpriseId} and s.status = '在职'
-        and (s.post = any(${textArray(posts)}) or s.id = any(${textArray(people)}::uuid[]))
-      on conflict do nothing returning id`);
-    if (!asked.rows.length) throw badInput('阅知人员：所选岗位和人员中没有在职人员，请重新选择阅知范围');
+    const asked = await askToRead(tx, 'regimeDoc', id, before.enterpriseId, posts, people);
+    if (!asked) throw badInput('阅知人员：所选岗位和人员中没有在职人员，请重新选择阅知范围');
     const replaced = await tx.execute<{ id: string }>(sql`update regime_doc set state = '已替代', updated_at = now(), version = version + 1
       where enterprise_id = ${before.enterpriseId} and series_id = ${before.seriesId} and state = '已发布' and id <> ${id} returning id`);
     for (const r of replaced.rows) await recordStep(tx, user, 'regimeDoc', r.id, { action: '被新版本替代', from: '已发布', to: '已替代', enterpriseId: before.enterpriseId });
-    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `请${asked.rows.length}人阅知` };
+    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `请${asked}人阅知` };
   });
 }
 
@@ -101,50 +94,12 @@ export async function missingTypes(db: Db, enterpriseId: string): Promise<string
   return REGIME_TYPES.filter((t: string) => !have.has(t));
 }
 
-/** who was asked to read a regime (the caller found it in scope), unread first */
-export async function readsOf(db: Db, regimeId: string) {
-  return (await db.execute(sql`select staff_id as "staffId", staff_name as "staffName", post, read_at as "readAt", recorded_by as "recordedBy"
-    from regime_read where regime_id = ${regimeId} order by read_at is not null, read_at desc, staff_name`)).rows;
-}
-
-/** the staff record the signed-in account stands for (null when not linked) */
-export async function staffOf(db: Db, user: SessionUser): Promise<string | null> {
-  if (user.side !== 'enterprise') return null;
-  return (await db.execute<{ staff_id: string | null }>(sql`select staff_id from base_user where id = ${user.id}`)).rows[0]?.staff_id ?? null;
-}
-
-/** 已阅: the signed-in person's acknowledgement */
-export async function acknowledge(db: Db, user: SessionUser, regimeId: string) {
-  const staffId = await staffOf(db, user);
-  if (!staffId) throw badInput('您的账户未关联人员档案，不能阅知制度，请联系企业管理员关联');
-  const r = await db.execute<{ read_at: Date | null }>(sql`update regime_read set read_at = coalesce(read_at, now())
-    where regime_id = ${regimeId} and staff_id = ${staffId} and ${enterpriseScope(user, sql`enterprise_id`)} returning read_at`);
-  if (!r.rows.length) throw badInput('您不在本制度的阅知范围内');
-  return { readAt: r.rows[0]!.read_at };
-}
-
-/** 登记签阅: the manager records the signed paper sheet of people who read it on paper */
-export async function recordReads(db: Db, user: SessionUser, regimeId: string, staffIds: string[]) {
-  const r = await db.execute(sql`update regime_read set read_at = now(), recorded_by = ${user.name}
-    where regime_id = ${regimeId} and read_at is null and staff_id = any(${textArray(staffIds)}::uuid[]) returning staff_id`);
-  return r.rows.length;
-}
-
-/** what the signed-in person was asked to read, unread first */
-export async function myReads(db: Db, user: SessionUser) {
-  const staffId = await staffOf(db, user);
-  if (!staffId) return { linked: false, rows: [] };
-  const rows = (await db.execute(sql`select d.id, d.title, d.doc_type as "docType", d.revision, d.effective_date as "effectiveDate", d.published_at as "publishedAt",
-      d.state, r.read_at as "readAt"
-    from regime_read r join regime_doc d on d.id = r.regime_id
-    where r.staff_id = ${staffId} and ${enterpriseScope(user, sql`r.enterprise_id`)} order by r.read_at is not null, d.published_at desc limit 200`)).rows;
-  return { linked: true, rows };
-}
+/** what the signed-in person was asked to read */
+export const myRegimeReads = (db: Db, user: SessionUser) => myReads(db, user, 'regimeDoc',
+  sql`d.id, d.title, d.doc_type as "docType", d.revision, d.effective_date as "effectiveDate", d.published_at as "publishedAt", d.state`, sql`regime_doc`);
 
 // the bell: regimes the signed-in person has still to read
 addRemindCounter(async (app, user) => {
   if (user.side !== 'enterprise' || !user.menus.has('workflowManager')) return {};
-  const r = await app.ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from regime_read r join base_user u on u.staff_id = r.staff_id
-    where u.id = ${user.id} and r.read_at is null and r.enterprise_id = ${user.enterpriseId}`);
-  return { unreadRegime: r.rows[0]?.n ?? 0 };
+  return { unreadRegime: await unreadCount(app.ctx.database.db, user, 'regimeDoc') };
 });

@@ -51,9 +51,10 @@ CREATE TABLE "regime_doc" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "regime_read" (
+CREATE TABLE "staff_read" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"regime_id" uuid NOT NULL,
+	"subject" varchar(20) NOT NULL,
+	"subject_id" uuid NOT NULL,
 	"enterprise_id" uuid NOT NULL,
 	"staff_id" uuid NOT NULL,
 	"staff_name" varchar(50) NOT NULL,
@@ -72,5 +73,5 @@ CREATE INDEX "regime_doc_enterprise_idx" ON "regime_doc" USING btree ("enterpris
 CREATE INDEX "regime_doc_doc_type_idx" ON "regime_doc" USING btree ("doc_type");--> statement-breakpoint
 CREATE INDEX "regime_doc_effective_date_idx" ON "regime_doc" USING btree ("effective_date");--> statement-breakpoint
 CREATE INDEX "regime_doc_state_idx" ON "regime_doc" USING btree ("state");--> statement-breakpoint
-CREATE UNIQUE INDEX "regime_read_once" ON "regime_read" USING btree ("regime_id","staff_id");--> statement-breakpoint
-CREATE INDEX "regime_read_unread_idx" ON "regime_read" USING btree ("staff_id") WHERE "regime_read"."read_at" is null;
+CREATE UNIQUE INDEX "staff_read_once" ON "staff_read" USING btree ("subject_id","staff_id");--> statement-breakpoint
+CREATE INDEX "staff_read_unread_idx" ON "staff_read" USING btree ("staff_id","subject") WHERE "staff_read"."read_at" is null;
