@@ -7,5 +7,6 @@ export * from './validate.ts';
 export * from './resources/index.ts';
 export * from './resources/danger.ts';
 export * from './resources/regime.ts';
+export * from './resources/notice.ts';
 export * from './resources/inspection.ts';
 export * from './funds.ts';

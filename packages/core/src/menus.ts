@@ -103,7 +103,7 @@ export const MENUS: MenuDef[] = [
   ], E),
   dir('informManger', '通知公告', 'NotificationOutlined', [
     page('noticeManger', '通知公告', 'SoundOutlined', { sides: EG, extra: [['btn_publish', '发布']] }),
-    page('personnelNoticeManager', '人员通知', 'UsergroupAddOutlined', { sides: E }),
+    page('personnelNoticeManager', '人员通知', 'UsergroupAddOutlined', { sides: E, extra: [['btn_publish', '发布']] }),
     page('enterpriseVehicleAuditManager', '企业车辆审核', 'AuditOutlined', { sides: G, extra: [['btn_pass', '通过'], ['btn_reject', '驳回']] }),
   ], EG),
   dir('messageSend', '站内消息', 'MailOutlined', [
@@ -259,6 +259,8 @@ export const BELL_ENTRIES = [
   { key: 'undistributed', title: '待下发', menu: 'distributeManager' },
   /** regimes the signed-in person was asked to read (制度阅知): listed only while there are some */
   { key: 'unreadRegime', title: '制度待阅知', menu: 'workflowManager', onlyWhenSome: true },
+  { key: 'unreadStaffNotice', title: '人员通知', menu: 'personnelNoticeManager', onlyWhenSome: true },
+  { key: 'unreadMessage', title: '站内消息', menu: 'inboxManager', onlyWhenSome: true },
 ] as const;
 
 /** Menus of the super-admin entry (pageB): menus and elements, role types, organisations, service management and monitoring. */

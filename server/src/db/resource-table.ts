@@ -24,7 +24,7 @@ function columnFor(name: string, f: FieldDef): PgColumnBuilderBase | null {
     case 'datetime': return timestamp(c, { withTimezone: true, mode: 'date' });
     case 'bool': return boolean(c);
     case 'dict': case 'enum': return many ? text(c).array() : varchar(c, { length: 64 });
-    case 'region': return varchar(c, { length: 12 });
+    case 'region': return many ? text(c).array() : varchar(c, { length: 12 });
     case 'ref': return many ? uuid(c).array() : uuid(c);
     case 'file': case 'json': return jsonb(c);
   }

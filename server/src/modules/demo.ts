@@ -6,3 +6,4 @@ import './waybill/demo.ts';
 import './danger/demo.ts';
 import './danger/demo-inspection.ts';
 import './regime/demo.ts';
+import './notice/demo.ts';

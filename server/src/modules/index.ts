@@ -14,6 +14,7 @@ import { waybillModule } from './waybill/index.ts';
 import { supervisionModule } from './supervision/index.ts';
 import { dangerModule } from './danger/index.ts';
 import { regimeModule } from './regime/index.ts';
+import { noticeModule } from './notice/index.ts';
 
 export async function registerModules(app: App) {
   await authRoutes(app);
@@ -28,7 +29,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

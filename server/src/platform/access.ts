@@ -91,6 +91,10 @@ export function regionPrefix(code: string): string {
   return code;
 }
 
+/** regionPrefix in SQL, of a region code column */
+export const regionPrefixSql = (col: SQL) =>
+  sql`(case when ${col} ~ '^[0-9]{2}0000$' then left(${col}, 2) when ${col} ~ '^[0-9]{4}00$' then left(${col}, 4) else ${col} end)`;
+
 /**
  * The data scope in one place. `enterpriseCol` is the SQL expression of the row's enterprise id.
  * enterprise → its own rows; government → rows of enterprises inside its jurisdiction; platform → all.

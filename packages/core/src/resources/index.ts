@@ -6,7 +6,8 @@ import { waybillResources } from './waybill.ts';
 import { dangerResources } from './danger.ts';
 import { inspectionResources } from './inspection.ts';
 import { regimeResources } from './regime.ts';
+import { noticeResources } from './notice.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

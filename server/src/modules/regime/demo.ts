@@ -69,16 +69,16 @@ async function seedFunds(db: Db, e: DemoEnterprise, year: number, month: number,
   }
 }
 
-/** 周师傅 (驾驶员 of enterprise A) signs in to read the regimes he is asked to: a role with 制度流程 only */
+/** a driver of enterprise A signs in to read the regimes and 人员通知 he is sent: a role with 制度流程, 人员通知 and 通知公告 (reading) only */
 async function seedStaffAccount(db: Db, e: DemoEnterprise) {
   const s = (await db.execute<{ id: string; name: string }>(sql`select id, name from staff where enterprise_id = ${e.id} and status = '在职' and post = '驾驶员' order by created_at limit 1`)).rows[0];
   if (!s) return;
   const g = (await db.execute<{ id: string }>(sql`insert into base_group (code, name, group_type_id, description)
     select 'enterpriseStaff', '企业从业人员', id, '阅知制度等' from base_group_type where code = 'role' on conflict (code) do update set name = excluded.name returning id`)).rows[0]!.id;
   await db.execute(sql`insert into base_resource_authority (group_id, resource_id, resource_type)
-    select ${g}, id, 'menu' from base_menu where code in ('regime', 'workflowManager') on conflict do nothing`);
+    select ${g}, id, 'menu' from base_menu where code in ('regime', 'workflowManager', 'informManger', 'personnelNoticeManager', 'noticeManger') on conflict do nothing`);
   await db.execute(sql`insert into base_resource_authority (group_id, resource_id, resource_type)
-    select ${g}, e.id, 'button' from base_element e join base_menu m on m.id = e.menu_id where e.code = 'workflowManager:view' on conflict do nothing`);
+    select ${g}, e.id, 'button' from base_element e join base_menu m on m.id = e.menu_id where e.code in ('workflowManager:view', 'personnelNoticeManager:view', 'noticeManger:view') on conflict do nothing`);
   const u = await db.execute<{ id: string }>(sql`insert into base_user (name, username, password, mobile, side, enterprise_id, staff_id, status, description)
     values (${s.name}, ${DEMO_STAFF_ACCOUNT.username}, ${await hashPassword(DEMO_STAFF_ACCOUNT.password)}, '13905710021', 'enterprise', ${e.id}, ${s.id}, '1', '驾驶员，阅知安全制度') returning id`);
   await db.execute(sql`insert into base_group_member (group_id, user_id) values (${g}, ${u.rows[0]!.id})`);

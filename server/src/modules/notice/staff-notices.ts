@@ -1,0 +1,54 @@
+/**
+ * 人员通知: an enterprise's notice to chosen posts and people of its staff. 草稿 until 发布 asks them to read it (the 阅知
+ * of platform/staff-reads.ts, as for regimes); a person reads it through their linked account, the manager records
+ * paper sign-offs. Those who only read (no 新增/编辑) see the published notices they were sent.
+ */
+import { sql } from 'drizzle-orm';
+import { staffNotice } from '@dg/core';
+import type { Db } from '../../db/index.ts';
+import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
+import { badInput } from '../../platform/errors.ts';
+import { defineHooks } from '../../platform/crud/hooks.ts';
+import { askToRead, myReads, readCounts, unreadCount } from '../../platform/staff-reads.ts';
+import { stepRow } from '../danger/flow.ts';
+import { addRemindCounter } from '../shell/remind.ts';
+
+const writes = (user: SessionUser) => user.isSuper || user.elements.has('personnelNoticeManager:btn_add') || user.elements.has('personnelNoticeManager:btn_edit');
+
+defineHooks('staffNotice', {
+  scope: (user, t) => {
+    const own = enterpriseScope(user, sql`${t.enterpriseId}`);
+    return writes(user) ? own : sql`${own} and ${t.state} = '已发布'`;
+  },
+  beforeWrite(_c, values, mode, existing) {
+    if (existing && existing.state !== '草稿') throw badInput(`人员通知“${existing.title}”已发布，不能修改`);
+    if (mode === 'add') Object.assign(values, { state: '草稿', publishedAt: null });
+  },
+  beforeDelete(_c, row) {
+    if (row.state !== '草稿') throw badInput(`人员通知“${row.title}”已发布，不能删除`);
+  },
+  async afterRead(c, rows) {
+    const by = await readCounts(c.tx, rows.map((r) => r.id as string));
+    for (const r of rows) { const x = by.get(r.id); r.readTotal = x?.total ?? 0; r.readCount = x?.done ?? 0; }
+  },
+});
+
+export async function publishStaffNotice(db: Db, user: SessionUser, id: string, version: number) {
+  return stepRow(db, staffNotice, 'staffNotice', user, id, version, async (before, tx) => {
+    if (before.state !== '草稿') throw badInput(`人员通知“${before.title}”已发布`);
+    const posts = (before.readerPosts ?? []) as string[];
+    const people = (before.readerIds ?? []) as string[];
+    if (!posts.length && !people.length) throw badInput('通知岗位：请选择通知岗位或通知人员后再发布');
+    const asked = await askToRead(tx, 'staffNotice', id, before.enterpriseId, posts, people);
+    if (!asked) throw badInput('通知人员：所选岗位和人员中没有在职人员，请重新选择');
+    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `通知${asked}人` };
+  });
+}
+
+export const myStaffNotices = (db: Db, user: SessionUser) => myReads(db, user, 'staffNotice',
+  sql`d.id, d.title, d.published_at as "publishedAt", d.state`, sql`staff_notice`);
+
+addRemindCounter(async (app, user) => {
+  if (user.side !== 'enterprise' || !user.menus.has('personnelNoticeManager')) return {};
+  return { unreadStaffNotice: await unreadCount(app.ctx.database.db, user, 'staffNotice') };
+});
