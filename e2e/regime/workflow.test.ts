@@ -34,7 +34,7 @@ describe('制度流程', () => {
     await btn(info, '发布').click();
     await btn(manager.locator('.ant-popover:visible'), '发布').click();
     await toast(manager, `“${TITLE}”当前为已发布`).waitFor();
-    await expect.poll(() => manager.getByTestId('regime-reads').innerText()).toContain(driver!.name);
+    await expect.poll(() => manager.getByTestId('staff-reads').innerText()).toContain(driver!.name);
 
     // the driver: his bell lists the regime to read; he reads it and confirms
     const staff = await newPage(ctx.browser);
@@ -43,7 +43,7 @@ describe('制度流程', () => {
     await staff.getByTestId('bell').click();
     await staff.getByTestId('bell-item-unreadRegime').click();
     await staff.waitForURL(/\/regime\/workflowManager/);
-    const mine = staff.getByTestId('my-regimes').locator('.ant-table-row', { hasText: TITLE });
+    const mine = staff.getByTestId('my-reads').locator('.ant-table-row', { hasText: TITLE });
     await expect.poll(() => mine.innerText()).toContain('未阅');
     expect(await staff.locator('.dg-resource-page .ant-table-row', { hasText: '草稿' }).count()).toBe(0); // drafts are the manager's
     await btn(mine, '阅读').click();
@@ -57,7 +57,7 @@ describe('制度流程', () => {
 
     // the manager's list of readers
     await manager.reload();
-    const me = manager.getByTestId('regime-reads').locator('.ant-table-row', { hasText: driver!.name });
+    const me = manager.getByTestId('staff-reads').locator('.ant-table-row', { hasText: driver!.name });
     await expect.poll(() => me.innerText()).toContain('已阅');
     expect(await me.innerText()).toContain('系统内阅知');
     await shot(manager, 'regime-workflow-reads');

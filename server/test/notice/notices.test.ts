@@ -17,7 +17,7 @@ const { call, okData, step } = caller(() => t);
 const base = '/api/tzgg/notice';
 const remind = async (as: 'qiye' | 'qiye2' | 'shiji' | 'yuangong') => (await okData('GET', '/api/index/indexQyd/getRemindInfo', as)).content;
 const received = async (as: 'qiye' | 'qiye2' | 'yuangong' | 'shiji', title: string) =>
-  (await okData('POST', `${base}/list`, as, { filters: { box: 'received', title } })).content as { id: string; read: boolean }[];
+  (await okData('POST', `${base}/list`, as, { filters: { box: 'received', title } })).content as { id: string; unread: boolean }[];
 
 beforeAll(async () => {
   t = await testApp();
@@ -49,7 +49,7 @@ describe('通知公告', () => {
     // qiye opens it
     expect((await okData('POST', `${base}/read/${draft.id}`, 'qiye')).readAt).toBeTruthy();
     expect((await remind('qiye')).unread).toBe(unreadBefore);
-    expect((await received('qiye', title))[0]!.read).toBe(true);
+    expect((await received('qiye', title))[0]!.unread).toBe(false);
     const reads = await okData('GET', `${base}/reads/${draft.id}`, 'zhengfu');
     expect(reads.read).toBe(1);
     expect(reads.rows.find((r: { userName: string }) => r.userName === '张安全').readAt).toBeTruthy();

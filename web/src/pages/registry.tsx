@@ -6,17 +6,20 @@ import type { ComponentType } from 'react';
 import { DANGER_PATHS } from './danger/paths';
 import { ROUTED_RECORDS } from './routedRecords';
 import { REGIME_PATHS } from './regime/paths';
+import { NOTICE_PATHS } from './notice/paths';
 
 const named = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
 const routedRecordPages = () => import('./routedRecordPages.tsx');
 const hazards = () => import('./danger/HazardPages.tsx');
 const selfChecks = () => import('./danger/SelfCheckPages.tsx');
 const inspections = () => import('./danger/InspectionPages.tsx');
-const notices = () => import('./danger/RectificationPages.tsx');
+const rectNotices = () => import('./danger/RectificationPages.tsx');
 const borrows = () => import('./danger/BorrowPages.tsx');
 const supervision = () => import('./danger/SupervisePages.tsx');
 const regimes = () => import('./regime/RegimePages.tsx');
 const funds = () => import('./regime/FundPages.tsx');
+const notices = () => import('./notice/NoticePages.tsx');
+const messages = () => import('./notice/MessagePages.tsx');
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -71,8 +74,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),
   checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),
   checkRecordManager: () => named(inspections(), 'CheckRecordList'),
-  rectificationNoticeManager: () => named(notices(), 'NoticeList'),
-  rectificationRecordManager: () => named(notices(), 'ArchiveList'),
+  rectificationNoticeManager: () => named(rectNotices(), 'NoticeList'),
+  rectificationRecordManager: () => named(rectNotices(), 'ArchiveList'),
   lobbyFeedbackManager: () => named(supervision(), 'LobbyFeedback'),
   rectificationBorrowManager: () => named(borrows(), 'BorrowList'),
   superviseManager: () => named(supervision(), 'SuperviseList'),
@@ -80,6 +83,13 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   workflowManager: () => named(regimes(), 'RegimeList'),
   fundsExtractManager: () => named(funds(), 'FundExtractPage'),
   fundsTrackManager: () => named(funds(), 'FundTrackPage'),
+  // 通知公告, 人员通知, 站内消息 (业务大厅's 消息 is the inbox)
+  noticeManger: () => named(notices(), 'NoticeList'),
+  personnelNoticeManager: () => named(notices(), 'StaffNoticeList'),
+  inboxManager: () => named(messages(), 'InboxPage'),
+  lobbyMessageManager: () => named(messages(), 'InboxPage'),
+  newMessageManager: () => named(messages(), 'NewMessagePage'),
+  sentMessageManager: () => named(messages(), 'SentPage'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -132,14 +142,19 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   // 制度流程's edit and info pages (spec §2: /regime)
   { path: `${REGIME_PATHS.workflow.base}/edit`, title: '制度编辑', menu: 'workflowManager', load: () => named(regimes(), 'RegimeEdit') },
   { path: `${REGIME_PATHS.workflow.base}/info`, title: '制度详情', menu: 'workflowManager', load: () => named(regimes(), 'RegimeInfo') },
+  // 通知公告 (spec §2: /informManger/noticeAdd, noticeInfo) and 人员通知
+  { path: NOTICE_PATHS.notice.edit(), title: '通知编辑', menu: 'noticeManger', load: () => named(notices(), 'NoticeEdit') },
+  { path: '/informManger/noticeInfo', title: '通知详情', menu: 'noticeManger', load: () => named(notices(), 'NoticeInfo') },
+  { path: `${NOTICE_PATHS.staffNotice.base}/edit`, title: '人员通知编辑', menu: 'personnelNoticeManager', load: () => named(notices(), 'StaffNoticeEdit') },
+  { path: `${NOTICE_PATHS.staffNotice.base}/info`, title: '人员通知详情', menu: 'personnelNoticeManager', load: () => named(notices(), 'StaffNoticeInfo') },
   // 安全检查 and 整改管理 (spec §2)
   { path: '/safetyCheck/checkplanEdit', title: '检查计划编辑', menu: 'checkPlanManager', load: () => named(inspections(), 'CheckPlanEdit') },
   { path: '/safetyCheck/checkplanInfo', title: '检查计划详情', load: () => named(inspections(), 'CheckPlanInfo') },
   { path: '/safetyCheck/checkplanApprovalEdit', title: '检查计划审批', menu: 'checkPlanApprovalManager', load: () => named(inspections(), 'CheckPlanApprovalEdit') },
   { path: '/safetyCheck/checkEdit', title: '填写检查记录', menu: 'checkRecordManager', load: () => named(inspections(), 'CheckRecordEdit') },
   { path: '/safetyCheck/checkInfo', title: '检查记录详情', menu: 'checkRecordManager', load: () => named(inspections(), 'CheckRecordInfo') },
-  { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => named(notices(), 'NoticePage') },
-  { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => named(notices(), 'ArchivedNotice') },
+  { path: '/rectificationManager/commitRecsInfor/:uuid/:type', title: '整改通知', load: () => named(rectNotices(), 'NoticePage') },
+  { path: '/rectificationManager/rectificationRecordInfor/:uuid', title: '整改记录详情', menu: 'rectificationRecordManager', load: () => named(rectNotices(), 'ArchivedNotice') },
   { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => named(borrows(), 'BorrowPage') },
   { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => named(supervision(), 'SuperviseInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },

@@ -36,9 +36,12 @@ export const notice = resource({
     state: enumOf('状态', [...ANNOUNCEMENT_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
     publisherName: text('发布单位', { readOnly: true, max: 100, column: true }),
     publishedAt: datetime('发布时间', { readOnly: true, column: true, sort: true }),
-    read: bool('已读', { readOnly: true, virtual: true, column: true }),
+    /** the reader's own: true while an addressed reader has not opened it (null when not addressed) */
+    unread: bool('未读', { readOnly: true, virtual: true, column: true, alarm: true }),
     readCount: integer('已读人数', { readOnly: true, virtual: true }),
     readTotal: integer('接收人数', { readOnly: true, virtual: true }),
+    /** published by the reader's own unit (its receipts and steps are theirs) */
+    mine: bool('本单位发布', { readOnly: true, virtual: true, ownView: true }),
     /** who published it: the unit whose notices these are (an organisation or an enterprise), and its reach */
     publisherOrgId: text('发布机构', { internal: true, max: 36 }),
     publisherEnterpriseId: text('发布企业', { internal: true, max: 36 }),

@@ -38,8 +38,8 @@ async function addNotice(db: Db, by: Publisher, n: { title: string; noticeType: 
   return id;
 }
 
-async function message(db: Db, from: Publisher, toUsernames: string[], subject: string, content: string, days: number, read: boolean) {
-  const id = await insertDemoRow(db, 'message', { senderId: from.id, senderName: from.name, senderUnit: from.unit, subject, content, recipientsText: toUsernames.length > 1 ? `${toUsernames.length}人` : '', createdAt: ago(days) });
+async function message(db: Db, from: Publisher, toUsernames: string[], subject: string, content: string, days: number, read: boolean, recipientsText: string) {
+  const id = await insertDemoRow(db, 'message', { senderId: from.id, senderName: from.name, senderUnit: from.unit, subject, content, recipientsText, createdAt: ago(days) });
   await db.execute(sql`insert into message_box (message_id, user_id, user_name, unit_name, read_at, created_at)
     select ${id}, u.id, u.name, coalesce(e.name, o.name), ${read ? ago(days - 0.3) : null}, ${ago(days)} from base_user u left join enterprise e on e.id = u.enterprise_id
     left join base_org o on o.id = u.org_id where u.username = any(${textArray(toUsernames)})`);
@@ -81,8 +81,9 @@ addDemoSeeder('notice', async (c) => {
   }
 
   // 站内消息 between the authority and the enterprises
-  await message(db, shiji!, ['qiye'], '关于车辆卫星定位装置离线情况的提醒', `${c.enterprises.a.name}：\n你单位有2辆车近3日卫星定位装置离线，请核实原因并于3日内恢复在线。`, 2, false);
-  await message(db, qiye!, ['shiji'], '关于卫星定位装置离线情况的说明', '赵科长：\n两辆车因终端更换暂时离线，已于今日恢复在线，特此说明。', 1, true);
-  await message(db, zhengfu!, ['qiye', 'qiye2'], '安全生产标准化评审安排', '请各企业做好安全生产标准化评审准备工作，评审时间另行通知。', 8, true);
-  await message(db, zhengfu!, ['qiye2'], '关于安全生产费用使用情况的提醒', `${c.enterprises.b.name}：\n请按规定提取和使用安全生产费用，并于年底前报送使用情况。`, 6, false);
+  await message(db, shiji!, ['qiye'], '关于车辆卫星定位装置离线情况的提醒', `${c.enterprises.a.name}：\n你单位有2辆车近3日卫星定位装置离线，请核实原因并于3日内恢复在线。`, 2, false, c.enterprises.a.name);
+  await message(db, qiye!, ['shiji'], '关于卫星定位装置离线情况的说明', '赵科长：\n两辆车因终端更换暂时离线，已于今日恢复在线，特此说明。', 1, true, shiji!.unit);
+  await message(db, zhengfu!, ['qiye', 'qiye2'], '安全生产标准化评审安排', '请各企业做好安全生产标准化评审准备工作，评审时间另行通知。', 8, true, `${c.enterprises.a.name}、${c.enterprises.b.name}`);
+  await message(db, shiji!, ['zhengfu'], '本月危险货物运输安全监管工作情况报告', '厅领导：\n本月共开展危险货物运输企业检查12家次，发现隐患23项，已整改19项，其余4项正在督办。', 4, false, zhengfu!.unit);
+  await message(db, zhengfu!, ['qiye2'], '关于安全生产费用使用情况的提醒', `${c.enterprises.b.name}：\n请按规定提取和使用安全生产费用，并于年底前报送使用情况。`, 6, false, c.enterprises.b.name);
 });

@@ -50,12 +50,16 @@ defineHooks('notice', {
   async afterRead(c, rows) {
     if (!rows.length) return;
     const ids = textArray(rows.map((r) => r.id as string));
-    const counts = new Map((await c.tx.execute<{ notice_id: string; total: number; done: number; mine: boolean | null }>(sql`
-      select notice_id, count(*)::int as total, count(read_at)::int as done, bool_or(user_id = ${c.user.id} and read_at is not null) as mine
+    const counts = new Map((await c.tx.execute<{ notice_id: string; total: number; done: number; read: boolean; addressed: boolean }>(sql`
+      select notice_id, count(*)::int as total, count(read_at)::int as done, bool_or(user_id = ${c.user.id} and read_at is not null) as read,
+        bool_or(user_id = ${c.user.id}) as addressed
       from notice_read where notice_id = any(${ids}::uuid[]) group by notice_id`)).rows.map((x) => [x.notice_id, x]));
+    const mine = new Set((await c.tx.execute<{ id: string }>(sql`select id from notice where id = any(${ids}::uuid[])
+      and ${ownUnit(c.user, { publisherOrgId: sql`publisher_org_id`, publisherEnterpriseId: sql`publisher_enterprise_id` })}`)).rows.map((x) => x.id));
     for (const r of rows) {
       const x = counts.get(r.id);
-      Object.assign(r, { readTotal: x?.total ?? 0, readCount: x?.done ?? 0, read: x ? Boolean(x.mine) : null });
+      // 已读 is the reader's own: null where the reader was not addressed
+      Object.assign(r, { readTotal: x?.total ?? 0, readCount: x?.done ?? 0, unread: x?.addressed ? !x.read : null, mine: mine.has(r.id) });
     }
   },
   filters: {

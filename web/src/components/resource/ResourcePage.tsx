@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space, Table, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type ResourceDef } from '@dg/core';
+import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
 import { onDataChanged } from '../../utils/dataChange';
@@ -38,6 +38,8 @@ export interface ResourcePageProps {
   extraActions?: (row: Row, refresh: () => Promise<void>) => ReactNode;
   /** more buttons in the toolbar */
   toolbarExtra?: ReactNode;
+  /** the table's columns by field name, in this order (default: the definition's `column` fields) */
+  columns?: string[];
   /** open a detail route instead of the detail drawer */
   onDetail?: (row: Row) => void;
   /** replaces the generic add form (e.g. open an editor page) */
@@ -70,7 +72,7 @@ function presetsOf(def: ResourceDef, fixed: Record<string, unknown>, parentField
   return presets;
 }
 
-function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarExtra, onDetail, onAdd, onEdit, onSaved, rowEditable, noWrite }: ResourcePageProps & { def: ResourceDef }) {
+function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns, extraActions, toolbarExtra, onDetail, onAdd, onEdit, onSaved, rowEditable, noWrite }: ResourcePageProps & { def: ResourceDef }) {
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
   const ctx = useFormatContext();
@@ -84,7 +86,9 @@ function ResourceList({ def, fixedFilters, parent, title, extraActions, toolbarE
   const hidden = useMemo(() => new Set([...Object.keys(fixed), ...(parentField ? [parentField] : [])]), [fixed, parentField]);
   const searchable = useMemo(() => searchFields(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
   // a column says nothing when the screen fixes its one value; a fixed set of values (待整改 or 整改中) still tells rows apart
-  const shown = useMemo(() => listColumns(def).filter(([name]) => !hidden.has(name) || Array.isArray(fixed[name])), [def, hidden, fixed]);
+  const columnKey = chosenColumns?.join() ?? '';
+  const shown = useMemo(() => (columnKey ? columnKey.split(',').filter((n) => def.fields[n]).map((n): [string, FieldDef] => [n, def.fields[n]!]) : listColumns(def))
+    .filter(([name]) => !hidden.has(name) || Array.isArray(fixed[name])), [def, hidden, fixed, columnKey]);
   const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
 
   // a list of its own screen keeps page, size, sort and search in the URL; a list inside a detail keeps them here

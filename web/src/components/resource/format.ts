@@ -140,7 +140,7 @@ export function formatValue(name: string, fd: FieldDef, row: Row, ctx: FormatCon
     case 'enum':
       return asList(value).map((v) => optionLabel(fd.options, v)).join(LIST_SEPARATOR);
     case 'region':
-      return isBlank(value) ? '' : ctx.regionName(String(value));
+      return asList(value).map((v) => ctx.regionName(String(v))).join(LIST_SEPARATOR);
     case 'bool':
       return formatBool(value);
     case 'date':

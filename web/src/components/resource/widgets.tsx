@@ -9,6 +9,7 @@ import { DATE_FORMAT, type FieldDef } from '@dg/core';
 import DictSelect from '../DictSelect';
 import RefSelect from '../RefSelect';
 import RegionCascader from '../RegionCascader';
+import RegionMultiSelect from '../RegionMultiSelect';
 import Upload from '../Upload';
 import NumberRange from './NumberRange';
 import { DAY_FORMAT } from './format';
@@ -74,6 +75,7 @@ export function formWidget(fd: FieldDef, opts: { disabled?: boolean; labels?: un
       return <RefSelect resource={fd.ref?.resource ?? ''} multiple={fd.multiple} labels={opts.labels}
         placeholder={placeholder} disabled={disabled} allowClear={clearable} />;
     case 'region':
+      if (fd.multiple) return <RegionMultiSelect placeholder={placeholder} disabled={disabled} />;
       return <RegionCascader level={fd.regionLevel} changeOnSelect={fd.regionAnyLevel} placeholder={placeholder} disabled={disabled} allowClear={clearable} />;
     case 'file':
       return <Upload multiple={fd.multiple} disabled={disabled} />;

@@ -3,17 +3,11 @@ import { request, download } from '../../api/request';
 import type { Row } from '../../components/resource/types';
 
 const enc = encodeURIComponent;
-export interface RegimeRead { staffId: string; staffName: string; post: string | null; readAt: string | null; recordedBy: string | null }
-export interface MyRegime { id: string; title: string; docType: string; revision: number; effectiveDate: string; publishedAt: string; state: string; readAt: string | null }
 
 export const publishRegime = (row: Row) => request<Row>({ url: `/aqzd/regimeDoc/publish/${enc(row.id)}`, method: 'post', data: { version: row.version } });
 export const reviseRegime = (row: Row) => request<Row>({ url: `/aqzd/regimeDoc/revise/${enc(row.id)}`, method: 'post', data: { version: row.version } });
 export const regimeTemplates = () => request<string[]>({ url: '/aqzd/regimeDoc/templates', method: 'get' });
 export const adoptRegimes = (types: string[]) => request<Row[]>({ url: '/aqzd/regimeDoc/adopt', method: 'post', data: { types } });
-export const regimeReads = (id: string) => request<RegimeRead[]>({ url: `/aqzd/regimeDoc/reads/${enc(id)}`, method: 'get' });
-export const recordReads = (id: string, staffIds: string[]) => request<{ recorded: number }>({ url: `/aqzd/regimeDoc/recordReads/${enc(id)}`, method: 'post', data: { staffIds } });
-export const myRegimes = () => request<{ linked: boolean; rows: MyRegime[] }>({ url: '/aqzd/regimeDoc/mine', method: 'get' });
-export const readRegime = (id: string) => request<{ readAt: string }>({ url: `/aqzd/regimeDoc/read/${enc(id)}`, method: 'post' });
 
 export interface FundMonth { month: number; opening: number; planned: number; accrued: number; used: number; closing: number; paused: boolean; due: boolean; reason: string }
 export interface FundTrack {
