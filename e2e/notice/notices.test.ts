@@ -54,8 +54,8 @@ describe('通知公告', () => {
     await gov.getByTestId('notice-receipts').waitFor();
     await shot(gov, 'notice-published');
 
-    await ent.reload();
-    await expect.poll(() => bellEntry(ent, 'unread'), { timeout: 10_000 }).toBe(before + 1);
+    // no reload: the server pushes the change (GET /api/events) and the bell refetches its counts
+    await expect.poll(() => bellEntry(ent, 'unread'), { timeout: 5000 }).toBe(before + 1);
     await ent.getByTestId('bell').click();
     await ent.getByTestId('bell-item-unread').click();
     await ent.waitForURL(/\/informManger\/noticeManger/);

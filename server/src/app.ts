@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { STATUS } from '@dg/core';
 import type { Config } from './config.ts';
-import type { Database } from './db/index.ts';
+import { detectEngine, type Database } from './db/index.ts';
+import { listenEvents, localEvents, redisEvents, type Events } from './platform/events.ts';
 import { ApiError } from './platform/errors.ts';
 import { declareAccess, allowed, isApiPath, pathOf, DEFAULT_KINDS } from './platform/access.ts';
 import { Sessions } from './platform/sessions.ts';
@@ -22,14 +23,17 @@ import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
 import { Imports } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
-import { openAuditLog, writeAuditLog } from './platform/audit.ts';
+import { openAuditLog, writeAuditLog, writeSucceeded } from './platform/audit.ts';
 import type { AppContext, App } from './platform/context.ts';
 import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 
-export interface BuildOptions { config: Config; database: Database; state?: SharedState; logger?: boolean }
+/** writes that move an enterprise's waybills on (its queues change) */
+const WAYBILL_WRITES = /^\/api\/dzyd\//;
+
+export interface BuildOptions { config: Config; database: Database; state?: SharedState; events?: Events; logger?: boolean }
 
 const PG_MESSAGES: Record<string, string> = {
   '22P02': '参数格式不正确',
@@ -74,9 +78,12 @@ export async function buildApp(opts: BuildOptions) {
     instanceId: `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 6)}`,
     startedAt: new Date(),
     routes: [],
-  } as Omit<AppContext, 'sessions'> as AppContext;
+  } as Omit<AppContext, 'sessions' | 'events'> as AppContext;
   ctx.sessions = new Sessions(database, ctx.tokens, state);
   await ctx.sessions.start();
+  ctx.events = opts.events ?? (config.redisUrl ? redisEvents(config.redisUrl)
+    : (await detectEngine(database)) ? listenEvents(database.url, (payload) => database.pool.query('select pg_notify($1, $2)', ['dg_events', payload]))
+    : localEvents());
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.decorateRequest('audit', undefined);
@@ -174,6 +181,10 @@ export async function buildApp(opts: BuildOptions) {
       await writeAuditLog(app, req, reply.statusCode);
       // users, roles, grants, menus: this instance has dropped what the write changed before the client hears of it
       if (CHANGES_SESSIONS.test(req.routeOptions.url ?? '')) await ctx.sessions.barrier();
+      // a waybill moved on: the enterprise's queues (the bell, the dashboard) change in its users' browsers
+      if (req.user.enterpriseId && WAYBILL_WRITES.test(req.routeOptions.url ?? '') && writeSucceeded(req, reply.statusCode)) {
+        void ctx.events.publish({ topic: 'waybill', enterprises: [req.user.enterpriseId] }).catch((err) => req.log.warn({ err }, 'live event not published'));
+      }
     }
     return payload;
   });
@@ -204,7 +215,7 @@ export async function buildApp(opts: BuildOptions) {
   sendIndex = await serveWeb(app as unknown as App, config);
   app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, (req, reply) => sendIndex('/', reply));
 
-  app.addHook('onClose', async () => { await ctx.sessions.close(); await state.close(); });
+  app.addHook('onClose', async () => { await ctx.sessions.close(); await ctx.events.close(); await state.close(); });
   return app;
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -9,6 +9,7 @@ import type { Imports } from './crud/excel.ts';
 import type { Tokens } from './tokens.ts';
 import type { Sessions } from './sessions.ts';
 import type { Traces } from './traces.ts';
+import type { Events } from './events.ts';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,8 @@ export interface AppContext {
   /** the signed-in user per token, cached and invalidated from the database */
   sessions: Sessions;
   traces: Traces;
+  /** live updates to the browsers, across instances */
+  events: Events;
   instanceId: string;
   /** every registered route with its declared access, for the route fuzz test and the docs */
   routes: RouteOptions[];

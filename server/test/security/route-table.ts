@@ -30,5 +30,8 @@ export function apiRoutes(t: TestApp): FuzzRoute[] {
 /** calls that would end the session the rest of the run uses, or send mail-like side effects */
 export const SESSION_ENDING = [/\/logout$/, /\/jwt\/invalid$/, /\/jwt\/refresh$/, /\/admin\/user\/password$/];
 
+/** streams that stay open while signed in (the live updates, server/test/live-events.test.ts): they take no input */
+export const STREAMS = [/^\/api\/events$/];
+
 /** the same path with its first letters percent-encoded, as the review sent them */
 export const encoded = (path: string) => path.replace(/^\/api\//, '/%61pi/').replace(/\/(\w)/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16)}`);

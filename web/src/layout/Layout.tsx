@@ -9,6 +9,7 @@ import Navbar from './components/Navbar/index.tsx';
 import Settings from './components/Settings/index.tsx';
 import Sidebar from './components/Sidebar/index.tsx';
 import TagsView from './components/TagsView/index.tsx';
+import { startServerEvents } from '../utils/serverEvents.ts';
 import './layout.css';
 
 const isMobile = () => document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
@@ -35,6 +36,8 @@ function useResizeHandler() {
 
 export default function Layout() {
   useResizeHandler();
+  // live updates while the shell is shown (signed in)
+  useEffect(() => startServerEvents(), []);
   const sidebar = useAppStore((s) => s.sidebar);
   const device = useAppStore((s) => s.device);
   const closeSideBar = useAppStore((s) => s.closeSideBar);

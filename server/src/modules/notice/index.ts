@@ -16,7 +16,7 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
-import { markNoticeRead, noticeReads, publishNotice, remindUnread, withdrawNotice } from './notices.ts';
+import { markNoticeRead, noticeAddressees, noticeReads, publishNotice, remindUnread, withdrawNotice } from './notices.ts';
 import { myStaffNotices, publishStaffNotice } from './staff-notices.ts';
 import { deleteForMe, inbox, markRead, openMessage, sendMessage, sent, targets } from './messages.ts';
 
@@ -31,6 +31,8 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = [notice.title];
+  /** the browsers of these users refetch their counts (platform/events.ts) */
+  const live = (topic: string, users: string[]) => app.ctx.events.publish({ topic, users });
 
   for (const [step, run, opt] of [['publish', publishNotice, '发布通知'], ['withdraw', withdrawNotice, '撤回通知']] as const) {
     app.post(`/tzgg/notice/${step}/:id`, {
@@ -39,6 +41,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
     }, async (req) => {
       const { before, after } = await run(db(), req.user!, req.params.id, req.body.version);
       req.audit = { before, after };
+      await live('notice', await noticeAddressees(db(), req.params.id));
       return ok(await presentOne(db(), notice, req.user!, after));
     });
   }
@@ -53,7 +56,8 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const r = await remindUnread(db(), req.user!, req.params.id);
     if (!r) throw notFound();
-    return ok(r);
+    await live('message', r.userIds);
+    return ok({ reminded: r.reminded });
   });
   app.post('/tzgg/notice/read/:id', { config: { access: { menu: notice.menu } }, schema: { tags, summary: '已读（打开通知时）', params: idParam } }, async (req) => {
     if (!(await findRow(db(), notice, req.user!, req.params.id))) throw notFound();
@@ -68,6 +72,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const { before, after } = await publishStaffNotice(db(), req.user!, req.params.id, req.body.version);
     req.audit = { before, after };
+    await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
     return ok(await presentOne(db(), staffNotice, req.user!, after));
   });
   app.get('/tzgg/staffNotice/reads/:id', { config: sMenu, schema: { tags: sTags, summary: '人员通知阅知情况', params: idParam } }, async (req) => {
@@ -98,8 +103,9 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
     }) },
   }, async (req) => {
     const r = await sendMessage(db(), req.user!, req.body);
-    req.audit = { after: { id: r.id, subject: req.body.subject, recipients: r.recipients } };
-    return ok(r);
+    req.audit = { after: { id: r.id, subject: req.body.subject, recipients: r.userIds.length } };
+    await live('message', r.userIds);
+    return ok({ id: r.id, recipients: r.userIds.length });
   });
   app.post('/znxx/message/inbox', { config: inboxMenus, schema: { tags: mTags, summary: '收件箱（未读在前）', body: paging } }, async (req) => {
     const b = req.body ?? {};

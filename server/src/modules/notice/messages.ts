@@ -82,7 +82,7 @@ export async function sendMessage(db: Db, user: SessionUser, body: Recipients & 
     const userIds = await resolve(tx, user, body);
     const id = await deliver(tx, { senderId: user.id, senderName: user.name, senderUnit: await unitName(tx, user), subject: body.subject, content: body.content,
       attachments: body.attachments, recipientsText: body.recipientsText ?? `${userIds.length}人` }, userIds);
-    return { id, recipients: userIds.length };
+    return { id, userIds };
   });
 }
 
@@ -156,4 +156,5 @@ setWarningNotifier(async (app, n) => {
     await deliver(tx, { senderId: n.from.id, senderName: n.from.name, senderUnit: await unitName(tx, n.from), subject: n.title, content: n.content,
       recipientsText: `企业：${n.enterpriseName}` }, users);
   });
+  await app.ctx.events.publish({ topic: 'message', enterprises: [n.enterpriseId] }).catch(() => {});
 });

@@ -162,8 +162,13 @@ export async function remindUnread(db: Db, user: SessionUser, id: string) {
     await deliver(tx, { senderId: user.id, senderName: user.name, senderUnit: unit.name, subject: `请阅读通知：${row.title}`,
       content: `${unit.name}于${new Date(row.publishedAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}发布的${row.noticeType}“${row.title}”您尚未阅读，请在“通知公告”中查阅。`,
       recipientsText: `通知“${row.title}”的未读用户` }, unread);
-    return { reminded: unread.length };
+    return { reminded: unread.length, userIds: unread };
   });
+}
+
+/** who a notice was sent to (their bells change when it is published or withdrawn) */
+export async function noticeAddressees(db: Db, id: string): Promise<string[]> {
+  return (await db.execute<{ user_id: string }>(sql`select user_id from notice_read where notice_id = ${id}`)).rows.map((r) => r.user_id);
 }
 
 // the bell: unread notices of the signed-in user

@@ -78,6 +78,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const { before, after } = await publishRegime(db(), req.user!, req.params.id, req.body.version);
     req.audit = { before, after };
+    await app.ctx.events.publish({ topic: 'regimeDoc', enterprises: [after.enterpriseId] });
     return ok(await presentOne(db(), regimeDoc, req.user!, after));
   });
 

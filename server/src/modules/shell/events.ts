@@ -1,0 +1,33 @@
+/**
+ * GET /api/events — the signed-in user's live updates as Server-Sent Events (platform/events.ts): `event: change`
+ * with `{ topic }` whenever something they are concerned by changes, a comment every 25 s to keep proxies from closing
+ * the stream, `retry: 3000` for reconnecting. The browser refetches its counts and lists on each change.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import type { App } from '../../platform/context.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const app = fastify as unknown as App;
+  const open = new Set<ServerResponse>();
+  // before the server stops accepting: an open stream would keep it from closing
+  app.addHook('preClose', async () => { for (const res of open) res.end(); open.clear(); });
+
+  app.get('/events', { config: { access: { anyUser: true } }, schema: { tags: ['框架'], summary: '实时提醒（Server-Sent Events：event: change, data: { topic }）' } }, async (req, reply) => {
+    const user = req.user!;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+    open.add(res);
+    const off = app.ctx.events.subscribe((e) => {
+      const mine = e.all || e.users?.includes(user.id) || (user.enterpriseId !== null && e.enterprises?.includes(user.enterpriseId));
+      if (mine) res.write(`event: change\ndata: ${JSON.stringify({ topic: e.topic })}\n\n`);
+    });
+    const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    beat.unref();
+    req.raw.on('close', () => { clearInterval(beat); off(); open.delete(res); });
+  });
+};

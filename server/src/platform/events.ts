@@ -1,0 +1,90 @@
+/**
+ * Live updates: something that changes what a user's screens count (a notice published, a message sent, a waybill
+ * moved on) is published here, and every instance pushes it within moments to the browsers of the users it concerns
+ * over Server-Sent Events (GET /api/events). Instances hear each other through Redis pub/sub when REDIS_URL is set,
+ * else through PostgreSQL LISTEN/NOTIFY; the embedded database (one instance) keeps it in the process. A dropped
+ * subscriber connection reconnects by itself; the browser reconnects too, and refetches what it shows when it does.
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+export interface LiveEvent {
+  /** what changed, as the web's data-change signal names it ('notice', 'message', 'waybill', 'regimeDoc' …) */
+  topic: string;
+  /** the users it concerns … */
+  users?: string[];
+  /** … or every user of these enterprises … */
+  enterprises?: string[];
+  /** … or everyone */
+  all?: boolean;
+}
+
+const CHANNEL = 'dg_events';
+/** a NOTIFY payload must stay under 8000 bytes: a longer list becomes a broadcast */
+const MAX_USERS = 150;
+
+export interface Events {
+  publish(e: LiveEvent): Promise<void>;
+  subscribe(fn: (e: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+  mode: 'redis' | 'listen' | 'local';
+}
+
+function local(): Events & { deliver(e: LiveEvent): void } {
+  const em = new EventEmitter();
+  em.setMaxListeners(0);
+  return {
+    mode: 'local',
+    async publish(e) { em.emit('e', e); },
+    deliver(e) { em.emit('e', e); },
+    subscribe(fn) { em.on('e', fn); return () => em.off('e', fn); },
+    async close() { em.removeAllListeners(); },
+  };
+}
+
+const parse = (s: string): LiveEvent | null => { try { return JSON.parse(s) as LiveEvent; } catch { return null; } };
+const shrink = (e: LiveEvent): LiveEvent => ((e.users?.length ?? 0) > MAX_USERS ? { topic: e.topic, all: true } : e);
+
+export function redisEvents(url: string): Events {
+  const base = local();
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url); // reconnects and resubscribes by itself
+  void sub.subscribe(CHANNEL);
+  sub.on('message', (_ch, msg) => { const e = parse(msg); if (e) base.deliver(e); });
+  return {
+    mode: 'redis',
+    async publish(e) { await pub.publish(CHANNEL, JSON.stringify(shrink(e))); },
+    subscribe: base.subscribe,
+    async close() { sub.disconnect(); pub.disconnect(); await base.close(); },
+  };
+}
+
+export function listenEvents(connectionString: string, notify: (payload: string) => Promise<unknown>): Events {
+  const base = local();
+  let client: pg.Client | undefined;
+  let closed = false;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString });
+    const retry = () => {
+      if (client !== c) return;
+      client = undefined;
+      c.end().catch(() => {});
+      if (!closed) setTimeout(() => connect().catch(() => {}), 500).unref();
+    };
+    c.on('error', retry);
+    c.on('end', retry);
+    c.on('notification', (n) => { const e = n.payload ? parse(n.payload) : null; if (e) base.deliver(e); });
+    client = c;
+    try { await c.connect(); await c.query(`listen ${CHANNEL}`); } catch { retry(); }
+  };
+  void connect();
+  return {
+    mode: 'listen',
+    async publish(e) { await notify(JSON.stringify(shrink(e))); },
+    subscribe: base.subscribe,
+    async close() { closed = true; const c = client; client = undefined; await c?.end().catch(() => {}); await base.close(); },
+  };
+}
+
+export const localEvents = (): Events => local();
