@@ -1,15 +1,16 @@
 /**
- * Every screen of 隐患排查治理, 安全检查, 整改管理, 整改督办, 安全制度与费用, 通知公告, 站内消息 and 业务大厅 is built and has demo
+ * Every screen of 隐患排查治理, 安全检查, 整改管理, 整改督办, 安全制度与费用, 通知公告, 站内消息, 业务大厅 and 信息看板 is built and has demo
  * rows for the demo accounts who hold it (issue 11, items 8 and 10; issue 12, item 8; issue 13, item 9): none shows
- * 该功能正在建设中, every list shows rows (发消息 is a form).
+ * 该功能正在建设中, every list shows rows (发消息, 基础查询 and 参数设置 open on a form).
  */
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, MENUS } from '@dg/core';
 import { baseUrl, login, newPage, shot, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
-const DIRS = ['danger', 'safetyCheck', 'rectificationManager', 'aqjczgdbManager', 'regime', 'informManger', 'messageSend', 'businessLobby'];
-const FORMS = new Set(['newMessageManager']);
+const DIRS = ['danger', 'safetyCheck', 'rectificationManager', 'aqjczgdbManager', 'regime', 'informManger', 'messageSend', 'businessLobby', 'zydXxkbManager'];
+/** screens that open on a form rather than rows: what shows they are built */
+const FORMS: Record<string, string> = { newMessageManager: 'form', basicQueryManager: '[data-testid=lookup-input]', paramSettingManager: 'form' };
 const all = flattenMenus(MENUS);
 const screens = (side: 'enterprise' | 'government') => all.filter((m) => !m.children && m.sides?.includes(side)
   && DIRS.includes(m.parentCode ?? ''));
@@ -24,12 +25,12 @@ describe('隐患排查治理 screens', () => {
       const empty: string[] = [];
       for (const m of list) {
         await page.goto(baseUrl() + m.fullPath);
-        const rows = page.locator('.ant-table-row');
+        const rows = page.locator('.ant-table-row, .ant-list-item');
         const building = page.getByTestId('under-construction');
-        if (FORMS.has(m.code)) await page.locator('form').first().waitFor();
+        if (FORMS[m.code]) await page.locator(FORMS[m.code]!).first().waitFor();
         await expect.poll(async () => (await rows.count()) + (await building.count()), { timeout: 15_000 }).toBeGreaterThan(0).catch(() => undefined);
         if (await building.count()) throw new Error(`${m.title} (${m.fullPath}) shows 该功能正在建设中`);
-        if (!(await rows.count()) && !FORMS.has(m.code)) empty.push(m.title);
+        if (!(await rows.count()) && !FORMS[m.code]) empty.push(m.title);
         await shot(page, `screen-${user}-${m.code}`);
       }
       expect(empty).toEqual([]);

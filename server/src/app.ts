@@ -80,6 +80,15 @@ export async function buildApp(opts: BuildOptions) {
     routes: [],
   } as Omit<AppContext, 'sessions' | 'events'> as AppContext;
   ctx.sessions = new Sessions(database, ctx.tokens, state);
+  // an enterprise's region, for the live events its waybills send to its supervisors (an enterprise rarely moves)
+  const regions = new Map<string, string | null>();
+  const enterpriseRegion = async (id: string) => {
+    if (!regions.has(id)) {
+      if (regions.size > 50_000) regions.clear();
+      regions.set(id, (await database.pool.query<{ region_code: string | null }>('select region_code from enterprise where id = $1', [id])).rows[0]?.region_code ?? null);
+    }
+    return regions.get(id)!;
+  };
   await ctx.sessions.start();
   ctx.events = opts.events ?? (config.redisUrl ? redisEvents(config.redisUrl)
     : (await detectEngine(database)) ? listenEvents(database.url, (payload) => database.pool.query('select pg_notify($1, $2)', ['dg_events', payload]))
@@ -183,7 +192,9 @@ export async function buildApp(opts: BuildOptions) {
       if (CHANGES_SESSIONS.test(req.routeOptions.url ?? '')) await ctx.sessions.barrier();
       // a waybill moved on: the enterprise's queues (the bell, the dashboard) change in its users' browsers
       if (req.user.enterpriseId && WAYBILL_WRITES.test(req.routeOptions.url ?? '') && writeSucceeded(req, reply.statusCode)) {
-        void ctx.events.publish({ topic: 'waybill', enterprises: [req.user.enterpriseId] }).catch((err) => req.log.warn({ err }, 'live event not published'));
+        const enterpriseId = req.user.enterpriseId;
+        void enterpriseRegion(enterpriseId).then((region) => ctx.events.publish({ topic: 'waybill', enterprises: [enterpriseId], regions: region ? [region] : [] }))
+          .catch((err) => req.log.warn({ err }, 'live event not published'));
       }
     }
     return payload;

@@ -1,12 +1,14 @@
 /**
  * Live updates across instances (issue 13, item 5): a browser subscribed to one instance (GET /api/events) hears of a
- * message sent through another within two seconds — through Redis when REDIS_URL is set, through PostgreSQL
+ * message sent through another within two seconds, and of a waybill written there (its enterprise and the supervisors
+ * whose jurisdiction holds it) — through Redis when REDIS_URL is set, through PostgreSQL
  * LISTEN/NOTIFY otherwise — and hears nothing of what does not concern it. (The embedded database is one instance: its
  * events stay in the process, and the browser journeys cover it.)
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { testApp, uid, type TestApp } from './helpers.ts';
 import { detectEngine } from '../src/db/index.ts';
+import { waybillBody } from './waybill/fixtures.ts';
 
 const variants: { name: string; redisUrl?: string }[] = [];
 if (process.env.REDIS_URL) variants.push({ name: 'Redis pub/sub', redisUrl: process.env.REDIS_URL });
@@ -72,6 +74,19 @@ for (const v of variants) {
       // enterprise B's user was not concerned
       await new Promise((res) => setTimeout(res, 300));
       expect(qiye2.events.filter((e) => e.event === 'change')).toEqual([]);
+    });
+
+    it('a waybill written through one instance reaches its enterprise and its supervisors (province and city) on the other', async (ctx) => {
+      if (!v.redisUrl && !postgres) ctx.skip();
+      const [qiye, qiye2, province, city] = await Promise.all(
+        (['qiye', 'qiye2', 'zhengfu', 'shiji'] as const).map(async (u) => subscribe(`${base}/api/events`, await b.token(u))));
+      subs.push(qiye, qiye2, province, city);
+      const r = await a.call('POST', '/api/dzyd/waybill/add', { as: 'qiye', body: waybillBody() });
+      expect(r.body.status).toBe(200);
+      const heard = (s: typeof qiye) => s.events.some((e) => e.event === 'change' && JSON.parse(e.data).topic === 'waybill');
+      for (const s of [qiye, province, city]) await expect.poll(() => heard(s), { timeout: 2000, interval: 20 }).toBe(true);
+      await new Promise((res) => setTimeout(res, 300));
+      expect(heard(qiye2)).toBe(false); // another enterprise, another city
     });
   });
 }

@@ -154,6 +154,23 @@ export const ABNORMAL_RULE_OF: Partial<Record<ProblemKind, string>> = {
 export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', '无运单运输', '手工上报'] as const;
 
 /** '2.1' → '2'; '3' → '3' */
+/** GB 6944 classes: short names (charts) and full names (filters) */
+export const GOODS_CLASSES = [
+  { value: '1', short: '爆炸品', label: '爆炸品' },
+  { value: '2', short: '气体', label: '气体' },
+  { value: '3', short: '易燃液体', label: '易燃液体' },
+  { value: '4', short: '易燃固体', label: '易燃固体、易于自燃的物质、遇水放出易燃气体的物质' },
+  { value: '5', short: '氧化性物质', label: '氧化性物质和有机过氧化物' },
+  { value: '6', short: '毒性物质', label: '毒性物质和感染性物质' },
+  { value: '7', short: '放射性物质', label: '放射性物质' },
+  { value: '8', short: '腐蚀性物质', label: '腐蚀性物质' },
+  { value: '9', short: '杂项危险物质', label: '杂项危险物质和物品' },
+] as const;
+/** '3' → '第3类 易燃液体' (a chart's legend); '-' or unknown → 未分类 */
+export const goodsClassName = (cls: string) => {
+  const c = GOODS_CLASSES.find((x) => x.value === cls);
+  return c ? `第${c.value}类 ${c.short}` : '未分类';
+};
 export const mainClass = (goodsClass: string) => String(goodsClass ?? '').trim().split('.')[0] ?? '';
 const normMedia = (m: string) => String(m).trim().toUpperCase().replace(/^UN\s*/, '');
 

@@ -128,6 +128,9 @@ export const waybill = pgTable('waybill', {
   index('waybill_no_idx').on(t.waybillNo),
   index('waybill_plate_idx').on(t.plateNo.op('varchar_pattern_ops')),
   index('waybill_vehicle_idx').on(t.vehicleId, t.createdAt),
+  // a driver's or escort's waybills (信息看板 基础查询 by ID number)
+  index('waybill_driver_idx').on(t.driverId, t.createdAt),
+  index('waybill_escort_idx').on(t.escortId, t.createdAt),
   index('waybill_classes_idx').using('gin', t.goodsClasses),
   index('waybill_origin_idx').on(t.originRegion),
   index('waybill_dest_idx').on(t.destRegion),

@@ -16,6 +16,7 @@ import { dangerModule } from './danger/index.ts';
 import { regimeModule } from './regime/index.ts';
 import { noticeModule } from './notice/index.ts';
 import { eventRoutes } from './shell/events.ts';
+import { boardModule } from './board/index.ts';
 
 export async function registerModules(app: App) {
   await authRoutes(app);
@@ -30,7 +31,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule, eventRoutes]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule, boardModule, eventRoutes]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

@@ -16,6 +16,8 @@ export interface LiveEvent {
   users?: string[];
   /** … or every user of these enterprises … */
   enterprises?: string[];
+  /** … and the government users whose jurisdiction holds one of these region codes (the enterprises' own) */
+  regions?: string[];
   /** … or everyone */
   all?: boolean;
 }

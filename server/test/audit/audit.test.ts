@@ -218,7 +218,8 @@ describe('基础信息查询 (jcxxcxManager)', () => {
 
   it('an enterprise\'s detail has its licences and the size of its fleet and staff; other details their related records', async () => {
     const d = await data(t, 'GET', `/api/jcxx/qyxxcx/info/${A.id}`, 'shiji');
-    expect(d).toMatchObject({ id: A.id, name: A.name, counts: { waybills: 0 } });
+    const [w] = await t.sql(`select count(*)::int as n from waybill where enterprise_id = $1`, [A.id]);
+    expect(d).toMatchObject({ id: A.id, name: A.name, counts: { waybills: w.n } });
     const [n] = await t.sql(`select count(*)::int as n from vehicle where enterprise_id = $1 and status <> '报废'`, [A.id]);
     expect(d.counts.vehicles).toBe(n.n);
     expect(Array.isArray(d.licences)).toBe(true);

@@ -20,6 +20,9 @@ const regimes = () => import('./regime/RegimePages.tsx');
 const funds = () => import('./regime/FundPages.tsx');
 const notices = () => import('./notice/NoticePages.tsx');
 const messages = () => import('./notice/MessagePages.tsx');
+const board = () => import('./board/BoardPages.tsx');
+/** 业务大厅's screens carry its counts strip (pages/board/LobbyCounts.tsx) */
+const lobby = (page: Promise<{ default: ComponentType }>) => Promise.all([page, import('./board/LobbyCounts.tsx')]).then(([p, m]) => ({ default: m.withLobbyCounts(p.default) }));
 
 export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 系统管理 (admin)
@@ -43,7 +46,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   ...Object.fromEntries(['alertCompanyLicence', 'alertVehicleTransport', 'alertVehicleReview', 'alertVehicleInsurance', 'alertTankCheck',
     'alertStaffQualification', 'alertDriverLicence', 'ryzgDueManager', 'ryzgOverdueManager', 'cldlysDueManager', 'cldlysOverdueManager',
     'jyxkDueManager', 'jyxkOverdueManager'].map((menu) => [menu, () => import('./warnings/pages.tsx').then((m) => ({ default: m.warningPage(menu) }))])),
-  lobbyWarningManager: () => import('./warnings/LobbyWarnings.tsx'),
+  lobbyWarningManager: () => lobby(import('./warnings/LobbyWarnings.tsx')),
   paramSettingManager: () => import('./warnings/ParamSettings.tsx'),
   enterpriseVehicleAuditManager: () => import('./audit/AuditPage.tsx'),
   qyxxcxManager: () => import('./audit/jcxx/pages.tsx').then((m) => ({ default: m.QyxxcxList })),
@@ -76,7 +79,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   checkRecordManager: () => named(inspections(), 'CheckRecordList'),
   rectificationNoticeManager: () => named(rectNotices(), 'NoticeList'),
   rectificationRecordManager: () => named(rectNotices(), 'ArchiveList'),
-  lobbyFeedbackManager: () => named(supervision(), 'LobbyFeedback'),
+  lobbyFeedbackManager: () => lobby(named(supervision(), 'LobbyFeedback')),
   rectificationBorrowManager: () => named(borrows(), 'BorrowList'),
   superviseManager: () => named(supervision(), 'SuperviseList'),
   // 安全制度与费用 (regime): 制度流程 with 阅知, the fund ledger and its tracking (安全费用使用 is the generic list)
@@ -87,9 +90,14 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   noticeManger: () => named(notices(), 'NoticeList'),
   personnelNoticeManager: () => named(notices(), 'StaffNoticeList'),
   inboxManager: () => named(messages(), 'InboxPage'),
-  lobbyMessageManager: () => named(messages(), 'InboxPage'),
+  lobbyMessageManager: () => lobby(named(messages(), 'InboxPage')),
   newMessageManager: () => named(messages(), 'NewMessagePage'),
   sentMessageManager: () => named(messages(), 'SentPage'),
+  // 信息看板 (参数设置 is with the warnings)
+  dynamicMonitorManager: () => named(board(), 'DynamicMonitor'),
+  basicQueryManager: () => named(board(), 'BasicQuery'),
+  staticMonitorManager: () => named(board(), 'StaticMonitor'),
+  tipSummaryManager: () => named(board(), 'TipSummary'),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */

@@ -41,16 +41,17 @@ export const EXTRAS: Record<JcxxPage, (db: Db, user: SessionUser, row: Record<st
   // 企业: licences, then the size of its fleet and staff (the lists page through /jcxx/clxxcx|cyryxx|jcxxgcgt/list with filters.enterpriseId)
   async qyxxcx(db, user, row) {
     const id = row.id as string;
-    const [licences, vehicles, tanks, tankContainers, staff, parks] = await Promise.all([
+    const [licences, vehicles, tanks, tankContainers, staff, parks, waybills] = await Promise.all([
       related(db, 'companyLicence', user, { filters: { enterpriseId: id } }, 100),
       count(db, 'vehicle', sql`enterprise_id = ${id} and (status is null or status <> '报废')`),
       count(db, 'tank', sql`enterprise_id = ${id} and (status is null or status <> '报废')`),
       count(db, 'tank_container', sql`enterprise_id = ${id}`),
       count(db, 'staff', sql`enterprise_id = ${id} and status = '在职'`),
       count(db, 'company_park', sql`enterprise_id = ${id}`),
+      // 运单: from the per-state rollup the waybill writes keep current
+      db.execute<{ n: number }>(sql`select coalesce(sum(n), 0)::int as n from waybill_state_count where enterprise_id = ${id}`).then((r) => r.rows[0]?.n ?? 0),
     ]);
-    // 运单: 0 until the waybill module's tables exist
-    return { licences: licences.content, counts: { vehicles, tanks, tankContainers, staff, parks, waybills: 0 } };
+    return { licences: licences.content, counts: { vehicles, tanks, tankContainers, staff, parks, waybills } };
   },
   async clxxcx(db, user, row) {
     const [tanks, facilities] = await Promise.all([

@@ -6,8 +6,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import type { App } from '../../platform/context.ts';
+import { regionPrefix, type SessionUser } from '../../platform/access.ts';
+import type { LiveEvent } from '../../platform/events.ts';
 
 const HEARTBEAT_MS = 25_000;
+
+/** whether an event concerns this user: named, of their enterprise, or inside their jurisdiction */
+export function concerns(user: SessionUser, e: LiveEvent): boolean {
+  if (e.all || e.users?.includes(user.id)) return true;
+  if (user.enterpriseId !== null) return !!e.enterprises?.includes(user.enterpriseId);
+  if (!e.regions?.length) return false;
+  if (user.side === 'platform') return true;
+  const prefix = user.side === 'government' && user.regionCode ? regionPrefix(user.regionCode) : null;
+  return prefix !== null && e.regions.some((r) => r.startsWith(prefix));
+}
 
 export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -23,8 +35,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
     open.add(res);
     const off = app.ctx.events.subscribe((e) => {
-      const mine = e.all || e.users?.includes(user.id) || (user.enterpriseId !== null && e.enterprises?.includes(user.enterpriseId));
-      if (mine) res.write(`event: change\ndata: ${JSON.stringify({ topic: e.topic })}\n\n`);
+      if (concerns(user, e)) res.write(`event: change\ndata: ${JSON.stringify({ topic: e.topic })}\n\n`);
     });
     const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     beat.unref();

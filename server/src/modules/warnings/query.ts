@@ -163,19 +163,21 @@ export async function listWarnings(db: Db, q: WarningQuery, page = 1, size = 10)
   return { content: rows.rows.map((r) => toRow(r, q.kinds)), total: count.rows[0]?.n ?? 0 };
 }
 
-/** per-enterprise counts (government pages), most rows first */
-export async function warningsByEnterprise(db: Db, q: WarningQuery, page = 1, size = 10) {
+/** per-enterprise counts (government pages): most rows first, or (静态监控) most expired first */
+export async function warningsByEnterprise(db: Db, q: WarningQuery, page = 1, size = 10, order: 'count' | 'overdue' = 'count') {
   const today = q.today ?? chinaToday();
   const u = union(q, today);
   const where = outerWhere({ ...q.filters, enterpriseId: undefined }, today);
   const [rows, count] = await Promise.all([
-    db.execute<{ enterprise_id: string; enterprise_name: string; region_code: string | null; n: number; earliest: string }>(sql`
-      select w.enterprise_id, w.enterprise_name, w.region_code, count(*)::int as n, min(w.expiry_date) as earliest from (${u}) w where ${where}
-      group by w.enterprise_id, w.enterprise_name, w.region_code order by n desc, earliest, w.enterprise_name limit ${size} offset ${(page - 1) * size}`),
+    db.execute<{ enterprise_id: string; enterprise_name: string; region_code: string | null; n: number; due: number; overdue: number; earliest: string }>(sql`
+      select w.enterprise_id, w.enterprise_name, w.region_code, count(*)::int as n, min(w.expiry_date) as earliest,
+        count(*) filter (where w.expiry_date >= ${today}::date)::int as due, count(*) filter (where w.expiry_date < ${today}::date)::int as overdue
+      from (${u}) w where ${where} group by w.enterprise_id, w.enterprise_name, w.region_code
+      order by ${order === 'count' ? sql`n desc, earliest` : sql`overdue desc, due desc`}, w.enterprise_name limit ${size} offset ${(page - 1) * size}`),
     db.execute<{ n: number }>(sql`select count(distinct w.enterprise_id)::int as n from (${u}) w where ${where}`),
   ]);
   return {
-    content: rows.rows.map((r) => ({ enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name, regionCode: r.region_code, count: r.n, earliestExpiry: r.earliest })),
+    content: rows.rows.map((r) => ({ enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name, regionCode: r.region_code, count: r.n, earliestExpiry: r.earliest, due: r.due, overdue: r.overdue })),
     total: count.rows[0]?.n ?? 0,
   };
 }
@@ -192,3 +194,13 @@ export async function countWarnings(db: Db, kinds: WarningKind[], user: SessionU
 
 /** the enterprise lists, as one (业务大厅 预警信息) */
 export const LOBBY_KINDS = ENTERPRISE_WARNINGS;
+
+/** due and overdue per (region prefix, list): 静态监控's table by city or county */
+export async function warningsByRegion(db: Db, q: WarningQuery, prefixLength: number) {
+  const today = q.today ?? chinaToday();
+  const r = await db.execute<{ region: string | null; kind: string; due: number; overdue: number }>(sql`
+    select left(w.region_code, ${prefixLength}) as region, w.kind, count(*) filter (where w.expiry_date >= ${today}::date)::int as due,
+      count(*) filter (where w.expiry_date < ${today}::date)::int as overdue
+    from (${union(q, today)}) w where ${outerWhere(q.filters, today)} group by 1, 2`);
+  return r.rows;
+}

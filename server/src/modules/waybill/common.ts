@@ -74,7 +74,9 @@ export function requireAnyMenu(user: SessionUser, menus: readonly string[]) {
 }
 
 /** the enterprise-side menus that may read a waybill */
-export const WAYBILL_READ_MENUS = ['baseManager', 'dispatchManager', 'waybillCheckManager', 'distributeManager', 'waybillManageManager', 'waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager'];
+export const WAYBILL_READ_MENUS = ['baseManager', 'dispatchManager', 'waybillCheckManager', 'distributeManager', 'waybillManageManager', 'waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager',
+  // 信息看板: 动态监控 and 基础查询 open the waybills they list
+  'dynamicMonitorManager', 'basicQueryManager'];
 
 const PG_TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/;
 /** snake_case SQL rows → camelCase; timestamps (drizzle's raw queries give them as text) → Date */

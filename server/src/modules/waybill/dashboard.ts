@@ -1,14 +1,11 @@
 /** The waybill figures of 首页 (MODULES.md §0), all from rollups or small indexed reads. */
 import { sql } from 'drizzle-orm';
+import { goodsClassName } from '@dg/core/waybill';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { regionName } from '../../platform/regions.ts';
 import { regionScope } from '../../platform/access.ts';
 import { cnDate, cnMonth, cnStart, regionRange } from './common.ts';
 
-const CLASS_NAMES: Record<string, string> = {
-  '1': '第1类 爆炸品', '2': '第2类 气体', '3': '第3类 易燃液体', '4': '第4类 易燃固体', '5': '第5类 氧化性物质',
-  '6': '第6类 毒性物质', '7': '第7类 放射性物质', '8': '第8类 腐蚀性物质', '9': '第9类 杂项危险物质', '-': '未分类',
-};
 
 addDashboardPart('enterprise', async (app, user) => {
   if (!user.enterpriseId) return {};
@@ -40,6 +37,6 @@ addDashboardPart('government', async (app, user) => {
     inTransit: transit.rows[0]?.n ?? 0,
     abnormal: abnormal.rows[0]?.n ?? 0,
     byCity: byCity.rows.map((x) => ({ name: regionName(x.city).split('/').pop() || x.city, value: x.n })),
-    byClass: byClass.rows.map((x) => ({ name: CLASS_NAMES[x.cls] ?? `第${x.cls}类`, value: x.n })),
+    byClass: byClass.rows.map((x) => ({ name: goodsClassName(x.cls), value: x.n })),
   };
 });

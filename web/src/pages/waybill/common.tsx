@@ -7,6 +7,7 @@ import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '@dg/core';
+import { GOODS_CLASSES } from '@dg/core/waybill';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import { useUserStore } from '../../store/user';
 
@@ -38,17 +39,7 @@ export function StateTag({ state }: { state?: string | null }) {
 export const MAIN_PATH = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成'] as const;
 
 /** GB 6944 classes for the 货物类别 filter (the server matches the main class) */
-export const GOODS_CLASS_OPTIONS = [
-  { value: '1', label: '1 爆炸品' },
-  { value: '2', label: '2 气体' },
-  { value: '3', label: '3 易燃液体' },
-  { value: '4', label: '4 易燃固体、易于自燃的物质、遇水放出易燃气体的物质' },
-  { value: '5', label: '5 氧化性物质和有机过氧化物' },
-  { value: '6', label: '6 毒性物质和感染性物质' },
-  { value: '7', label: '7 放射性物质' },
-  { value: '8', label: '8 腐蚀性物质' },
-  { value: '9', label: '9 杂项危险物质和物品' },
-];
+export const GOODS_CLASS_OPTIONS = GOODS_CLASSES.map((c) => ({ value: c.value, label: `${c.value} ${c.label}` }));
 
 export const PACKING_GROUP_OPTIONS = [
   { label: 'Ⅰ', value: 'I' },

@@ -10,10 +10,11 @@ echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, Leg
 
 export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
 
-export default function Chart({ option, style, testId }: { option: ChartOption; style?: CSSProperties; testId?: string }) {
+/** onEvents: ECharts events by name, e.g. { click: (p) => … } to drill down from a bar */
+export default function Chart({ option, style, testId, onEvents }: { option: ChartOption; style?: CSSProperties; testId?: string; onEvents?: Record<string, (params: any) => void> }) {
   return (
     <div data-testid={testId}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height: 300, width: '100%', ...style }} />
+      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate onEvents={onEvents} style={{ height: 300, width: '100%', ...style }} />
     </div>
   );
 }

@@ -5,9 +5,9 @@
  * inspections. Read through /jcxx/<page>/info (jurisdiction applied by the server).
  */
 import type { ReactNode } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MSG, listColumns, resourceByKey } from '@dg/core';
 import { detailItems } from '../../../components/resource/ResourceDetail';
@@ -16,6 +16,7 @@ import { useFormatContext } from '../../../components/resource/useFormatContext'
 import type { Row as DataRow } from '../../../components/resource/types';
 import { jcxxInfo, type JcxxPage } from '../api';
 import JcxxList, { JCXX } from './JcxxList';
+import { menuPath } from '../../../views/dashboard/parts';
 
 /** rows of a related record type, with that type's list columns */
 function RecordTable({ resourceKey, rows, empty }: { resourceKey: string; rows: DataRow[] | undefined; empty?: string }) {
@@ -67,11 +68,25 @@ export function QyxxcxInfo() {
             { key: 'vehicles', label: '车辆', children: <JcxxList page="clxxcx" compact fixedFilters={{ enterpriseId: uuid }} /> },
             { key: 'staff', label: '从业人员', children: <JcxxList page="cyryxx" compact fixedFilters={{ enterpriseId: uuid }} /> },
             { key: 'tanks', label: '罐体', children: <JcxxList page="jcxxgcgt" compact fixedFilters={{ enterpriseId: uuid }} /> },
-            { key: 'waybills', label: `运单（${c?.waybills ?? 0}）`, children: <Empty description="暂无运单（运单模块提供）" /> },
+            { key: 'waybills', label: `运单（${c?.waybills ?? 0}）`, children: <EnterpriseWaybills id={uuid} total={c?.waybills ?? 0} /> },
           ]} />
         </>
       )}
     </Frame>
+  );
+}
+
+/** the enterprise's waybills: its 基础查询 card lists the latest with their links, 运单监控 all of them */
+function EnterpriseWaybills({ id, total }: { id: string; total: number }) {
+  const card = menuPath('basicQueryManager');
+  const monitor = menuPath('waybillMonitorManager');
+  if (!total) return <Empty description="暂无运单" />;
+  return (
+    <Space orientation="vertical">
+      <Typography.Text>该企业共有运单{total}份。</Typography.Text>
+      {card && <Link to={`${card}?type=enterprise&id=${encodeURIComponent(id)}`}>在信息看板·基础查询中查看最近的运单、证件、隐患和异常</Link>}
+      {monitor && <Link to={monitor}>到运单监控按企业查询全部运单</Link>}
+    </Space>
   );
 }
 
