@@ -140,7 +140,7 @@ describe('静态监控 and 提示汇总', () => {
   it('counts the open items of the jurisdiction with the screens that list them', async () => {
     const groups = await okData('GET', '/api/zyd/board/tips', 'zhengfu');
     expect(groups.map((g: { title: string }) => g.title)).toEqual(['证件预警', '运单异常', '整改督办', '核查单']);
-    const item = (gs: any[], key: string) => gs.flatMap((g: { items: unknown[] }) => g.items).find((i: any) => i.key === key);
+    const item = (gs: any[], key: string): any => gs.flatMap((g: { items: unknown[] }) => g.items).find((i: any) => i.key === key);
     expect(item(groups, 'checklists')).toMatchObject({ menu: 'checklistManager' });
     // other test files issue checklists and find abnormal waybills meanwhile: compare until nothing arrives in between
     await expect.poll(async () => {
