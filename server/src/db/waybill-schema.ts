@@ -13,8 +13,8 @@
  *
  * Statistics read rollups kept current in the same transaction as each write: `waybill_state_count`
  * (per enterprise and state) and, at 下发 (a later 作废 subtracts): `waybill_daily_stat` (day × carrier
- * district × class × type), `waybill_flow_month` (区域流向), `waybill_goods_month` (品名),
- * `waybill_vehicle_month` (填报率, 企业排名, 车辆运输).
+ * district × class × type), `waybill_ent_daily` (the same per enterprise), `waybill_flow_month` (区域流向),
+ * `waybill_goods_month` (品名), `waybill_vehicle_month` (填报率, 车辆运输).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -311,53 +311,90 @@ export const waybillStateCount = pgTable('waybill_state_count', {
   n: integer('n').notNull().default(0),
 }, (t) => [primaryKey({ name: 'waybill_state_count_pk', columns: [t.enterpriseId, t.state] })]);
 
-/**
- * rollup: issued (下发) waybills per day (China time), carrier district, main goods class and type; a later
- * 作废 subtracts. Bounded by activity (~500 rows a day for a province), so a year answers from ~200k rows.
+/*
+ * The issued-waybill rollups (docs/statistics.md): a waybill counts once it is issued (下发) and until it is
+ * voided, on the China day it was created (so a figure and the waybill list it opens select the same rows,
+ * by the partition key). mass_kg sums the known masses; mass_unknown counts the waybills (goods lines) whose
+ * mass is not known, never counted as 0. Kept in the transaction of 下发 and 作废 (waybill/rollups.ts).
  */
+
+/** a rollup's mass figures: the known mass, and how many (waybills or goods lines) have none */
+const masses = () => ({
+  massKg: num('mass_kg', 18, 2).notNull().default(0),
+  massUnknown: integer('mass_unknown').notNull().default(0),
+});
+
+/** rollup: per day, carrier district, main goods class and type (运单总量, 货物类别, 空车运输 without an enterprise) */
 export const waybillDailyStat = pgTable('waybill_daily_stat', {
   day: date('day', { mode: 'string' }).notNull(),
   carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
   goodsClass: varchar('goods_class', { length: 4 }).notNull(),
   waybillType: varchar('waybill_type', { length: 16 }).notNull(),
   waybills: integer('waybills').notNull().default(0),
-  massKg: num('mass_kg', 18, 2).notNull().default(0),
+  ...masses(),
 }, (t) => [
   primaryKey({ name: 'waybill_daily_stat_pk', columns: [t.day, t.carrierRegion, t.goodsClass, t.waybillType] }),
   index('waybill_daily_stat_region_idx').on(t.carrierRegion, t.day),
   index('waybill_daily_stat_day_idx').on(t.day),
 ]);
 
-/** rollup: issued waybills per month, carrier district, origin city and destination city (区域流向) */
+/** rollup: per day and enterprise (企业排名; the other day-based statistics for one enterprise) */
+export const waybillEntDaily = pgTable('waybill_ent_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  waybillType: varchar('waybill_type', { length: 16 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_ent_daily_pk', columns: [t.enterpriseId, t.day, t.carrierRegion, t.goodsClass, t.waybillType] }),
+  index('waybill_ent_daily_region_idx').on(t.carrierRegion, t.day),
+  index('waybill_ent_daily_day_idx').on(t.day),
+]);
+
+/** rollup: per month, carrier district, enterprise, main class, origin city and destination city (区域流向) */
 export const waybillFlowMonth = pgTable('waybill_flow_month', {
   month: date('month', { mode: 'string' }).notNull(),
   carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
   originCity: varchar('origin_city', { length: 6 }).notNull(),
   destCity: varchar('dest_city', { length: 6 }).notNull(),
   waybills: integer('waybills').notNull().default(0),
-  massKg: num('mass_kg', 18, 2).notNull().default(0),
-}, (t) => [primaryKey({ name: 'waybill_flow_month_pk', columns: [t.month, t.carrierRegion, t.originCity, t.destCity] })]);
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_flow_month_pk', columns: [t.month, t.carrierRegion, t.enterpriseId, t.goodsClass, t.originCity, t.destCity] }),
+  index('waybill_flow_month_ent_idx').on(t.enterpriseId, t.month),
+]);
 
-/** rollup: issued goods lines per month, carrier district and UN number (品名统计) */
+/** rollup: goods lines per month, carrier district, enterprise and UN number (品名统计) */
 export const waybillGoodsMonth = pgTable('waybill_goods_month', {
   month: date('month', { mode: 'string' }).notNull(),
   carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
   unNo: varchar('un_no', { length: 4 }).notNull(),
   goodsClass: varchar('goods_class', { length: 8 }).notNull(),
   lines: integer('lines').notNull().default(0),
-  massKg: num('mass_kg', 18, 2).notNull().default(0),
-}, (t) => [primaryKey({ name: 'waybill_goods_month_pk', columns: [t.month, t.carrierRegion, t.unNo, t.goodsClass] })]);
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_goods_month_pk', columns: [t.month, t.carrierRegion, t.enterpriseId, t.unNo, t.goodsClass] }),
+  index('waybill_goods_month_ent_idx').on(t.enterpriseId, t.month),
+]);
 
-/** rollup: issued waybills per month and vehicle (运单填报率: vehicles with waybills; 企业排名, 车辆运输) */
+/** rollup: per month, enterprise, vehicle and main class (运单填报率, 车辆运输) */
 export const waybillVehicleMonth = pgTable('waybill_vehicle_month', {
   month: date('month', { mode: 'string' }).notNull(),
   enterpriseId: uuid('enterprise_id').notNull(),
   vehicleId: uuid('vehicle_id').notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
   waybills: integer('waybills').notNull().default(0),
-  massKg: num('mass_kg', 18, 2).notNull().default(0),
+  ...masses(),
 }, (t) => [
-  primaryKey({ name: 'waybill_vehicle_month_pk', columns: [t.month, t.enterpriseId, t.vehicleId] }),
+  primaryKey({ name: 'waybill_vehicle_month_pk', columns: [t.month, t.enterpriseId, t.vehicleId, t.carrierRegion, t.goodsClass] }),
   index('waybill_vehicle_month_ent_idx').on(t.enterpriseId, t.month),
+  index('waybill_vehicle_month_region_idx').on(t.carrierRegion, t.month),
 ]);
 
 /** 异常运单: found by rules on write, by the sweep (在途超时), by data fusion, or reported by hand */

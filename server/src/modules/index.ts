@@ -17,6 +17,7 @@ import { regimeModule } from './regime/index.ts';
 import { noticeModule } from './notice/index.ts';
 import { eventRoutes } from './shell/events.ts';
 import { boardModule } from './board/index.ts';
+import { statsModule } from './stats/index.ts';
 
 export async function registerModules(app: App) {
   await authRoutes(app);
@@ -31,7 +32,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule, boardModule, eventRoutes]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule, boardModule, statsModule, eventRoutes]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

@@ -53,7 +53,7 @@ describe('运单监控', () => {
     const { w } = await waybillIn(t, '待装货', { as: 'qiye2' });
     ok(await t.call('POST', `/api/dzyd/waybill/cancel/${w.id}`, { as: 'qiye2', body: { version: w.version, reason: '取消' } }));
     await waybillIn(t, '待装货', { as: 'qiye2' });
-    const agg = await t.sql(`select wb_cn_date(distributed_at)::text as day, coalesce(goods_classes[1], '-') as cls, waybill_type, count(*)::int as n from waybill
+    const agg = await t.sql(`select wb_cn_date(created_at)::text as day, coalesce(goods_classes[1], '-') as cls, waybill_type, count(*)::int as n from waybill
       where carrier_region = $1 and distributed_at is not null and state <> '已作废' and deleted_at is null group by 1, 2, 3 order by 1, 2, 3`, [B.regionCode]);
     const daily = await t.sql(`select day::text, goods_class as cls, waybill_type, waybills as n from waybill_daily_stat where carrier_region = $1 and waybills <> 0 order by 1, 2, 3`, [B.regionCode]);
     expect(daily).toEqual(agg);

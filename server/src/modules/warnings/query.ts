@@ -40,10 +40,22 @@ function scopeOf(user: SessionUser, enterpriseId: SQL): SQL {
   return sql`e.region_code like ${regionPrefix(user.regionCode) + '%'}`;
 }
 
-function sourceSelect(kind: WarningKind, src: WarningSource, user: SessionUser, today: string, windowDays: number): SQL {
+/** a source's expiry (the earliest of its date columns, on alias `r`) and the conditions of the records that count */
+export function sourceExpiry(src: WarningSource): { expiry: SQL; conds: SQL[] } {
   const c = (name: string) => sql`r.${sql.identifier(name)}`;
   const dates = src.dateColumns.map((d) => c(d.column));
   const expiry = dates.length === 1 ? dates[0]! : sql`least(${sql.join(dates, sql`, `)})`;
+  const conds = (src.only ?? []).map((o) => {
+    const list = sql.join(o.values.map((v) => sql`${v}`), sql`, `);
+    return o.exclude ? sql`(${c(o.column)} is null or ${c(o.column)} not in (${list}))` : sql`${c(o.column)} in (${list})`;
+  });
+  return { expiry, conds };
+}
+
+function sourceSelect(kind: WarningKind, src: WarningSource, user: SessionUser, today: string, windowDays: number): SQL {
+  const c = (name: string) => sql`r.${sql.identifier(name)}`;
+  const dates = src.dateColumns.map((d) => c(d.column));
+  const { expiry, conds: only } = sourceExpiry(src);
   const document = src.docTypeColumn
     ? sql`coalesce(${c(src.docTypeColumn)}::text, ${src.dateColumns[0]!.document}::text)`
     : dates.length === 1 ? sql`${src.dateColumns[0]!.document}::text`
@@ -55,10 +67,7 @@ function sourceSelect(kind: WarningKind, src: WarningSource, user: SessionUser, 
     conds.push(sql`${expiry} <= ${addDays(today, windowDays)}::date`);
     if (kind.status === '即将到期') conds.push(sql`${expiry} >= ${today}::date`);
   }
-  for (const o of src.only ?? []) {
-    const list = sql.join(o.values.map((v) => sql`${v}`), sql`, `);
-    conds.push(o.exclude ? sql`(${c(o.column)} is null or ${c(o.column)} not in (${list}))` : sql`${c(o.column)} in (${list})`);
-  }
+  conds.push(...only);
   return sql`select ${kind.key}::text as kind, ${kind.title}::text as kind_title, ${src.resource}::text as resource, r.id as record_id,
       e.id as enterprise_id, e.name as enterprise_name, e.region_code, ${src.subjectColumn ? sql`${c(src.subjectColumn)}::text` : sql`e.name::text`} as subject,
       ${document} as document, ${src.docNoColumn ? sql`${c(src.docNoColumn)}::text` : sql`null::text`} as doc_no, ${expiry} as expiry_date

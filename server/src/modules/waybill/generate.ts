@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { rollupStatements } from './rollups.ts';
 
 /** the crew table's columns (one row per crew, with its enterprise's snapshot) */
 export const CREW_COLUMNS = [
@@ -185,26 +186,18 @@ export async function generateWaybills(db: Db, o: GenerateOptions) {
     await exec(`insert into waybill_state_count (enterprise_id, state, n)
       select t.enterprise_id, t.state, count(*) from wbgen_tmp t group by 1, 2
       on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
-    const month = `((date '1970-01-01' + t.dayno::int) - (extract(day from date '1970-01-01' + t.dayno::int)::int - 1))`;
-    await exec(`insert into waybill_daily_stat (day, carrier_region, goods_class, waybill_type, waybills, mass_kg)
-      select date '1970-01-01' + t.dayno::int, t.carrier_region, t.cls, t.wtype, count(*), sum(t.mass)
-      from wbgen_tmp t where ${issued} group by 1, 2, 3, 4
-      on conflict (day, carrier_region, goods_class, waybill_type) do update set waybills = waybill_daily_stat.waybills + excluded.waybills, mass_kg = waybill_daily_stat.mass_kg + excluded.mass_kg`);
-    await exec(`insert into waybill_flow_month (month, carrier_region, origin_city, dest_city, waybills, mass_kg)
-      select ${month}, t.carrier_region, left(t.origin_region, 4) || '00', left(t.dest_region, 4) || '00', count(*), sum(t.mass)
-      from wbgen_tmp t where ${issued} group by 1, 2, 3, 4
-      on conflict (month, carrier_region, origin_city, dest_city) do update set waybills = waybill_flow_month.waybills + excluded.waybills, mass_kg = waybill_flow_month.mass_kg + excluded.mass_kg`);
-    await exec(`insert into waybill_goods_month (month, carrier_region, un_no, goods_class, lines, mass_kg)
-      select m, r, un, gc, count(*), sum(kg) from (
-        select ${month} as m, t.carrier_region as r, g1.un_no as un, g1.goods_class as gc, t.q1 * 1000 as kg from wbgen_tmp t join ${GOODS.replace('gc(', 'g1(')} on g1.k = t.k1 where ${issued}
-        union all
-        select ${month}, t.carrier_region, g2.un_no, g2.goods_class, t.q2 * 1000 from wbgen_tmp t join ${GOODS.replace('gc(', 'g2(')} on g2.k = t.k2 where ${issued}) x
-      group by 1, 2, 3, 4
-      on conflict (month, carrier_region, un_no, goods_class) do update set lines = waybill_goods_month.lines + excluded.lines, mass_kg = waybill_goods_month.mass_kg + excluded.mass_kg`);
-    await exec(`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, waybills, mass_kg)
-      select ${month}, t.enterprise_id, t.vehicle_id, count(*), sum(t.mass)
-      from wbgen_tmp t where ${issued} and t.vehicle_id is not null group by 1, 2, 3
-      on conflict (month, enterprise_id, vehicle_id) do update set waybills = waybill_vehicle_month.waybills + excluded.waybills, mass_kg = waybill_vehicle_month.mass_kg + excluded.mass_kg`);
+    const day = `date '1970-01-01' + t.dayno::int`;
+    const line = (g: string, q: string) => `select 1 as n, ${day} as day, t.enterprise_id, t.carrier_region, ${g}.un_no, ${g}.goods_class, ${q} * 1000 as mass_kg
+      from wbgen_tmp t join ${GOODS.replace('gc(', g + '(')} on ${g}.k = t.${g === 'g1' ? 'k1' : 'k2'} where ${issued}`;
+    for (const st of rollupStatements({
+      waybills: sql.raw(`select 1 as n, ${day} as day, t.enterprise_id, t.carrier_region, t.cls as goods_class, t.wtype as waybill_type,
+        left(t.origin_region, 4) || '00' as origin_city, left(t.dest_region, 4) || '00' as dest_city, t.vehicle_id, t.mass as mass_kg from wbgen_tmp t where ${issued}`),
+      goods: sql.raw(`${line('g1', 't.q1')} union all ${line('g2', 't.q2')}`),
+    })) {
+      const t0 = performance.now();
+      await db.execute(st);
+      if (debug) console.log(`  [wbgen] ${Math.round(performance.now() - t0)} ms  rollup`);
+    }
     await exec(`insert into sequence_counter (key, value)
       select 'waybill:' || to_char(date '1970-01-01' + dayno::int, 'YYYYMMDD'), max(seq) from wbgen_tmp group by dayno
       on conflict (key) do update set value = greatest(sequence_counter.value, excluded.value)`);

@@ -14,7 +14,8 @@ import { waybill, waybillGoods, waybillTransition, waybillCrewLock } from '../..
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
 import { STATUS, validateInput } from '@dg/core';
-import { cnDate, cnMonth, findWaybill, isUuid, camel, type WaybillRow } from './common.ts';
+import { cnDate, findWaybill, isUuid, camel, type WaybillRow } from './common.ts';
+import { counts, moveRollups } from './rollups.ts';
 
 export type Crew = Partial<Record<(typeof CREW_FIELDS)[number], string | null>>;
 export interface GoodsLine extends GoodsDoc {
@@ -197,32 +198,6 @@ export async function bumpState(tx: Db, enterpriseId: string, from: string | nul
     on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
 }
 
-/** the issued-waybill rollups (day × district × class × type, flows, goods, vehicles): +1 at 下发, −1 when an issued waybill is voided */
-export async function bumpIssued(tx: Db, wb: WaybillRow, at: Date, delta: 1 | -1) {
-  const cls = wb.goodsClasses[0] ?? '-';
-  const city = (r: string | null) => (r ? r.slice(0, 4) + '00' : '');
-  const mass = Number(wb.totalMassKg ?? 0) * delta;
-  const month = cnMonth(at);
-  await tx.execute(sql`insert into waybill_daily_stat (day, carrier_region, goods_class, waybill_type, waybills, mass_kg)
-    values (${cnDate(at)}, ${wb.carrierRegion}, ${cls}, ${wb.waybillType}, ${delta}, ${mass})
-    on conflict (day, carrier_region, goods_class, waybill_type)
-    do update set waybills = waybill_daily_stat.waybills + excluded.waybills, mass_kg = waybill_daily_stat.mass_kg + excluded.mass_kg`);
-  await tx.execute(sql`insert into waybill_flow_month (month, carrier_region, origin_city, dest_city, waybills, mass_kg)
-    values (${month}, ${wb.carrierRegion}, ${city(wb.originRegion)}, ${city(wb.destRegion)}, ${delta}, ${mass})
-    on conflict (month, carrier_region, origin_city, dest_city)
-    do update set waybills = waybill_flow_month.waybills + excluded.waybills, mass_kg = waybill_flow_month.mass_kg + excluded.mass_kg`);
-  for (const g of await goodsOf(tx, wb)) {
-    await tx.execute(sql`insert into waybill_goods_month (month, carrier_region, un_no, goods_class, lines, mass_kg)
-      values (${month}, ${wb.carrierRegion}, ${g.unNo}, ${g.goodsClass}, ${delta}, ${Number(g.massKg ?? 0) * delta})
-      on conflict (month, carrier_region, un_no, goods_class)
-      do update set lines = waybill_goods_month.lines + excluded.lines, mass_kg = waybill_goods_month.mass_kg + excluded.mass_kg`);
-  }
-  if (wb.vehicleId) {
-    await tx.execute(sql`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, waybills, mass_kg) values (${month}, ${wb.enterpriseId}, ${wb.vehicleId}, ${delta}, ${mass})
-      on conflict (month, enterprise_id, vehicle_id) do update set waybills = waybill_vehicle_month.waybills + excluded.waybills, mass_kg = waybill_vehicle_month.mass_kg + excluded.mass_kg`);
-  }
-}
-
 // ───────── the transition ─────────
 
 export interface StepResult {
@@ -248,6 +223,8 @@ export async function transition(db: Db, user: SessionUser, id: string, version:
     if (version !== undefined && wb.version !== version) throw staleVersion();
     const err = transitionError(wb.state, action);
     if (err) throw badInput(err);
+    // the statistics' rollups: what the waybill counted before the step (goods read now, the step may rewrite them)
+    const before = counts(wb) ? { w: wb, goods: await goodsOf(tx, wb) } : null;
     const r = await step(tx, wb);
     const to = r.state ?? WAYBILL_ACTIONS[action].to ?? (wb.state as WaybillState);
     const res = await tx.update(waybill).set({ ...r.patch, state: to, version: sql`${waybill.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
@@ -258,6 +235,8 @@ export async function transition(db: Db, user: SessionUser, id: string, version:
       userId: user.id, userName: user.name.slice(0, 20), note: r.note ?? null, data: r.data ?? null,
     });
     await bumpState(tx, wb.enterpriseId, wb.state, to);
+    const after = counts(res[0]!) ? { w: res[0]!, goods: await goodsOf(tx, wb) } : null;
+    await moveRollups(tx, before, after);
     return res[0]!;
   });
 }

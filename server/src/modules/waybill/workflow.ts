@@ -18,7 +18,7 @@ import { badInput, forbidden, notFound, staleVersion } from '../../platform/erro
 import { uuidv7, findWaybill, requireAnyElement, cnDay8, checkCode, isUuid, camel, type WaybillRow } from './common.ts';
 import {
   normaliseGoods, goodsDerived, writeGoods, goodsOf, loadCrew, busyOf, complianceInput, ComplianceRefusal, crewColumns, crewOf,
-  lockCrew, releaseCrew, bumpState, bumpIssued, transition, type Crew,
+  lockCrew, releaseCrew, bumpState, transition, type Crew,
 } from './service.ts';
 import { recordFindings } from './abnormal.ts';
 
@@ -123,8 +123,6 @@ export async function distributeOne(db: Db, user: SessionUser, provinceCode: str
     if (seq > 999_999) throw badInput('当日运单编号已用尽');
     const no = `${provinceCode.slice(0, 6)}${day}${String(seq).padStart(6, '0')}`;
     await tx.insert(waybillNumber).values({ waybillNo: no, waybillId: wb.id, waybillCreatedAt: wb.createdAt, issuedAt: now });
-    const issued = { ...wb, waybillNo: no };
-    await bumpIssued(tx, issued, now, 1);
     const goods = wb.goodsSummary ?? '';
     const text = `【运单下发】运单${no}：${wb.startDate}起运，${wb.plateNo ?? ''}${wb.trailerPlateNo ? '/' + wb.trailerPlateNo : ''}，${goods}，${wb.originAddress ?? ''}→${wb.destAddress ?? ''}。请核对运单并按时出车，途中随车携带电子运单。`;
     const msgs = [['驾驶员', wb.driverId, wb.driverName, wb.driverPhone], ['押运员', wb.escortId, wb.escortName, wb.escortPhone]]
@@ -340,7 +338,6 @@ export async function cancelWaybill(db: Db, user: SessionUser, id: string, body:
     // a draft is voided from 运单填报 or 运单管理; a waybill on its way only from 运单管理
     if (wb.state !== '草稿' && !user.elements.has('waybillManageManager:btn_cancel')) throw forbidden();
     await releaseCrew(tx, wb);
-    if (wb.distributedAt) await bumpIssued(tx, wb, wb.distributedAt, -1);
     return { patch: { cancelledAt: new Date(), reason: body.reason }, note: body.reason };
   });
 }

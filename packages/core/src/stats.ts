@@ -1,0 +1,102 @@
+/**
+ * The statistics (MODULES.md §12): the eight waybill statistics (运单统计) and the four industry
+ * statistics (行业统计). One definition per statistic, read by the server (route, menu, filters) and
+ * by the web (page, chart, filter form). The figures come from the rollups (docs/statistics.md).
+ */
+
+export type StatFilter = 'date' | 'region' | 'enterprise' | 'goodsClass' | 'granularity' | 'waybillType';
+export type StatChart = 'line' | 'pie' | 'bar' | 'hbar' | 'sankey' | 'stack';
+
+export interface StatDef {
+  key: string;
+  /** the menu code that grants it (its `:btn_export` element grants the export) */
+  menu: string;
+  title: string;
+  filters: StatFilter[];
+  chart: StatChart;
+  /** a row (or chart element) opens the waybills it counts */
+  drill: boolean;
+}
+
+const WAYBILL_FILTERS: StatFilter[] = ['date', 'region', 'enterprise', 'goodsClass'];
+
+export const STATS = [
+  { key: 'total', menu: 'statTotalManager', title: '运单总量', filters: [...WAYBILL_FILTERS, 'granularity', 'waybillType'], chart: 'line', drill: true },
+  { key: 'class', menu: 'statClassManager', title: '货物类别', filters: WAYBILL_FILTERS, chart: 'pie', drill: true },
+  { key: 'goods', menu: 'statGoodsManager', title: '品名统计', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'enterprise', menu: 'statEnterpriseManager', title: '企业排名', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'vehicle', menu: 'statVehicleManager', title: '车辆运输', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'flow', menu: 'statFlowManager', title: '区域流向', filters: WAYBILL_FILTERS, chart: 'sankey', drill: true },
+  { key: 'empty', menu: 'statEmptyManager', title: '空车运输', filters: ['date', 'region', 'enterprise', 'granularity'], chart: 'stack', drill: true },
+  { key: 'abnormal', menu: 'statAbnormalManager', title: '异常运单统计', filters: ['date', 'region', 'enterprise'], chart: 'bar', drill: true },
+  { key: 'industryEnterprise', menu: 'industryEnterpriseManager', title: '企业统计', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryVehicle', menu: 'industryVehicleManager', title: '车辆统计', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryStaff', menu: 'industryStaffManager', title: '从业人员统计', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryValidity', menu: 'industryValidityManager', title: '证件有效率', filters: ['region', 'enterprise'], chart: 'stack', drill: false },
+] as const satisfies readonly StatDef[];
+
+export type StatKey = (typeof STATS)[number]['key'];
+export const statDef = (key: string): StatDef | undefined => STATS.find((s) => s.key === key);
+export const statByMenu = (menu: string): StatDef | undefined => STATS.find((s) => s.menu === menu);
+
+/** the filters a statistic is asked with (all optional; dates YYYY-MM-DD, China time) */
+export interface StatQuery {
+  from?: string;
+  to?: string;
+  regionCode?: string;
+  enterpriseId?: string;
+  goodsClass?: string;
+  granularity?: 'day' | 'month';
+  waybillType?: string;
+}
+
+export type StatColumnKind = 'text' | 'int' | 'tonnes' | 'percent';
+export interface StatColumn { key: string; title: string; kind: StatColumnKind }
+
+/** what a drill-down opens: the waybills (or abnormal findings, with `rule`) a figure counts */
+export interface StatDrill {
+  from: string;
+  to: string;
+  regionCode?: string;
+  enterpriseId?: string;
+  goodsClass?: string;
+  waybillType?: string;
+  originCity?: string;
+  destCity?: string;
+  unNo?: string;
+  vehicleId?: string;
+  /** abnormal findings of this rule (or '' for every rule) instead of waybills */
+  rule?: string;
+  /** what the list is titled with */
+  label?: string;
+}
+
+export type StatCell = string | number | null;
+export interface StatRow { key: string; drill?: StatDrill; [column: string]: StatCell | StatDrill | undefined }
+
+export interface StatTable { title: string; columns: StatColumn[]; rows: StatRow[]; totals?: Record<string, StatCell> }
+
+export interface StatChartSpec {
+  type: StatChart;
+  /** the column naming each category (x axis, pie slice, bar) */
+  category: string;
+  /** the columns plotted as series */
+  series: string[];
+  /** sankey: the columns of source and target names and the value */
+  link?: { source: string; target: string; value: string };
+}
+
+export interface StatResult extends StatTable {
+  /** e.g. 2026-01-01 至 2026-11-25 · 浙江省 */
+  subtitle: string;
+  chart: StatChartSpec;
+  /** further tables beneath the main one (异常运单: by enterprise, trend; 区域流向: the matrix) */
+  extra?: StatTable[];
+  /** remarks, e.g. how many waybills have no known mass */
+  notes?: string[];
+  /** industry statistics: when the job last rebuilt the figures (ISO) */
+  refreshedAt?: string;
+}
+
+/** 1234567.8 kg → '1234.57' t (two decimals) */
+export const tonnes = (kg: number | string | null | undefined) => (kg == null ? null : Math.round(Number(kg) / 10) / 100);

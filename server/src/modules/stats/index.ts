@@ -1,0 +1,138 @@
+/**
+ * 运单统计 and 行业统计 (MODULES.md §12; packages/core/src/stats.ts; docs/statistics.md):
+ *   POST /stat/<key>          one statistic {from, to, regionCode, enterpriseId, goodsClass, granularity, waybillType} → StatResult
+ *   POST /stat/<key>/export   the same as xlsx: the main table, then each further table beneath
+ *   POST /stat/waybills       what a figure counts: {page, size, drill: StatDrill} → the waybills (or with `rule`, the abnormal findings)
+ * Each statistic is its own route under its menu code (its export under `<menu>:btn_export`).
+ */
+import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STATS, type StatDef, type StatDrill, type StatResult } from '@dg/core/stats';
+import { regionName } from '../../platform/regions.ts';
+import type { App } from '../../platform/context.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badInput, ok } from '../../platform/errors.ts';
+import { isUuid, pageFields } from '../../platform/schemas.ts';
+import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
+import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { execPrepared, type Db } from '../../db/index.ts';
+import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts';
+import { toRow } from '../waybill/list.ts';
+import { rowOut } from '../waybill/present.ts';
+import { readStatFilters, and, type StatFilters } from './filters.ts';
+import { COMPUTE, cachedIndustry, abnormalWhere } from './definitions.ts';
+
+const tags = ['统计'];
+const statQuery = z.object({
+  from: z.string().optional().describe('开始日期 YYYY-MM-DD（默认本年1月1日）'),
+  to: z.string().optional().describe('结束日期 YYYY-MM-DD（默认今天）'),
+  regionCode: z.string().optional().describe('地区（行政区划代码，政府端）'),
+  enterpriseId: z.string().optional().describe('企业（政府端；企业端总是本企业）'),
+  goodsClass: z.string().optional().describe('货物类别 1–9'),
+  granularity: z.enum(['day', 'month'], { error: '统计粒度：请选择按日或按月' }).optional(),
+  waybillType: z.string().optional().describe('运单类型'),
+}).passthrough();
+
+const drillBody = z.object({
+  ...pageFields,
+  drill: z.object({
+    from: z.string(), to: z.string(), regionCode: z.string().optional(), enterpriseId: z.string().optional(), goodsClass: z.string().optional(),
+    waybillType: z.string().optional(), originCity: z.string().optional(), destCity: z.string().optional(), unNo: z.string().optional(),
+    vehicleId: z.string().optional(), rule: z.string().optional(), label: z.string().optional(),
+  }, { error: '缺少统计条件' }),
+});
+
+/** the menus that may open a figure's waybills */
+const DRILL_MENUS = STATS.filter((s) => s.drill).map((s) => s.menu);
+const ALL_FILTERS: StatDef = { key: 'drill', menu: '', title: '', filters: ['date', 'region', 'enterprise', 'goodsClass', 'waybillType'], chart: 'bar', drill: true };
+
+export async function computeStat(db: Db, def: StatDef, f: StatFilters, provinceCode: string): Promise<StatResult> {
+  const run = () => COMPUTE[def.key]!(db, f, { provinceCode });
+  return def.key.startsWith('industry') ? cachedIndustry(def.key, f, run) : run();
+}
+
+/** the waybills a figure counts: issued, not voided, created within the days, under the same filters as the rollup */
+export function drillWhere(user: SessionUser, d: StatDrill): SQL {
+  const cls = d.goodsClass === '-' ? '-' : d.goodsClass;
+  const f = readStatFilters(user, ALL_FILTERS, { ...d, goodsClass: cls === '-' ? undefined : cls });
+  const c: SQL[] = [waybillScope(user, sql`w.enterprise_id`, sql`w.carrier_region`),
+    sql`w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`,
+    sql`w.created_at >= ${cnStart(f.from)} and w.created_at < ${new Date(cnStart(f.to).getTime() + 86400_000)}`];
+  if (f.regionCode) c.push(regionRange(sql`w.carrier_region`, f.regionCode));
+  if (f.enterpriseId) c.push(sql`w.enterprise_id = ${f.enterpriseId}`);
+  if (f.waybillType) c.push(sql`w.waybill_type = ${f.waybillType}`);
+  const un = typeof d.unNo === 'string' ? d.unNo.trim() : '';
+  if (un) {
+    if (!/^\d{4}$/.test(un)) throw badInput('UN编号：应为4位数字');
+    c.push(sql`exists (select 1 from waybill_goods g where g.waybill_id = w.id and g.waybill_created_at = w.created_at and g.un_no = ${un}
+      ${f.goodsClass ? sql`and split_part(g.goods_class, '.', 1) = ${f.goodsClass}` : sql``})`);
+  } else if (cls) c.push(sql`coalesce(w.goods_classes[1], '-') = ${cls}`);
+  for (const [k, column] of [['originCity', 'w.origin_region'], ['destCity', 'w.dest_region']] as const) {
+    const v = d[k];
+    if (v === undefined) continue;
+    if (v !== '' && !/^\d{6}$/.test(v)) throw badInput(`${k === 'originCity' ? '起运地' : '目的地'}：请选择正确的行政区划`);
+    c.push(sql`coalesce(left(${sql.raw(column)}, 4) || '00', '') = ${v}`);
+  }
+  if (d.vehicleId !== undefined) {
+    if (!isUuid(d.vehicleId)) throw badInput('车辆：请选择有效的车辆');
+    c.push(sql`w.vehicle_id = ${d.vehicleId}`);
+  }
+  return and(c);
+}
+
+export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
+  const app = fastify as unknown as App;
+  const db = () => app.ctx.database.db;
+  const province = () => app.ctx.config.provinceCode;
+
+  for (const def of STATS) {
+    app.post(`/stat/${def.key}`, { config: { access: { menu: def.menu } }, schema: { tags, summary: `${def.title}统计`, body: statQuery.optional() } },
+      async (req) => ok(await computeStat(db(), def, readStatFilters(req.user!, def, req.body ?? {}), province())));
+
+    app.post(`/stat/${def.key}/export`, { config: { access: { element: `${def.menu}:btn_export` } }, schema: { tags, summary: `导出${def.title}统计`, body: statQuery.optional() } },
+      async (req, reply) => {
+        const r = await computeStat(db(), def, readStatFilters(req.user!, def, req.body ?? {}), province());
+        const cells = (t: { columns: { key: string; kind: string }[]; rows: Record<string, unknown>[] }, row: Record<string, unknown>) =>
+          t.columns.map((c) => { const v = row[c.key]; return v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v); });
+        const lines: (string | number)[][] = [[r.subtitle], ...r.rows.map((x) => cells(r, x))];
+        if (r.totals) lines.push(cells(r, r.totals));
+        for (const t of r.extra ?? []) {
+          lines.push([], [t.title], t.columns.map((c) => c.title), ...t.rows.map((x) => cells(t, x)));
+          if (t.totals) lines.push(cells(t, t.totals));
+        }
+        for (const n of r.notes ?? []) lines.push([], [n]);
+        reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition(r.title));
+        return reply.send(xlsxOf(r.columns.map((c) => c.title), lines));
+      });
+  }
+
+  app.post('/stat/waybills', {
+    config: { access: { anyMenu: DRILL_MENUS } },
+    schema: { tags, summary: '统计图表下钻：该数字所统计的运单（或异常运单）', body: drillBody },
+  }, async (req) => {
+    const user = req.user!;
+    const { drill } = req.body;
+    const size = Math.min(req.body.size ?? 10, 100);
+    const page = req.body.page ?? 1;
+    if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
+    if (drill.rule !== undefined) {
+      const f = readStatFilters(user, ALL_FILTERS, drill);
+      const where = abnormalWhere(f, drill.rule || undefined);
+      const [rows, n] = await Promise.all([
+        db().execute(sql`select a.id, a.waybill_id, a.waybill_created_at, a.waybill_no, a.plate_no, a.rule, a.detail, a.status, a.source, a.found_at, e.name as enterprise_name
+          from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where ${where} order by a.found_at desc, a.id limit ${size} offset ${(page - 1) * size}`),
+        db().execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from abnormal_waybill a where ${where} limit ${COUNT_CAP + 1}) s`),
+      ]);
+      const total = n.rows[0]?.n ?? 0;
+      return ok({ content: rows.rows.map((r) => camel(r)), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP });
+    }
+    const where = drillWhere(user, drill);
+    const [rows, n] = await Promise.all([
+      execPrepared(db(), sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
+      execPrepared<{ n: number }>(db(), sql`select count(*)::int as n from (select 1 from waybill w where ${where} limit ${COUNT_CAP + 1}) s`),
+    ]);
+    const total = n.rows[0]?.n ?? 0;
+    return ok({ content: rows.rows.map((r) => rowOut(toRow(r))), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP, regionName: drill.regionCode ? regionName(drill.regionCode) : undefined });
+  });
+};

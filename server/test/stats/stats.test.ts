@@ -1,0 +1,188 @@
+/**
+ * 运单统计 and 行业统计 (issue 14): the rollups equal a count over the base tables after issue, change, void and
+ * missing masses; each statistic keeps to the user's scope, a city's figures add up to its province's, a figure's
+ * drill-down lists as many waybills as it counts, the export carries the table, and bad filters name the field.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import ExcelJS from 'exceljs';
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { STATS } from '@dg/core/stats';
+import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
+import { moveRollups } from '../../src/modules/waybill/rollups.ts';
+import { waybillIn, enterpriseOf, ok, GASOLINE, day } from '../waybill/fixtures.ts';
+
+let t: TestApp;
+let A: { id: string; regionCode: string };
+let B: { id: string; regionCode: string };
+const year = { from: `${day(0).slice(0, 4)}-01-01`, to: day(0) };
+
+const stat = async (key: string, as: DemoUser, body: Record<string, unknown> = {}) =>
+  ok(await t.call('POST', `/api/stat/${key}`, { as, body: { ...year, ...body } }));
+
+/** rows of a rollup that differ from the same grouping over the base tables, in one statement (one snapshot) */
+async function rollupDiff(table: string, keys: string, base: string, count = 'waybills') {
+  const [r] = await t.sql(`with b as (${base}), r as (select ${keys}, ${count} as n, mass_kg::numeric as kg, mass_unknown as u from ${table} where ${count} <> 0 or mass_kg <> 0 or mass_unknown <> 0)
+    select (select count(*) from (select * from b except select * from r) x)::int + (select count(*) from (select * from r except select * from b) y)::int as diff,
+      (select count(*) from b)::int as n`);
+  return r as { diff: number; n: number };
+}
+const COUNTED = `w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`;
+const DAY = `wb_cn_date(w.created_at)`;
+const wsum = `count(*)::int as n, coalesce(sum(w.total_mass_kg), 0)::numeric as kg, count(*) filter (where w.total_mass_kg is null)::int as u`;
+const city = (c: string) => `coalesce(left(${c}, 4) || '00', '')`;
+
+beforeAll(async () => {
+  t = await testApp();
+  A = await enterpriseOf(t, 'qiye');
+  B = await enterpriseOf(t, 'qiye2');
+});
+
+describe('rollups', () => {
+  it('equal a count over the base tables after 下发, a change of goods and 作废', async () => {
+    const { w: changed } = await waybillIn(t, '待装货', { as: 'qiye2' });
+    ok(await t.call('POST', `/api/dzyd/waybill/change/${changed.id}`, { as: 'qiye2', body: { version: changed.version, reason: '减量', goods: [{ ...GASOLINE, quantity: 6 }] } }));
+    const { w: voided } = await waybillIn(t, '待装货');
+    ok(await t.call('POST', `/api/dzyd/waybill/cancel/${voided.id}`, { as: 'qiye', body: { version: voided.version, reason: '取消' } }));
+
+    const checks = [
+      ['waybill_daily_stat', `day, carrier_region, goods_class, waybill_type`,
+        `select ${DAY} as day, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4`],
+      ['waybill_ent_daily', `day, enterprise_id, carrier_region, goods_class, waybill_type`,
+        `select ${DAY} as day, w.enterprise_id, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5`],
+      ['waybill_flow_month', `month, carrier_region, enterprise_id, goods_class, origin_city, dest_city`,
+        `select date_trunc('month', ${DAY})::date as month, w.carrier_region, w.enterprise_id, coalesce(w.goods_classes[1], '-')::varchar as goods_class,
+          ${city('w.origin_region')}::varchar as origin_city, ${city('w.dest_region')}::varchar as dest_city, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5, 6`],
+      ['waybill_vehicle_month', `month, enterprise_id, vehicle_id, carrier_region, goods_class`,
+        `select date_trunc('month', ${DAY})::date as month, w.enterprise_id, w.vehicle_id, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, ${wsum}
+          from waybill w where ${COUNTED} and w.vehicle_id is not null group by 1, 2, 3, 4, 5`],
+    ] as const;
+    for (const [table, keys, base] of checks) {
+      const r = await rollupDiff(table, keys, base);
+      expect({ table, ...r }).toEqual({ table, diff: 0, n: expect.any(Number) });
+      expect(r.n).toBeGreaterThan(0);
+    }
+    const goods = await rollupDiff('waybill_goods_month', 'month, carrier_region, enterprise_id, un_no, goods_class',
+      `select date_trunc('month', ${DAY})::date as month, w.carrier_region, w.enterprise_id, g.un_no, g.goods_class::varchar,
+        count(*)::int as n, coalesce(sum(g.mass_kg), 0)::numeric as kg, count(*) filter (where g.mass_kg is null)::int as u
+        from waybill w join waybill_goods g on g.waybill_id = w.id and g.waybill_created_at = w.created_at where ${COUNTED} group by 1, 2, 3, 4, 5`, 'lines');
+    expect(goods.diff).toBe(0);
+
+  });
+
+  it('count a waybill whose mass is not known as a waybill with an unknown mass, never as 0 t', async () => {
+    // the dispatch rules refuse such a waybill, but imported or older ones exist: the rollup step itself, rolled back
+    const ent = randomUUID();
+    const w = { createdAt: new Date(), enterpriseId: ent, carrierRegion: A.regionCode, goodsClasses: ['3'], waybillType: '普通', originRegion: '330102', destRegion: null,
+      vehicleId: null, totalMassKg: null, distributedAt: new Date(), state: '待装货' };
+    class Seen extends Error { constructor(public data: unknown) { super('rolled back'); } }
+    const seen = await t.app.ctx.database.db.transaction(async (tx) => {
+      await moveRollups(tx, null, { w, goods: [{ unNo: '1203', goodsClass: '3', massKg: null }] });
+      const rows = async (q: SQL) => (await tx.execute(q)).rows;
+      throw new Seen({
+        day: await rows(sql`select waybills, mass_kg::float8 as kg, mass_unknown from waybill_ent_daily where enterprise_id = ${ent}`),
+        goods: await rows(sql`select lines, mass_kg::float8 as kg, mass_unknown from waybill_goods_month where enterprise_id = ${ent}`),
+        flow: await rows(sql`select origin_city, dest_city from waybill_flow_month where enterprise_id = ${ent}`),
+      });
+    }).then(() => null, (e: unknown) => { if (e instanceof Seen) return e.data; throw e; });
+    expect(seen).toEqual({
+      day: [{ waybills: 1, kg: 0, mass_unknown: 1 }],
+      goods: [{ lines: 1, kg: 0, mass_unknown: 1 }],
+      flow: [{ origin_city: '330100', dest_city: '' }],
+    });
+    expect(await t.sql(`select 1 from waybill_ent_daily where enterprise_id = $1`, [ent])).toEqual([]);
+    // and the statistic says so
+    const r = await t.sql(`select coalesce(sum(mass_unknown), 0)::int as u from waybill_daily_stat where day >= $1::date`, [year.from]);
+    const total = await stat('total', 'zhengfu');
+    expect(total.totals.unknown).toBe(r[0].u);
+    expect(total.notes.length > 0).toBe(r[0].u > 0);
+  });
+});
+
+describe('statistics', () => {
+  it('answer every statistic for each side it is granted to, and refuse the others', async () => {
+    for (const s of STATS) {
+      const r = await stat(s.key, 'zhengfu');
+      expect(r).toMatchObject({ title: s.title, chart: { type: s.chart } });
+      expect(r.rows.length).toBeGreaterThan(0);
+      const qiye = await t.call('POST', `/api/stat/${s.key}`, { as: 'qiye', body: year });
+      expect(qiye.body.status).toBe(s.key === 'enterprise' || s.key.startsWith('industry') ? 40301 : 200);
+    }
+  });
+
+  it('keep an enterprise to its own waybills and a city to its own; the cities add up to the province', async () => {
+    const direct = async (where: string, params: unknown[]) => (await t.sql(`select count(*)::int as n from waybill w where ${COUNTED}
+      and w.created_at >= $1::date - interval '8 hours' and ${where}`, [year.from, ...params]))[0].n as number;
+    await expect.poll(async () => (await stat('total', 'qiye')).totals.waybills - await direct('w.enterprise_id = $2', [A.id])).toBe(0);
+    // what qiye asks for another enterprise is still its own
+    const forced = await stat('class', 'qiye', { enterpriseId: B.id });
+    const own = await stat('class', 'qiye');
+    expect(forced.totals.waybills).toBe(own.totals.waybills);
+    await expect.poll(async () => (await stat('total', 'shiji')).totals.waybills - await direct(`left(w.carrier_region, 4) = $2`, [A.regionCode.slice(0, 4)])).toBe(0);
+    await expect.poll(async () => {
+      const prov = await stat('class', 'zhengfu');
+      const cities = (await t.sql(`select distinct left(carrier_region, 4) || '00' as c from waybill_daily_stat`)).map((r) => r.c as string);
+      let sum = 0;
+      for (const c of cities) sum += (await stat('class', 'zhengfu', { regionCode: c })).totals.waybills;
+      return sum - prov.totals.waybills;
+    }).toBe(0);
+    // the shiji user asking for a city outside its own sees nothing of it
+    const other = (await t.sql(`select distinct left(carrier_region, 4) || '00' as c from waybill_daily_stat where left(carrier_region, 4) <> $1 limit 1`, [A.regionCode.slice(0, 4)]))[0];
+    if (other) expect((await stat('total', 'shiji', { regionCode: other.c })).totals.waybills).toBe(0);
+  });
+
+  it('a figure opens as many waybills as it counts, for classes, enterprises, flows and empty runs', async () => {
+    const pairs: [string, string][] = [['class', 'waybills'], ['enterprise', 'waybills'], ['flow', 'waybills'], ['empty', 'empty'], ['abnormal', 'count']];
+    for (const [key, figure] of pairs) {
+      await expect.poll(async () => {
+        const r = await stat(key, 'zhengfu', key === 'empty' ? { granularity: 'month' } : {});
+        const row = r.rows.find((x: Record<string, unknown>) => Number(x[figure]) > 0);
+        const list = ok(await t.call('POST', '/api/stat/waybills', { as: 'zhengfu', body: { page: 1, size: 1, drill: row.drill } }));
+        return list.total - Number(row[figure]);
+      }, { timeout: 15_000 }).toBe(0);
+    }
+    // an enterprise's drill-down stays its own, whatever it names
+    const r = await stat('class', 'qiye');
+    const list = ok(await t.call('POST', '/api/stat/waybills', { as: 'qiye', body: { page: 1, size: 50, drill: { ...r.rows[0].drill, enterpriseId: B.id } } }));
+    expect(list.content.every((w: { enterpriseId: string }) => w.enterpriseId === A.id)).toBe(true);
+  });
+
+  it('exports the table as xlsx with the same figures', async () => {
+    const r = await stat('enterprise', 'zhengfu');
+    const x = await t.app.inject({ method: 'POST', url: '/api/stat/enterprise/export', headers: { authorization: await t.token('zhengfu') }, payload: year });
+    expect(x.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([undefined, ...r.columns.map((c: { title: string }) => c.title)]);
+    const first = ws.getRow(3).values as unknown[];
+    expect(first[2]).toBe(r.rows[0].enterpriseName);
+    expect(Number(first[4])).toBe(r.rows[0].waybills);
+    expect((await t.app.inject({ method: 'POST', url: '/api/stat/total/export', headers: { authorization: await t.token('qiye') }, payload: year })).statusCode).toBe(200);
+  });
+
+  it('industry figures count the records of the jurisdiction', async () => {
+    const v = await stat('industryVehicle', 'zhengfu');
+    const [n] = await t.sql(`select count(*)::int as n from vehicle v join enterprise e on e.id = v.enterprise_id
+      where v.status <> '报废' and e.status <> '注销' and e.audit_status not in ('待审核', '已驳回') and e.region_code like $1`, [A.regionCode.slice(0, 2) + '%']);
+    // cached a few minutes: other suites add vehicles meanwhile, so the figure is at most the count now
+    expect(v.totals.total).toBeLessThanOrEqual(n.n);
+    expect(v.totals.total).toBeGreaterThan(0);
+    expect(v.refreshedAt).toEqual(expect.any(String));
+    const city = await stat('industryStaff', 'shiji');
+    expect(city.rows.every((r: { key: string }) => r.key.startsWith(A.regionCode.slice(0, 4)))).toBe(true);
+    const validity = await stat('industryValidity', 'zhengfu');
+    for (const row of validity.rows) expect(row.valid + row.due + row.expired).toBe(row.total);
+  });
+
+  it('names the field of a bad filter', async () => {
+    const bad = async (body: Record<string, unknown>) => (await t.call('POST', '/api/stat/total', { as: 'zhengfu', body })).body;
+    expect(await bad({ from: '2026-13-01' })).toMatchObject({ status: 40001, message: '统计日期：日期格式不正确，应为YYYY-MM-DD' });
+    expect(await bad({ from: '2026-05-01', to: '2026-04-01' })).toMatchObject({ status: 40001, message: '统计日期：开始日期不能晚于结束日期' });
+    expect(await bad({ from: '2020-01-01', to: '2026-01-01' })).toMatchObject({ status: 40001, message: '统计日期：一次最多统计3年' });
+    expect(await bad({ regionCode: '33' })).toMatchObject({ status: 40001, message: '地区：请选择正确的行政区划' });
+    expect(await bad({ enterpriseId: 'x' })).toMatchObject({ status: 40001, message: '企业：请选择有效的企业' });
+    expect(await bad({ goodsClass: '12' })).toMatchObject({ status: 40001, message: '货物类别：请选择第1类至第9类' });
+    expect((await t.call('POST', '/api/stat/waybills', { as: 'zhengfu', body: { drill: { from: 'x', to: 'y' } } })).body).toMatchObject({ status: 40001, message: '统计日期：日期格式不正确，应为YYYY-MM-DD' });
+  });
+});
