@@ -21,6 +21,12 @@ import { generateWaybills, createCrewTable, restoreIndexes } from '../server/src
 import { waybillWhere, waybillPageSql, waybillCountSql } from '../server/src/modules/waybill/list.ts';
 import { ensurePartitions } from '../server/src/modules/waybill/index.ts';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
+import { STATS, statDef, type StatQuery } from '@dg/core/stats';
+import { COMPUTE } from '../server/src/modules/stats/definitions.ts';
+import { readStatFilters } from '../server/src/modules/stats/filters.ts';
+import { moveRollups, counts } from '../server/src/modules/waybill/rollups.ts';
+import { goodsOf } from '../server/src/modules/waybill/service.ts';
+import { toRow } from '../server/src/modules/waybill/list.ts';
 import { load, post, type LoadResult } from './load.ts';
 
 export interface WaybillBenchContext {
@@ -188,6 +194,21 @@ export async function benchWaybill(c: WaybillBenchContext) {
           sql`select * from waybill_goods where waybill_id = ${pending ?? null} and waybill_created_at = ${pending ? new Date(parseInt(pending.replace(/-/g, '').slice(0, 12), 16)) : null}`] },
     ];
 
+    // 运单统计: each statistic over a province-year and a city-month, with the SQL its handler runs (captured)
+    const statSql = async (key: string, u: SessionUser, body: StatQuery): Promise<SQL[]> => {
+      const captured: SQL[] = [];
+      const spy = { execute: (x: SQL) => { captured.push(x); return db.db.execute(x); } } as unknown as typeof db.db;
+      await COMPUTE[key]!(spy, readStatFilters(u, statDef(key)!, body), { provinceCode: PROVINCE });
+      return captured;
+    };
+    const provinceYear: StatQuery = { from: day(-364), to: day(0) };
+    const cityMonth: StatQuery = { from: day(-30), to: day(0) };
+    for (const s of STATS.filter((x) => !x.key.startsWith('industry'))) {
+      for (const [scope, u, token, body] of [['全省一年', gov, govToken, provinceYear], ['地市一月', city, cityToken, cityMonth]] as const) {
+        measures.push({ name: `统计 ${s.title} ${scope}`, call: listCall(token, `${c.baseUrl}/api/stat/${s.key}`, body), sql: await statSql(s.key, u, body) });
+      }
+    }
+
     const rows: (LoadResult & { measure: string })[] = [];
     const plans: { measure: string; plan: string; seqScanOnWaybill: string; emptyPartitionsSeqScanned: number }[] = [];
     for (const m of measures) {
@@ -215,6 +236,34 @@ export async function benchWaybill(c: WaybillBenchContext) {
     console.table(rows.map((r) => ({ measure: r.measure, requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max })));
     console.log(`\nwaybill — ${label}: EXPLAIN of each measured query (Seq Scan on the waybill table or one of its partitions?)`);
     console.table(plans);
+    // the write overhead of the rollups: a 作废 of an issued waybill (lock, update) with and without moving its contribution, rolled back
+    const sample = await q<Record<string, unknown>>(db, `select * from waybill where state = '待装货' and deleted_at is null order by created_at desc limit 200`);
+    class Rollback extends Error {}
+    const timeTx = async (withRollups: boolean) => {
+      const times: number[] = [];
+      for (const r of sample) {
+        const wb = toRow(r);
+        const t0 = performance.now();
+        await db.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from waybill where id = ${wb.id} and created_at = ${wb.createdAt} for update`);
+          const before = withRollups && counts(wb) ? { w: wb, goods: await goodsOf(tx, wb) } : null;
+          await tx.execute(sql`update waybill set state = '已作废', version = version + 1 where id = ${wb.id} and created_at = ${wb.createdAt}`);
+          if (withRollups) await moveRollups(tx, before, null);
+          throw new Rollback();
+        }).catch((e: unknown) => { if (!(e instanceof Rollback)) throw e; });
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const at = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 10) / 10;
+      return { p50: at(0.5), p99: at(0.99) };
+    };
+    if (sample.length) {
+      await timeTx(true); // warm
+      const without = await timeTx(false);
+      const withR = await timeTx(true);
+      console.log(`\nwaybill — ${label}: the rollups' write overhead on a transition (作废 of ${sample.length} issued waybills, each rolled back; ms)`);
+      console.table([{ transition: 'without the rollups', ...without }, { transition: 'with the rollups (goods read + 5 upserts)', ...withR }]);
+    }
     const anySeq = plans.filter((p) => p.seqScanOnWaybill !== 'no');
     console.log(anySeq.length ? `Seq Scan on waybill rows in: ${anySeq.map((p) => `${p.measure} (${p.seqScanOnWaybill})`).join('; ')}`
       : 'No plan reads the waybill table (any partition holding rows) with a Seq Scan; only empty partitions (months ahead, the default) are, at no cost.');
