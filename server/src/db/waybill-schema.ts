@@ -353,6 +353,31 @@ export const waybillEntDaily = pgTable('waybill_ent_daily', {
   index('waybill_ent_daily_day_idx').on(t.day),
 ]);
 
+/** rollup: the day rollup summed by month (a long range reads whole months here and only its partial months by day) */
+export const waybillMonthStat = pgTable('waybill_month_stat', {
+  month: date('month', { mode: 'string' }).notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  waybillType: varchar('waybill_type', { length: 16 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [primaryKey({ name: 'waybill_month_stat_pk', columns: [t.month, t.carrierRegion, t.goodsClass, t.waybillType] })]);
+
+/** rollup: the per-enterprise day rollup summed by month */
+export const waybillEntMonth = pgTable('waybill_ent_month', {
+  month: date('month', { mode: 'string' }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  waybillType: varchar('waybill_type', { length: 16 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_ent_month_pk', columns: [t.enterpriseId, t.month, t.carrierRegion, t.goodsClass, t.waybillType] }),
+  index('waybill_ent_month_region_idx').on(t.carrierRegion, t.month),
+  index('waybill_ent_month_month_idx').on(t.month),
+]);
+
 /** rollup: per month, carrier district, enterprise, main class, origin city and destination city (区域流向) */
 export const waybillFlowMonth = pgTable('waybill_flow_month', {
   month: date('month', { mode: 'string' }).notNull(),

@@ -50,6 +50,10 @@ describe('rollups', () => {
         `select ${DAY} as day, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4`],
       ['waybill_ent_daily', `day, enterprise_id, carrier_region, goods_class, waybill_type`,
         `select ${DAY} as day, w.enterprise_id, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5`],
+      ['waybill_month_stat', `month, carrier_region, goods_class, waybill_type`,
+        `select date_trunc('month', ${DAY})::date as month, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4`],
+      ['waybill_ent_month', `month, enterprise_id, carrier_region, goods_class, waybill_type`,
+        `select date_trunc('month', ${DAY})::date as month, w.enterprise_id, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, w.waybill_type, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5`],
       ['waybill_flow_month', `month, carrier_region, enterprise_id, goods_class, origin_city, dest_city`,
         `select date_trunc('month', ${DAY})::date as month, w.carrier_region, w.enterprise_id, coalesce(w.goods_classes[1], '-')::varchar as goods_class,
           ${city('w.origin_region')}::varchar as origin_city, ${city('w.dest_region')}::varchar as dest_city, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5, 6`],
@@ -107,6 +111,24 @@ describe('statistics', () => {
       expect(r.rows.length).toBeGreaterThan(0);
       const qiye = await t.call('POST', `/api/stat/${s.key}`, { as: 'qiye', body: year });
       expect(qiye.body.status).toBe(s.key === 'enterprise' || s.key.startsWith('industry') ? 40301 : 200);
+    }
+  });
+
+  it('answer the same over a range of whole and partial months as day by day', async () => {
+    const from = `${Number(day(0).slice(0, 4)) - 1}-11-17`;
+    for (const as of ['zhengfu', 'qiye'] as const) {
+      const byMonth = await stat('total', as, { from, to: day(0), granularity: 'month' });
+      const byDay = await stat('total', as, { from, to: day(0), granularity: 'day' });
+      const cls = await stat('class', as, { from, to: day(0) });
+      const ent = as === 'zhengfu' ? await stat('enterprise', as, { from, to: day(0) }) : null;
+      // other suites add waybills today: compare what the days before today sum to
+      const before = (r: { rows: { period: string; waybills: number }[] }) => r.rows.filter((x) => x.period < day(0)).reduce((s, x) => s + x.waybills, 0);
+      const dayTotal = byDay.rows.filter((x: { period: string }) => x.period < day(0).slice(0, 7)).reduce((s: number, x: { waybills: number }) => s + x.waybills, 0);
+      const monthTotal = byMonth.rows.filter((x: { period: string }) => x.period < day(0).slice(0, 7)).reduce((s: number, x: { waybills: number }) => s + x.waybills, 0);
+      expect(monthTotal).toBe(dayTotal);
+      expect(before(byDay)).toBeGreaterThan(0);
+      expect(cls.totals.waybills).toBeGreaterThanOrEqual(dayTotal);
+      if (ent) expect(ent.notes[0]).toContain('家企业');
     }
   });
 

@@ -64,12 +64,31 @@ export async function subtitleOf(db: Db, f: StatFilters, monthly = false) {
 
 // ───────── day-based rollups ─────────
 
-/** the day rollup to read: the per-enterprise one when one enterprise is asked for */
-const dayTable = (f: StatFilters) => sql.raw(f.enterpriseId ? 'waybill_ent_daily' : 'waybill_daily_stat');
-const dayWhere = (f: StatFilters, typed = true) => and([
-  sql`s.day >= ${f.from}::date and s.day <= ${f.to}::date`,
-  ...scopeConds(f, { enterprise: f.enterpriseId ? 's.enterprise_id' : undefined, region: 's.carrier_region', goodsClass: 's.goods_class', type: typed ? 's.waybill_type' : undefined }),
-]);
+/** the first and last whole month of the range (month starts), or null when it holds none */
+function wholeMonths(from: string, to: string): { first: string; last: string } | null {
+  const first = from.endsWith('-01') ? from : addDays(monthEnd(from), 1);
+  const last = to === monthEnd(to) ? monthOf(to) : monthOf(addDays(monthOf(to), -1));
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * The day rollup's rows of the range (columns day, [enterprise_id,] carrier_region, goods_class, waybill_type and the
+ * figures): whole months from the month rollup (day = the month's first day), the partial months at either end by day,
+ * so a province-year reads about twelve rows per key instead of 365. `byDay` keeps every day (a chart by day).
+ * The per-enterprise rollups serve when one enterprise is asked for or `ent`.
+ */
+function dayRows(f: StatFilters, o: { ent?: boolean; typed?: boolean; byDay?: boolean } = {}): SQL {
+  const ent = o.ent ?? !!f.enterpriseId;
+  const where = and(scopeConds(f, { enterprise: ent ? 's.enterprise_id' : undefined, region: 's.carrier_region', goodsClass: 's.goods_class', type: o.typed === false ? undefined : 's.waybill_type' }));
+  const cols = sql.raw(`${ent ? 's.enterprise_id, ' : ''}s.carrier_region, s.goods_class, s.waybill_type, s.waybills, s.mass_kg, s.mass_unknown`);
+  const daily = sql.raw(ent ? 'waybill_ent_daily' : 'waybill_daily_stat');
+  const monthly = sql.raw(ent ? 'waybill_ent_month' : 'waybill_month_stat');
+  const m = o.byDay ? null : wholeMonths(f.from, f.to);
+  if (!m) return sql`select s.day, ${cols} from ${daily} s where s.day >= ${f.from}::date and s.day <= ${f.to}::date and ${where}`;
+  return sql`select s.day, ${cols} from ${daily} s where s.day >= ${f.from}::date and s.day < ${m.first}::date and ${where}
+    union all select s.day, ${cols} from ${daily} s where s.day > ${monthEnd(m.last)}::date and s.day <= ${f.to}::date and ${where}
+    union all select s.month as day, ${cols} from ${monthly} s where s.month >= ${m.first}::date and s.month <= ${m.last}::date and ${where}`;
+}
 const monthWhere = (f: StatFilters, c: { goodsClass: string; lineClass?: boolean; enterprise?: string }) => and([
   sql`s.month >= ${monthOf(f.from)}::date and s.month <= ${monthOf(f.to)}::date`,
   ...scopeConds(f, { enterprise: c.enterprise ?? 's.enterprise_id', region: 's.carrier_region', goodsClass: c.goodsClass, lineClass: c.lineClass }),
@@ -89,7 +108,7 @@ const periodExpr = (f: StatFilters) => (f.granularity === 'month' ? sql`to_char(
 
 async function total(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select ${periodExpr(f)} as p, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-    from ${dayTable(f)} s where ${dayWhere(f)} group by 1`);
+    from (${dayRows(f, { byDay: f.granularity === 'day' })}) s group by 1`);
   const by = new Map(r.map((x) => [String(x.p), x]));
   const columns = [col('period', f.granularity === 'month' ? '月份' : '日期'), C.waybills, C.tonnes, C.unknown];
   const rows: StatRow[] = periods(f).map((p) => {
@@ -103,7 +122,7 @@ async function total(db: Db, f: StatFilters): Promise<StatResult> {
 
 async function byClass(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select s.goods_class as c, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-    from ${dayTable(f)} s where ${dayWhere(f)} group by 1 having sum(s.waybills) <> 0 order by 1`);
+    from (${dayRows(f)}) s group by 1 having sum(s.waybills) <> 0 order by 1`);
   const all = r.reduce((s, x) => s + int(x.w), 0);
   const columns = [col('className', '货物类别'), C.waybills, C.tonnes, C.share, C.unknown];
   const rows: StatRow[] = r.map((x) => ({ key: String(x.c), className: goodsClassName(String(x.c)), waybills: int(x.w), tonnes: tonnes(Number(x.kg)), share: pct(int(x.w), all), unknown: int(x.u),
@@ -138,19 +157,18 @@ async function goods(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
-  const where = and([sql`s.day >= ${f.from}::date and s.day <= ${f.to}::date`,
-    ...scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region', goodsClass: 's.goods_class' })]);
+  const src = dayRows(f, { ent: true });
   const r = await rowsOf(db, sql`with a as (select s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-      from waybill_ent_daily s where ${where} group by 1 having sum(s.waybills) <> 0 order by 2 desc, 1 limit 100)
-    select a.*, e.name, e.region_code from a join enterprise e on e.id = a.enterprise_id order by a.w desc, e.name`);
-  const all = await rowsOf(db, sql`select coalesce(sum(s.waybills), 0)::int as w, count(distinct s.enterprise_id)::int as e from waybill_ent_daily s where ${where} and s.waybills <> 0`);
-  const n = int(all[0]?.w);
+      from (${src}) s group by 1 having sum(s.waybills) <> 0)
+    select t.*, e.name, e.region_code, (select sum(w) from a)::int as all_w, (select count(*) from a)::int as all_e
+    from (select * from a order by w desc, enterprise_id limit 100) t join enterprise e on e.id = t.enterprise_id order by t.w desc, e.name`);
+  const n = int(r[0]?.all_w);
   const columns = [col('rank', '排名'), col('enterpriseName', '企业名称'), col('regionName', '所在地区'), C.waybills, C.tonnes, C.share, C.unknown];
   const rows: StatRow[] = r.map((x, i) => ({ key: String(x.enterprise_id), rank: i + 1, enterpriseName: String(x.name), regionName: regionName(String(x.region_code ?? '')),
     waybills: int(x.w), tonnes: tonnes(Number(x.kg)), share: pct(int(x.w), n), unknown: int(x.u),
     drill: drillOf(f, { enterpriseId: String(x.enterprise_id), label: `${x.name}的运单` }) }));
   return { title: '企业排名', subtitle: await subtitleOf(db, f), columns, rows,
-    notes: [`共 ${int(all[0]?.e)} 家企业 ${n} 张运单，列出运单最多的前${rows.length}家。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
+    notes: [`共 ${int(r[0]?.all_e)} 家企业 ${n} 张运单，列出运单最多的前${rows.length}家。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
     chart: { type: 'hbar', category: 'enterpriseName', series: ['waybills'] } };
 }
 
@@ -213,7 +231,7 @@ async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<Stat
 const EMPTY = '空车(未清洗)';
 async function empty(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select ${periodExpr(f)} as p, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
-    from ${dayTable(f)} s where ${dayWhere(f, false)} group by 1`);
+    from (${dayRows(f, { typed: false, byDay: f.granularity === 'day' })}) s group by 1`);
   const by = new Map(r.map((x) => [String(x.p), x]));
   const columns = [col('period', f.granularity === 'month' ? '月份' : '日期'), col('empty', '空车(未清洗)运单', 'int'), col('loaded', '其他运单', 'int'), col('all', '运单合计', 'int'), col('share', '空车占比', 'percent')];
   const rows: StatRow[] = periods(f).map((p) => {
@@ -225,9 +243,8 @@ async function empty(db: Db, f: StatFilters): Promise<StatResult> {
   totals.share = pct(Number(totals.empty), Number(totals.all));
   const extra: StatTable[] = [];
   if (!f.enterpriseId) {
-    const where = and([sql`s.day >= ${f.from}::date and s.day <= ${f.to}::date`, ...scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region' })]);
     const e = await rowsOf(db, sql`with a as (select s.enterprise_id, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
-        from waybill_ent_daily s where ${where} group by 1 having coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0) <> 0 order by 2 desc, 1 limit 20)
+        from (${dayRows(f, { ent: true, typed: false })}) s group by 1 having coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0) <> 0 order by 2 desc, 1 limit 20)
       select a.*, x.name from a join enterprise x on x.id = a.enterprise_id order by a.e desc, x.name`);
     extra.push({ title: '空车运单最多的企业', columns: [col('enterpriseName', '企业名称'), col('empty', '空车(未清洗)运单', 'int'), col('all', '运单合计', 'int'), col('share', '空车占比', 'percent')],
       rows: e.map((x) => ({ key: String(x.enterprise_id), enterpriseName: String(x.name), empty: int(x.e), all: int(x.w), share: pct(int(x.e), int(x.w)),

@@ -27,6 +27,12 @@ export function rollupStatements(src: RollupSources): SQL[] {
     sql`insert into waybill_ent_daily (day, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
       select s.day, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
       on conflict (enterprise_id, day, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_daily')}`,
+    sql`insert into waybill_month_stat (month, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
+      select ${month}, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4
+      on conflict (month, carrier_region, goods_class, waybill_type) do update set ${add('waybill_month_stat')}`,
+    sql`insert into waybill_ent_month (month, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
+      select ${month}, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
+      on conflict (enterprise_id, month, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_month')}`,
     sql`insert into waybill_flow_month (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.enterprise_id, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5, 6
       on conflict (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_month')}`,
@@ -39,7 +45,7 @@ export function rollupStatements(src: RollupSources): SQL[] {
   ];
 }
 
-export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_flow_month', 'waybill_vehicle_month', 'waybill_goods_month'] as const;
+export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_vehicle_month', 'waybill_goods_month'] as const;
 
 /** the rows a waybill counts in: issued, not voided, not deleted */
 const COUNTED = sql.raw(`w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`);
