@@ -45,6 +45,8 @@ export function regionNames(): Map<string, string> {
 }
 /** 浙江省/杭州市/上城区 */
 export const regionName = (code: string | null | undefined): string => (code ? regionNames().get(code) ?? streetName(code) ?? code : '');
+/** 上城区 (the last part of the full name): a chart's or a table's label */
+export const regionShortName = (code: string | null | undefined): string => regionName(code).split('/').pop() ?? '';
 /** full name or last name → code (import of region columns) */
 export function regionCodeOf(text: string): string | null {
   const s = text.trim();

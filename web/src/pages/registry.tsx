@@ -7,6 +7,8 @@ import { DANGER_PATHS } from './danger/paths';
 import { ROUTED_RECORDS } from './routedRecords';
 import { REGIME_PATHS } from './regime/paths';
 import { NOTICE_PATHS } from './notice/paths';
+import { STATS } from '@dg/core/stats';
+import { STAT_WAYBILLS_PATH } from './stats/paths';
 
 const named = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
 const routedRecordPages = () => import('./routedRecordPages.tsx');
@@ -98,6 +100,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   basicQueryManager: () => named(board(), 'BasicQuery'),
   staticMonitorManager: () => named(board(), 'StaticMonitor'),
   tipSummaryManager: () => named(board(), 'TipSummary'),
+  // 运单统计 and 行业统计: one page over each statistic's definition (packages/core/src/stats.ts)
+  ...Object.fromEntries(STATS.map(({ key, menu }) => [menu, () => import('./stats/StatPages.tsx').then((m) => ({ default: m.statPage(key) }))])),
 };
 
 /** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
@@ -166,4 +170,6 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => named(borrows(), 'BorrowPage') },
   { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => named(supervision(), 'SuperviseInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
+  // 运单统计: the waybills a figure counts (any statistic's drill-down)
+  { path: STAT_WAYBILLS_PATH, title: '统计运单', load: () => import('./stats/StatWaybills.tsx') },
 ];

@@ -9,7 +9,7 @@ import { POSTS } from '@dg/core/resources/records';
 import { ENTERPRISE_WARNINGS, addDays, chinaToday } from '@dg/core/warnings';
 import { tonnes, type StatColumn, type StatDrill, type StatResult, type StatRow, type StatTable, type StatCell } from '@dg/core/stats';
 import type { Db } from '../../db/index.ts';
-import { regionName } from '../../platform/regions.ts';
+import { regionName, regionShortName } from '../../platform/regions.ts';
 import { cnStart } from '../waybill/common.ts';
 import { loadWindows, windowOf, sourceExpiry } from '../warnings/query.ts';
 import { type StatFilters, and, monthEnd, monthOf, scopeConds } from './filters.ts';
@@ -48,8 +48,8 @@ const drillOf = (f: StatFilters, more: Partial<StatDrill>): StatDrill => ({
   ...more,
 });
 
-export async function subtitleOf(db: Db, f: StatFilters, monthly = false) {
-  const range = monthly ? `${monthOf(f.from)} 至 ${monthEnd(f.to)}（按月汇总）` : `${f.from} 至 ${f.to}`;
+export async function subtitleOf(db: Db, f: StatFilters, monthly: boolean | 'snapshot' = false) {
+  const range = monthly === 'snapshot' ? `截至 ${chinaToday()}` : monthly ? `${monthOf(f.from)} 至 ${monthEnd(f.to)}（按月汇总）` : `${f.from} 至 ${f.to}`;
   const parts = [range];
   const region = f.regionCode ?? (f.user.side === 'government' ? f.user.regionCode : null);
   if (region && f.user.side !== 'enterprise') parts.push(regionName(region));
@@ -164,7 +164,7 @@ async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
     from (select * from a order by w desc, enterprise_id limit 100) t join enterprise e on e.id = t.enterprise_id order by t.w desc, e.name`);
   const n = int(r[0]?.all_w);
   const columns = [col('rank', '排名'), col('enterpriseName', '企业名称'), col('regionName', '所在地区'), C.waybills, C.tonnes, C.share, C.unknown];
-  const rows: StatRow[] = r.map((x, i) => ({ key: String(x.enterprise_id), rank: i + 1, enterpriseName: String(x.name), regionName: regionName(String(x.region_code ?? '')),
+  const rows: StatRow[] = r.map((x, i) => ({ key: String(x.enterprise_id), rank: i + 1, enterpriseName: String(x.name), regionName: regionShortName(String(x.region_code ?? '')),
     waybills: int(x.w), tonnes: tonnes(Number(x.kg)), share: pct(int(x.w), n), unknown: int(x.u),
     drill: drillOf(f, { enterpriseId: String(x.enterprise_id), label: `${x.name}的运单` }) }));
   return { title: '企业排名', subtitle: await subtitleOf(db, f), columns, rows,
@@ -195,10 +195,10 @@ async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<Stat
   const r = await rowsOf(db, sql`select s.origin_city as o, s.dest_city as d, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
     from waybill_flow_month s where ${monthWhere(f, { goodsClass: 's.goods_class' })} group by 1, 2 having sum(s.waybills) <> 0 order by 3 desc, 1, 2`);
   const prov = provinceCode.slice(0, 2);
-  const name = (c: string) => (c ? regionName(c) || c : '未填写');
+  const name = (c: string) => (c ? regionShortName(c) || c : '未填写');
   const direction = (o: string, d: string) => (!o || !d ? '未填写' : o.startsWith(prov) ? (d.startsWith(prov) ? '省内' : '出省') : d.startsWith(prov) ? '入省' : '省外');
   const from = monthOf(f.from), to = monthEnd(f.to);
-  const columns = [col('origin', '起运地'), col('dest', '目的地'), col('direction', '流向'), C.waybills, C.tonnes, C.unknown, col('source', '起', 'text'), col('target', '止', 'text')];
+  const columns = [col('origin', '起运地'), col('dest', '目的地'), col('direction', '流向'), C.waybills, C.tonnes, C.unknown];
   const rows: StatRow[] = r.map((x) => {
     const o = String(x.o), d = String(x.d);
     return { key: `${o}-${d}`, origin: name(o), dest: name(d), direction: direction(o, d), waybills: int(x.w), tonnes: tonnes(Number(x.kg)), unknown: int(x.u),
@@ -306,8 +306,8 @@ async function byArea(db: Db, f: StatFilters, o: { title: string; what: string; 
   const r = await rowsOf(db, sql`select ${area} as area, count(*)::int as n, ${sql.join(o.kinds.map((k, i) => sql`count(*) filter (where ${has(k.key)})::int as ${sql.raw(`k${i}`)}`), sql`, `)}
     from ${o.from} where ${o.where} and ${areaScope(f, 'e.region_code')} group by 1 order by 1`);
   const columns = [col('area', '地区'), col('total', `${o.what}合计`, 'int'), ...o.kinds.map((k, i) => col(`k${i}`, k.title, 'int'))];
-  const rows: StatRow[] = r.map((x) => ({ key: String(x.area), area: regionName(String(x.area)) || String(x.area), total: int(x.n), ...Object.fromEntries(o.kinds.map((_, i) => [`k${i}`, int(x[`k${i}`])])) }));
-  return { title: o.title, subtitle: await subtitleOf(db, { ...f, from: chinaToday(), to: chinaToday() }), columns, rows, totals: totalsOf(columns, rows),
+  const rows: StatRow[] = r.map((x) => ({ key: String(x.area), area: regionShortName(String(x.area)) || String(x.area), total: int(x.n), ...Object.fromEntries(o.kinds.map((_, i) => [`k${i}`, int(x[`k${i}`])])) }));
+  return { title: o.title, subtitle: await subtitleOf(db, f, 'snapshot'), columns, rows, totals: totalsOf(columns, rows),
     notes: o.multi ? ['一家企业可有多项经营范围，各项之和可大于企业合计。'] : [],
     chart: { type: 'stack', category: 'area', series: o.kinds.map((_, i) => `k${i}`) } };
 }
@@ -361,11 +361,11 @@ async function industryValidity(db: Db, f: StatFilters): Promise<StatResult> {
   const rows = ENTERPRISE_WARNINGS.map((k) => line(k.key, k.title, kinds.get(k.title)));
   const totals = totalsOf(columns, rows);
   totals.rate = pct(Number(totals.valid), Number(totals.total));
-  return { title: '证件有效率', subtitle: await subtitleOf(db, { ...f, from: today, to: today }), columns, rows, totals,
+  return { title: '证件有效率', subtitle: await subtitleOf(db, f, 'snapshot'), columns, rows, totals,
     notes: ['即将到期：在参数设置的预警天数内到期；有效率 = 有效证件 ÷ 证件数（即将到期的不计为有效）。'],
     chart: { type: 'stack', category: 'name', series: ['valid', 'due', 'expired'] },
     extra: [
-      { title: '按地区', columns: [col('name', '地区'), ...columns.slice(1)], rows: byAreaRows.map((x) => line(String(x.area), regionName(String(x.area)) || String(x.area), x)) },
+      { title: '按地区', columns: [col('name', '地区'), ...columns.slice(1)], rows: byAreaRows.map((x) => line(String(x.area), regionShortName(String(x.area)) || String(x.area), x)) },
       { title: '已过期证件最多的企业（前20家）', columns: [col('name', '企业名称'), ...columns.slice(1)], rows: byEnt.map((x) => line(String(x.enterprise_id), String(x.name), x)) },
     ] };
 }

@@ -235,7 +235,8 @@ export async function transition(db: Db, user: SessionUser, id: string, version:
       userId: user.id, userName: user.name.slice(0, 20), note: r.note ?? null, data: r.data ?? null,
     });
     await bumpState(tx, wb.enterpriseId, wb.state, to);
-    const after = counts(res[0]!) ? { w: res[0]!, goods: await goodsOf(tx, wb) } : null;
+    // only a 变更 rewrites the goods: the other steps keep the lines read before
+    const after = counts(res[0]!) ? { w: res[0]!, goods: before && action !== 'change' ? before.goods : await goodsOf(tx, wb) } : null;
     await moveRollups(tx, before, after);
     return res[0]!;
   });
