@@ -107,7 +107,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
     if (existing < count * 0.99) {
       if (existing) {
         await step('remove earlier bench waybills', async () => {
-          await q(db, `truncate waybill, waybill_goods, waybill_number, waybill_transition, waybill_state_count, waybill_daily_stat, waybill_ent_daily, waybill_month_stat, waybill_ent_month, waybill_flow_month, waybill_goods_month, waybill_vehicle_month, waybill_crew_lock, abnormal_waybill, checklist`);
+          await q(db, `truncate waybill, waybill_goods, waybill_number, waybill_transition, waybill_state_count, waybill_daily_stat, waybill_ent_daily, waybill_month_stat, waybill_ent_month, waybill_flow_month, waybill_flow_region_month, waybill_goods_month, waybill_goods_region_month, waybill_vehicle_month, waybill_crew_lock, abnormal_waybill, checklist`);
           await q(db, `delete from sequence_counter where key like 'waybill:%'`);
         });
       }
@@ -121,7 +121,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
         onProgress: (done) => { if (performance.now() - last > 15_000 || done === count) { last = performance.now(); log(`  ${done.toLocaleString()} / ${count.toLocaleString()}`); } },
       }), count);
       await step('VACUUM ANALYZE', async () => {
-        for (const t of ['waybill', 'waybill_goods', 'waybill_number', 'waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_goods_month', 'waybill_vehicle_month', 'waybill_state_count', 'enterprise', 'vehicle', 'staff']) await q(db, `vacuum analyze ${t}`);
+        for (const t of ['waybill', 'waybill_goods', 'waybill_number', 'waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_goods_month', 'waybill_goods_region_month', 'waybill_vehicle_month', 'waybill_state_count', 'enterprise', 'vehicle', 'staff']) await q(db, `vacuum analyze ${t}`);
       });
     } else log(`reusing ${existing.toLocaleString()} bench waybills already in the database`);
 

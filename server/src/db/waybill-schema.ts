@@ -407,6 +407,27 @@ export const waybillGoodsMonth = pgTable('waybill_goods_month', {
   index('waybill_goods_month_ent_idx').on(t.enterpriseId, t.month),
 ]);
 
+/** rollup: 区域流向 without the enterprise (a province's flows read ~100× fewer rows than per enterprise) */
+export const waybillFlowRegionMonth = pgTable('waybill_flow_region_month', {
+  month: date('month', { mode: 'string' }).notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  originCity: varchar('origin_city', { length: 6 }).notNull(),
+  destCity: varchar('dest_city', { length: 6 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [primaryKey({ name: 'waybill_flow_region_month_pk', columns: [t.month, t.carrierRegion, t.goodsClass, t.originCity, t.destCity] })]);
+
+/** rollup: 品名统计 without the enterprise */
+export const waybillGoodsRegionMonth = pgTable('waybill_goods_region_month', {
+  month: date('month', { mode: 'string' }).notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  unNo: varchar('un_no', { length: 4 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 8 }).notNull(),
+  lines: integer('lines').notNull().default(0),
+  ...masses(),
+}, (t) => [primaryKey({ name: 'waybill_goods_region_month_pk', columns: [t.month, t.carrierRegion, t.unNo, t.goodsClass] })]);
+
 /** rollup: per month, enterprise, vehicle and main class (运单填报率, 车辆运输) */
 export const waybillVehicleMonth = pgTable('waybill_vehicle_month', {
   month: date('month', { mode: 'string' }).notNull(),

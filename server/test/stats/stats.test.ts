@@ -57,6 +57,9 @@ describe('rollups', () => {
       ['waybill_flow_month', `month, carrier_region, enterprise_id, goods_class, origin_city, dest_city`,
         `select date_trunc('month', ${DAY})::date as month, w.carrier_region, w.enterprise_id, coalesce(w.goods_classes[1], '-')::varchar as goods_class,
           ${city('w.origin_region')}::varchar as origin_city, ${city('w.dest_region')}::varchar as dest_city, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5, 6`],
+      ['waybill_flow_region_month', `month, carrier_region, goods_class, origin_city, dest_city`,
+        `select date_trunc('month', ${DAY})::date as month, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class,
+          ${city('w.origin_region')}::varchar as origin_city, ${city('w.dest_region')}::varchar as dest_city, ${wsum} from waybill w where ${COUNTED} group by 1, 2, 3, 4, 5`],
       ['waybill_vehicle_month', `month, enterprise_id, vehicle_id, carrier_region, goods_class`,
         `select date_trunc('month', ${DAY})::date as month, w.enterprise_id, w.vehicle_id, w.carrier_region, coalesce(w.goods_classes[1], '-')::varchar as goods_class, ${wsum}
           from waybill w where ${COUNTED} and w.vehicle_id is not null group by 1, 2, 3, 4, 5`],
@@ -71,6 +74,11 @@ describe('rollups', () => {
         count(*)::int as n, coalesce(sum(g.mass_kg), 0)::numeric as kg, count(*) filter (where g.mass_kg is null)::int as u
         from waybill w join waybill_goods g on g.waybill_id = w.id and g.waybill_created_at = w.created_at where ${COUNTED} group by 1, 2, 3, 4, 5`, 'lines');
     expect(goods.diff).toBe(0);
+    const goodsRegion = await rollupDiff('waybill_goods_region_month', 'month, carrier_region, un_no, goods_class',
+      `select date_trunc('month', ${DAY})::date as month, w.carrier_region, g.un_no, g.goods_class::varchar,
+        count(*)::int as n, coalesce(sum(g.mass_kg), 0)::numeric as kg, count(*) filter (where g.mass_kg is null)::int as u
+        from waybill w join waybill_goods g on g.waybill_id = w.id and g.waybill_created_at = w.created_at where ${COUNTED} group by 1, 2, 3, 4`, 'lines');
+    expect(goodsRegion.diff).toBe(0);
 
   });
 

@@ -89,10 +89,13 @@ function dayRows(f: StatFilters, o: { ent?: boolean; typed?: boolean; byDay?: bo
     union all select s.day, ${cols} from ${daily} s where s.day > ${monthEnd(m.last)}::date and s.day <= ${f.to}::date and ${where}
     union all select s.month as day, ${cols} from ${monthly} s where s.month >= ${m.first}::date and s.month <= ${m.last}::date and ${where}`;
 }
-const monthWhere = (f: StatFilters, c: { goodsClass: string; lineClass?: boolean; enterprise?: string }) => and([
+const monthWhere = (f: StatFilters, c: { goodsClass: string; lineClass?: boolean; enterprise?: string | null }) => and([
   sql`s.month >= ${monthOf(f.from)}::date and s.month <= ${monthOf(f.to)}::date`,
-  ...scopeConds(f, { enterprise: c.enterprise ?? 's.enterprise_id', region: 's.carrier_region', goodsClass: c.goodsClass, lineClass: c.lineClass }),
+  ...scopeConds(f, { enterprise: c.enterprise === null ? undefined : c.enterprise ?? 's.enterprise_id', region: 's.carrier_region', goodsClass: c.goodsClass, lineClass: c.lineClass }),
 ]);
+/** 品名 and 区域流向 read the rollup without the enterprise unless one enterprise is asked for */
+const byEnterprise = (f: StatFilters, table: 'goods' | 'flow') =>
+  f.enterpriseId ? { table: sql.raw(`waybill_${table}_month`), enterprise: 's.enterprise_id' } : { table: sql.raw(`waybill_${table}_region_month`), enterprise: null };
 
 /** the periods of the range (every day or month, so a chart's axis has no gaps), with their first and last day */
 function periods(f: StatFilters): { key: string; from: string; to: string }[] {
@@ -128,8 +131,9 @@ async function byClass(db: Db, f: StatFilters): Promise<StatResult> {
   const rows: StatRow[] = r.map((x) => ({ key: String(x.c), className: goodsClassName(String(x.c)), waybills: int(x.w), tonnes: tonnes(Number(x.kg)), share: pct(int(x.w), all), unknown: int(x.u),
     drill: drillOf(f, { goodsClass: String(x.c), label: `${goodsClassName(String(x.c))}的运单` }) }));
   // the divisions (项别) of the goods lines, from the monthly goods rollup
-  const d = await rowsOf(db, sql`select s.goods_class as c, sum(s.lines)::int as n, sum(s.mass_kg) as kg from waybill_goods_month s
-    where ${monthWhere(f, { goodsClass: 's.goods_class', lineClass: true })} group by 1 having sum(s.lines) <> 0 order by 1`);
+  const g = byEnterprise(f, 'goods');
+  const d = await rowsOf(db, sql`select s.goods_class as c, sum(s.lines)::int as n, sum(s.mass_kg) as kg from ${g.table} s
+    where ${monthWhere(f, { goodsClass: 's.goods_class', lineClass: true, enterprise: g.enterprise })} group by 1 having sum(s.lines) <> 0 order by 1`);
   const divColumns = [col('division', '类别/项别'), col('lines', '货物条目数', 'int'), C.tonnes];
   const divRows: StatRow[] = d.map((x) => ({ key: String(x.c), division: String(x.c), lines: int(x.n), tonnes: tonnes(Number(x.kg)) }));
   const totals = totalsOf(columns, rows);
@@ -139,10 +143,12 @@ async function byClass(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function goods(db: Db, f: StatFilters): Promise<StatResult> {
+  const g = byEnterprise(f, 'goods');
+  const where = monthWhere(f, { goodsClass: 's.goods_class', lineClass: true, enterprise: g.enterprise });
   const r = await rowsOf(db, sql`with a as (select s.un_no, s.goods_class, sum(s.lines)::int as n, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-      from waybill_goods_month s where ${monthWhere(f, { goodsClass: 's.goods_class', lineClass: true })} group by 1, 2 having sum(s.lines) <> 0 order by 3 desc, 1 limit 50)
+      from ${g.table} s where ${where} group by 1, 2 having sum(s.lines) <> 0 order by 3 desc, 1 limit 50)
     select a.*, (select g.name_zh from dangerous_goods g where g.un_no = a.un_no order by g.name_zh limit 1) as name from a order by a.n desc, a.un_no`);
-  const all = await rowsOf(db, sql`select coalesce(sum(s.lines), 0)::int as n, coalesce(sum(s.mass_unknown), 0)::int as u from waybill_goods_month s where ${monthWhere(f, { goodsClass: 's.goods_class', lineClass: true })}`);
+  const all = await rowsOf(db, sql`select coalesce(sum(s.lines), 0)::int as n, coalesce(sum(s.mass_unknown), 0)::int as u from ${g.table} s where ${where}`);
   const n = int(all[0]?.n);
   const columns = [col('goodsName', '品名'), col('unNo', 'UN编号'), col('goodsClass', '类别/项别'), col('lines', '货物条目数', 'int'), C.tonnes, C.share, col('unknown', '质量未知条目数', 'int')];
   const from = monthOf(f.from), to = monthEnd(f.to);
@@ -192,8 +198,9 @@ async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<StatResult> {
+  const t = byEnterprise(f, 'flow');
   const r = await rowsOf(db, sql`select s.origin_city as o, s.dest_city as d, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-    from waybill_flow_month s where ${monthWhere(f, { goodsClass: 's.goods_class' })} group by 1, 2 having sum(s.waybills) <> 0 order by 3 desc, 1, 2`);
+    from ${t.table} s where ${monthWhere(f, { goodsClass: 's.goods_class', enterprise: t.enterprise })} group by 1, 2 having sum(s.waybills) <> 0 order by 3 desc, 1, 2`);
   const prov = provinceCode.slice(0, 2);
   const name = (c: string) => (c ? regionShortName(c) || c : '未填写');
   const direction = (o: string, d: string) => (!o || !d ? '未填写' : o.startsWith(prov) ? (d.startsWith(prov) ? '省内' : '出省') : d.startsWith(prov) ? '入省' : '省外');

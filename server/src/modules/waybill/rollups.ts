@@ -36,16 +36,22 @@ export function rollupStatements(src: RollupSources): SQL[] {
     sql`insert into waybill_flow_month (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.enterprise_id, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5, 6
       on conflict (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_month')}`,
+    sql`insert into waybill_flow_region_month (month, carrier_region, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
+      select ${month}, s.carrier_region, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
+      on conflict (month, carrier_region, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_region_month')}`,
     sql`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, carrier_region, goods_class, waybills, mass_kg, mass_unknown)
       select ${month}, s.enterprise_id, s.vehicle_id, s.carrier_region, s.goods_class, ${sums} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4, 5
       on conflict (month, enterprise_id, vehicle_id, carrier_region, goods_class) do update set ${add('waybill_vehicle_month')}`,
     sql`insert into waybill_goods_month (month, carrier_region, enterprise_id, un_no, goods_class, lines, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.enterprise_id, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4, 5
       on conflict (month, carrier_region, enterprise_id, un_no, goods_class) do update set ${add('waybill_goods_month', 'lines')}`,
+    sql`insert into waybill_goods_region_month (month, carrier_region, un_no, goods_class, lines, mass_kg, mass_unknown)
+      select ${month}, s.carrier_region, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4
+      on conflict (month, carrier_region, un_no, goods_class) do update set ${add('waybill_goods_region_month', 'lines')}`,
   ];
 }
 
-export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_vehicle_month', 'waybill_goods_month'] as const;
+export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_vehicle_month', 'waybill_goods_month', 'waybill_goods_region_month'] as const;
 
 /** the rows a waybill counts in: issued, not voided, not deleted */
 const COUNTED = sql.raw(`w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`);
