@@ -18,35 +18,36 @@ const month = sql.raw(`date_trunc('month', s.day)::date`);
 const sums = sql.raw(`sum(s.n)::int, coalesce(sum(s.n * s.mass_kg), 0), sum(case when s.mass_kg is null then s.n else 0 end)::int`);
 const add = (t: string, count = 'waybills') => sql.raw(`${count} = ${t}.${count} + excluded.${count}, mass_kg = ${t}.mass_kg + excluded.mass_kg, mass_unknown = ${t}.mass_unknown + excluded.mass_unknown`);
 
+/** each statement upserts its rows in key order, so two transactions moving the same keys never deadlock */
 export function rollupStatements(src: RollupSources): SQL[] {
   const w = src.waybills;
   return [
     sql`insert into waybill_daily_stat (day, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
-      select s.day, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4
+      select s.day, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (day, carrier_region, goods_class, waybill_type) do update set ${add('waybill_daily_stat')}`,
     sql`insert into waybill_ent_daily (day, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
-      select s.day, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
+      select s.day, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (enterprise_id, day, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_daily')}`,
     sql`insert into waybill_month_stat (month, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
-      select ${month}, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4
+      select ${month}, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (month, carrier_region, goods_class, waybill_type) do update set ${add('waybill_month_stat')}`,
     sql`insert into waybill_ent_month (month, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
-      select ${month}, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
+      select ${month}, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (enterprise_id, month, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_month')}`,
     sql`insert into waybill_flow_month (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
-      select ${month}, s.carrier_region, s.enterprise_id, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5, 6
+      select ${month}, s.carrier_region, s.enterprise_id, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
       on conflict (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_month')}`,
     sql`insert into waybill_flow_region_month (month, carrier_region, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
-      select ${month}, s.carrier_region, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5
+      select ${month}, s.carrier_region, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (month, carrier_region, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_region_month')}`,
     sql`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, carrier_region, goods_class, waybills, mass_kg, mass_unknown)
-      select ${month}, s.enterprise_id, s.vehicle_id, s.carrier_region, s.goods_class, ${sums} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4, 5
+      select ${month}, s.enterprise_id, s.vehicle_id, s.carrier_region, s.goods_class, ${sums} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (month, enterprise_id, vehicle_id, carrier_region, goods_class) do update set ${add('waybill_vehicle_month')}`,
     sql`insert into waybill_goods_month (month, carrier_region, enterprise_id, un_no, goods_class, lines, mass_kg, mass_unknown)
-      select ${month}, s.carrier_region, s.enterprise_id, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4, 5
+      select ${month}, s.carrier_region, s.enterprise_id, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (month, carrier_region, enterprise_id, un_no, goods_class) do update set ${add('waybill_goods_month', 'lines')}`,
     sql`insert into waybill_goods_region_month (month, carrier_region, un_no, goods_class, lines, mass_kg, mass_unknown)
-      select ${month}, s.carrier_region, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4
+      select ${month}, s.carrier_region, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (month, carrier_region, un_no, goods_class) do update set ${add('waybill_goods_region_month', 'lines')}`,
   ];
 }
