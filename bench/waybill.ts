@@ -262,7 +262,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
       const without = await timeTx(false);
       const withR = await timeTx(true);
       console.log(`\nwaybill — ${label}: the rollups' write overhead on a transition (作废 of ${sample.length} issued waybills, each rolled back; ms)`);
-      console.table([{ transition: 'without the rollups', ...without }, { transition: 'with the rollups (goods read + 5 upserts)', ...withR }]);
+      console.table([{ transition: 'without the rollups', ...without }, { transition: 'with the rollups (goods read + 11 upserts)', ...withR }]);
     }
     const anySeq = plans.filter((p) => p.seqScanOnWaybill !== 'no');
     console.log(anySeq.length ? `Seq Scan on waybill rows in: ${anySeq.map((p) => `${p.measure} (${p.seqScanOnWaybill})`).join('; ')}`

@@ -378,6 +378,20 @@ export const waybillEntMonth = pgTable('waybill_ent_month', {
   index('waybill_ent_month_month_idx').on(t.month),
 ]);
 
+/** rollup: the per-enterprise day rollup summed by calendar year (a range covering a year so far reads it here) */
+export const waybillEntYear = pgTable('waybill_ent_year', {
+  year: date('year', { mode: 'string' }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  waybillType: varchar('waybill_type', { length: 16 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_ent_year_pk', columns: [t.enterpriseId, t.year, t.carrierRegion, t.goodsClass, t.waybillType] }),
+  index('waybill_ent_year_year_idx').on(t.year),
+]);
+
 /** rollup: per month, carrier district, enterprise, main class, origin city and destination city (区域流向) */
 export const waybillFlowMonth = pgTable('waybill_flow_month', {
   month: date('month', { mode: 'string' }).notNull(),
@@ -441,6 +455,20 @@ export const waybillVehicleMonth = pgTable('waybill_vehicle_month', {
   primaryKey({ name: 'waybill_vehicle_month_pk', columns: [t.month, t.enterpriseId, t.vehicleId, t.carrierRegion, t.goodsClass] }),
   index('waybill_vehicle_month_ent_idx').on(t.enterpriseId, t.month),
   index('waybill_vehicle_month_region_idx').on(t.carrierRegion, t.month),
+]);
+
+/** rollup: the vehicle rollup summed by calendar year (车辆运输 over a year so far) */
+export const waybillVehicleYear = pgTable('waybill_vehicle_year', {
+  year: date('year', { mode: 'string' }).notNull(),
+  enterpriseId: uuid('enterprise_id').notNull(),
+  vehicleId: uuid('vehicle_id').notNull(),
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  goodsClass: varchar('goods_class', { length: 4 }).notNull(),
+  waybills: integer('waybills').notNull().default(0),
+  ...masses(),
+}, (t) => [
+  primaryKey({ name: 'waybill_vehicle_year_pk', columns: [t.year, t.enterpriseId, t.vehicleId, t.carrierRegion, t.goodsClass] }),
+  index('waybill_vehicle_year_ent_idx').on(t.enterpriseId, t.year),
 ]);
 
 /** 异常运单: found by rules on write, by the sweep (在途超时), by data fusion, or reported by hand */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.ts';
 import { regionName, regionShortName } from '../../platform/regions.ts';
 import { cnStart } from '../waybill/common.ts';
 import { loadWindows, windowOf, sourceExpiry } from '../warnings/query.ts';
-import { type StatFilters, and, monthEnd, monthOf, scopeConds } from './filters.ts';
+import { type StatFilters, and, monthEnd, monthOf, rangeParts, scopeConds } from './filters.ts';
 
 type Rows = Record<string, unknown>[];
 const rowsOf = async (db: Db, q: SQL) => (await db.execute(q)).rows as Rows;
@@ -64,31 +64,28 @@ export async function subtitleOf(db: Db, f: StatFilters, monthly: boolean | 'sna
 
 // ───────── day-based rollups ─────────
 
-/** the first and last whole month of the range (month starts), or null when it holds none */
-function wholeMonths(from: string, to: string): { first: string; last: string } | null {
-  const first = from.endsWith('-01') ? from : addDays(monthEnd(from), 1);
-  const last = to === monthEnd(to) ? monthOf(to) : monthOf(addDays(monthOf(to), -1));
-  return first <= last ? { first, last } : null;
-}
-
 /**
  * The day rollup's rows of the range (columns day, [enterprise_id,] carrier_region, goods_class, waybill_type and the
- * figures): whole months from the month rollup (day = the month's first day), the partial months at either end by day,
- * so a province-year reads about twelve rows per key instead of 365. `byDay` keeps every day (a chart by day).
- * The per-enterprise rollups serve when one enterprise is asked for or `ent`.
+ * figures): the calendar years it covers from the year rollup (per enterprise only), whole months from the month
+ * rollup, the partial months by day — so a province-year reads about one row per key instead of 365. `day` is the
+ * first day of the part. `grain` 'day' keeps every day and 'month' every month (a chart by day or by month). The per-enterprise rollups serve when one
+ * enterprise is asked for or `ent`.
  */
-function dayRows(f: StatFilters, o: { ent?: boolean; typed?: boolean; byDay?: boolean } = {}): SQL {
+function dayRows(f: StatFilters, o: { ent?: boolean; typed?: boolean; grain?: 'day' | 'month' } = {}): SQL {
   const ent = o.ent ?? !!f.enterpriseId;
   const where = and(scopeConds(f, { enterprise: ent ? 's.enterprise_id' : undefined, region: 's.carrier_region', goodsClass: 's.goods_class', type: o.typed === false ? undefined : 's.waybill_type' }));
   const cols = sql.raw(`${ent ? 's.enterprise_id, ' : ''}s.carrier_region, s.goods_class, s.waybill_type, s.waybills, s.mass_kg, s.mass_unknown`);
   const daily = sql.raw(ent ? 'waybill_ent_daily' : 'waybill_daily_stat');
-  const monthly = sql.raw(ent ? 'waybill_ent_month' : 'waybill_month_stat');
-  const m = o.byDay ? null : wholeMonths(f.from, f.to);
-  if (!m) return sql`select s.day, ${cols} from ${daily} s where s.day >= ${f.from}::date and s.day <= ${f.to}::date and ${where}`;
-  return sql`select s.day, ${cols} from ${daily} s where s.day >= ${f.from}::date and s.day < ${m.first}::date and ${where}
-    union all select s.day, ${cols} from ${daily} s where s.day > ${monthEnd(m.last)}::date and s.day <= ${f.to}::date and ${where}
-    union all select s.month as day, ${cols} from ${monthly} s where s.month >= ${m.first}::date and s.month <= ${m.last}::date and ${where}`;
+  if (o.grain === 'day') return sql`select s.day, ${cols} from ${daily} s where s.day >= ${f.from}::date and s.day <= ${f.to}::date and ${where}`;
+  const p = rangeParts(f.from, f.to);
+  // the district rollups have no year table, and a chart by month needs the months: whole years are read by month
+  if (!ent || o.grain === 'month') p.months.push(...p.years.flatMap((y) => Array.from({ length: 12 }, (_, i) => `${y.slice(0, 4)}-${String(i + 1).padStart(2, '0')}-01`)));
+  const parts: SQL[] = p.days.map(([a, b]) => sql`select s.day, ${cols} from ${daily} s where s.day >= ${a}::date and s.day <= ${b}::date and ${where}`);
+  if (p.months.length) parts.push(sql`select s.month as day, ${cols} from ${sql.raw(ent ? 'waybill_ent_month' : 'waybill_month_stat')} s where s.month in (${dateList(p.months)}) and ${where}`);
+  if (ent && o.grain !== 'month' && p.years.length) parts.push(sql`select s.year as day, ${cols} from waybill_ent_year s where s.year in (${dateList(p.years)}) and ${where}`);
+  return parts.length ? sql.join(parts, sql` union all `) : sql`select s.day, ${cols} from ${daily} s where false`;
 }
+const dateList = (days: string[]) => sql.join(days.map((d) => sql`${d}::date`), sql`, `);
 const monthWhere = (f: StatFilters, c: { goodsClass: string; lineClass?: boolean; enterprise?: string | null }) => and([
   sql`s.month >= ${monthOf(f.from)}::date and s.month <= ${monthOf(f.to)}::date`,
   ...scopeConds(f, { enterprise: c.enterprise === null ? undefined : c.enterprise ?? 's.enterprise_id', region: 's.carrier_region', goodsClass: c.goodsClass, lineClass: c.lineClass }),
@@ -111,7 +108,7 @@ const periodExpr = (f: StatFilters) => (f.granularity === 'month' ? sql`to_char(
 
 async function total(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select ${periodExpr(f)} as p, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-    from (${dayRows(f, { byDay: f.granularity === 'day' })}) s group by 1`);
+    from (${dayRows(f, { grain: f.granularity })}) s group by 1`);
   const by = new Map(r.map((x) => [String(x.p), x]));
   const columns = [col('period', f.granularity === 'month' ? '月份' : '日期'), C.waybills, C.tonnes, C.unknown];
   const rows: StatRow[] = periods(f).map((p) => {
@@ -179,11 +176,21 @@ async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
-  const where = monthWhere(f, { goodsClass: 's.goods_class' });
+  // whole months (the statistic is monthly): the calendar years covered from the year rollup, the rest by month
+  const p = rangeParts(monthOf(f.from), monthEnd(f.to));
+  const scope = and(scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region', goodsClass: 's.goods_class' }));
+  const cols = sql.raw('s.vehicle_id, s.enterprise_id, s.waybills, s.mass_kg, s.mass_unknown');
+  const parts = [
+    ...(p.years.length ? [sql`select ${cols} from waybill_vehicle_year s where s.year in (${dateList(p.years)}) and ${scope}`] : []),
+    ...(p.months.length || p.days.length ? [sql`select ${cols} from waybill_vehicle_month s where s.month in (${dateList([...p.months, ...p.days.map(([a]) => monthOf(a))])}) and ${scope}`] : []),
+  ];
+  const src = parts.length ? sql.join(parts, sql` union all `) : sql`select ${cols} from waybill_vehicle_month s where false`;
   const r = await rowsOf(db, sql`with a as (select s.vehicle_id, s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-      from waybill_vehicle_month s where ${where} group by 1, 2 having sum(s.waybills) <> 0 order by 3 desc, 1 limit 100)
-    select a.*, v.plate_no, v.vehicle_type, e.name from a left join vehicle v on v.id = a.vehicle_id left join enterprise e on e.id = a.enterprise_id order by a.w desc, v.plate_no`);
-  const all = await rowsOf(db, sql`select count(distinct s.vehicle_id)::int as v, coalesce(sum(s.waybills), 0)::int as w from waybill_vehicle_month s where ${where} and s.waybills <> 0`);
+      from (${src}) s group by 1, 2 having sum(s.waybills) <> 0),
+    top as (select * from a order by w desc, vehicle_id limit 100)
+    select top.*, v.plate_no, e.name, (select count(*) from a)::int as all_v, (select sum(w) from a)::int as all_w
+    from top left join vehicle v on v.id = top.vehicle_id left join enterprise e on e.id = top.enterprise_id order by top.w desc, v.plate_no`);
+  const all = [{ v: r[0]?.all_v ?? 0, w: r[0]?.all_w ?? 0 }];
   const from = monthOf(f.from), to = monthEnd(f.to);
   const columns = [col('rank', '排名'), col('plateNo', '车牌号码'), col('enterpriseName', '所属企业'), C.waybills, C.tonnes, col('average', '平均每单吨位（吨）', 'tonnes'), C.unknown];
   const rows: StatRow[] = r.map((x, i) => {
@@ -238,7 +245,7 @@ async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<Stat
 const EMPTY = '空车(未清洗)';
 async function empty(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select ${periodExpr(f)} as p, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
-    from (${dayRows(f, { typed: false, byDay: f.granularity === 'day' })}) s group by 1`);
+    from (${dayRows(f, { typed: false, grain: f.granularity })}) s group by 1`);
   const by = new Map(r.map((x) => [String(x.p), x]));
   const columns = [col('period', f.granularity === 'month' ? '月份' : '日期'), col('empty', '空车(未清洗)运单', 'int'), col('loaded', '其他运单', 'int'), col('all', '运单合计', 'int'), col('share', '空车占比', 'percent')];
   const rows: StatRow[] = periods(f).map((p) => {

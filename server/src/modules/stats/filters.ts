@@ -32,7 +32,7 @@ export function readStatFilters(user: SessionUser, def: StatDef, raw: StatQuery 
   if (Number(to.slice(0, 4)) * 12 + Number(to.slice(5, 7)) - (Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7))) >= MAX_YEARS * 12) {
     throw badInput(`统计日期：一次最多统计${MAX_YEARS}年`);
   }
-  const f: StatFilters = { user, from, to, granularity: 'day' };
+  const f: StatFilters = { user, from, to, granularity: 'month' };
   const has = (k: StatDef['filters'][number]) => def.filters.includes(k);
   const region = str(raw.regionCode);
   if (region && has('region') && user.side !== 'enterprise') {
@@ -71,6 +71,34 @@ export function monthEnd(day: string) {
   const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0));
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * A range of days split for the rollups: the calendar years it covers as far as today (later days hold nothing yet),
+ * the other whole months, and the partial months' days. Each part is read from its own rollup.
+ */
+export interface RangeParts { years: string[]; months: string[]; days: [string, string][] }
+export function rangeParts(from: string, to: string, today = cnDate()): RangeParts {
+  const out: RangeParts = { years: [], months: [], days: [] };
+  const whole: string[] = [];
+  for (let m = monthOf(from); m <= to; m = nextMonth(m)) {
+    const end = monthEnd(m);
+    const last = end < today ? end : today;
+    if (from <= m && to >= last) whole.push(m);
+    else out.days.push([from > m ? from : m, to < end ? to : end]);
+  }
+  const byYear = new Map<string, string[]>();
+  for (const m of whole) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
+  for (const [y, months] of byYear) {
+    const need = y < today.slice(0, 4) ? 12 : Number(today.slice(5, 7));
+    if (months.length === need && months[0] === `${y}-01-01`) out.years.push(`${y}-01-01`);
+    else out.months.push(...months);
+  }
+  return out;
+}
+const nextMonth = (m: string) => {
+  const d = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 1));
+  return d.toISOString().slice(0, 10);
+};
 
 export interface ScopeCols { enterprise?: string; region: string; goodsClass?: string; lineClass?: boolean; type?: string }
 

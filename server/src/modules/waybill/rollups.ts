@@ -15,6 +15,7 @@ import type { Db } from '../../db/index.ts';
 export interface RollupSources { waybills: SQL; goods: SQL }
 
 const month = sql.raw(`date_trunc('month', s.day)::date`);
+const year = sql.raw(`date_trunc('year', s.day)::date`);
 const sums = sql.raw(`sum(s.n)::int, coalesce(sum(s.n * s.mass_kg), 0), sum(case when s.mass_kg is null then s.n else 0 end)::int`);
 const add = (t: string, count = 'waybills') => sql.raw(`${count} = ${t}.${count} + excluded.${count}, mass_kg = ${t}.mass_kg + excluded.mass_kg, mass_unknown = ${t}.mass_unknown + excluded.mass_unknown`);
 
@@ -34,6 +35,9 @@ export function rollupStatements(src: RollupSources): SQL[] {
     sql`insert into waybill_ent_month (month, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
       select ${month}, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (enterprise_id, month, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_month')}`,
+    sql`insert into waybill_ent_year (year, enterprise_id, carrier_region, goods_class, waybill_type, waybills, mass_kg, mass_unknown)
+      select ${year}, s.enterprise_id, s.carrier_region, s.goods_class, s.waybill_type, ${sums} from (${w}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (enterprise_id, year, carrier_region, goods_class, waybill_type) do update set ${add('waybill_ent_year')}`,
     sql`insert into waybill_flow_month (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city, waybills, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.enterprise_id, s.goods_class, s.origin_city, s.dest_city, ${sums} from (${w}) s group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
       on conflict (month, carrier_region, enterprise_id, goods_class, origin_city, dest_city) do update set ${add('waybill_flow_month')}`,
@@ -43,6 +47,9 @@ export function rollupStatements(src: RollupSources): SQL[] {
     sql`insert into waybill_vehicle_month (month, enterprise_id, vehicle_id, carrier_region, goods_class, waybills, mass_kg, mass_unknown)
       select ${month}, s.enterprise_id, s.vehicle_id, s.carrier_region, s.goods_class, ${sums} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (month, enterprise_id, vehicle_id, carrier_region, goods_class) do update set ${add('waybill_vehicle_month')}`,
+    sql`insert into waybill_vehicle_year (year, enterprise_id, vehicle_id, carrier_region, goods_class, waybills, mass_kg, mass_unknown)
+      select ${year}, s.enterprise_id, s.vehicle_id, s.carrier_region, s.goods_class, ${sums} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (year, enterprise_id, vehicle_id, carrier_region, goods_class) do update set ${add('waybill_vehicle_year')}`,
     sql`insert into waybill_goods_month (month, carrier_region, enterprise_id, un_no, goods_class, lines, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.enterprise_id, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
       on conflict (month, carrier_region, enterprise_id, un_no, goods_class) do update set ${add('waybill_goods_month', 'lines')}`,
@@ -52,7 +59,7 @@ export function rollupStatements(src: RollupSources): SQL[] {
   ];
 }
 
-export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_vehicle_month', 'waybill_goods_month', 'waybill_goods_region_month'] as const;
+export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_ent_year', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_vehicle_month', 'waybill_vehicle_year', 'waybill_goods_month', 'waybill_goods_region_month'] as const;
 
 /** the rows a waybill counts in: issued, not voided, not deleted */
 const COUNTED = sql.raw(`w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`);
