@@ -47,8 +47,14 @@ const drillBody = z.object({
 const DRILL_MENUS = STATS.filter((s) => s.drill).map((s) => s.menu);
 const ALL_FILTERS: StatDef = { key: 'drill', menu: '', title: '', filters: ['date', 'region', 'enterprise', 'goodsClass', 'waybillType'], chart: 'bar', drill: true };
 
+/** a statistic groups up to a province's vehicles or enterprises at once: enough memory to do it without spilling to disk */
+const STAT_WORK_MEM = '32MB';
+
 export async function computeStat(db: Db, def: StatDef, f: StatFilters, provinceCode: string): Promise<StatResult> {
-  const run = () => COMPUTE[def.key]!(db, f, { provinceCode });
+  const run = () => db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', ${STAT_WORK_MEM}, true)`);
+    return COMPUTE[def.key]!(tx, f, { provinceCode });
+  });
   return def.key.startsWith('industry') ? cachedIndustry(def.key, f, run) : run();
 }
 

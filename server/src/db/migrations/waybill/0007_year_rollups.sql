@@ -29,4 +29,6 @@ INSERT INTO waybill_ent_year (year, enterprise_id, carrier_region, goods_class, 
   FROM waybill_ent_month GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 INSERT INTO waybill_vehicle_year (year, enterprise_id, vehicle_id, carrier_region, goods_class, waybills, mass_kg, mass_unknown)
   SELECT date_trunc('year', month)::date, enterprise_id, vehicle_id, carrier_region, goods_class, sum(waybills), sum(mass_kg), sum(mass_unknown)
-  FROM waybill_vehicle_month GROUP BY 1, 2, 3, 4, 5;
+  FROM waybill_vehicle_month GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
+ANALYZE waybill_ent_year;--> statement-breakpoint
+ANALYZE waybill_vehicle_year;
