@@ -37,6 +37,7 @@ const SKIP = [
   /\/import$/, /\/zxxx\/file\/add$/, /\/upload/, // multipart
   /^\/api\/super\//, // the same handlers as /api (pageB), with another token kind
   /\/logout$/, // would end the session the rest of the run uses
+  /^\/api\/events$/, // a Server-Sent Events stream never ends; test/live-events.test.ts covers it
   /\/laborContract\/getCmpsnByCertificate$/, // answers 500 for "not found" by the spec (§8: the client stays silent); its own test covers it
 ];
 
@@ -66,7 +67,8 @@ export function badInputSweep(part: number) {
       const calls = all.filter((_c, i) => i % PARTS === part);
       const faults: string[] = [];
       for (const { method, path } of calls) {
-        for (const param of PARAMS) {
+        // a path without parameters is sent each body once (the same request four times would test nothing more)
+        for (const param of /\{/.test(path) ? PARAMS : PARAMS.slice(0, 1)) {
           const target = path.replace(/\{[^}]+\}/g, encodeURIComponent(param));
           const sends: { url: string; body?: unknown }[] = method === 'GET' ? queries(param).map((qs) => ({ url: target + qs }))
             : method === 'DELETE' ? [{ url: target }] : BODIES.map((body) => ({ url: target, body }));
