@@ -15,6 +15,7 @@ const KB = 1024;
 function meter(page: Page) {
   const seen: Promise<{ type: string; url: string; bytes: number }>[] = [];
   const on = (r: Response) => {
+    if (STREAM.test(r.url())) return; // the live-update stream never finishes its body
     seen.push(r.request().sizes().then((s) => ({ type: r.request().resourceType(), url: r.url(), bytes: s.responseBodySize })).catch(() => ({ type: 'gone', url: r.url(), bytes: 0 })));
   };
   page.on('response', on);
@@ -24,6 +25,24 @@ function meter(page: Page) {
     const sum = (types?: string[]) => all.filter((x) => !types || types.includes(x.type)).reduce((a, x) => a + x.bytes, 0);
     return { all, scripts: sum(['script']), total: sum() };
   };
+}
+
+/** the Server-Sent Events stream stays open for the whole visit: it is not part of what a page downloads */
+const STREAM = /\/api\/events(\?|$)/;
+
+/** until no request but the live-update stream has been in flight for `ms` (networkidle never comes while it is open) */
+async function settled(page: Page, ms = 800) {
+  const open = new Set<unknown>();
+  let last = Date.now();
+  const start = (r: { url(): string }) => { if (!STREAM.test(r.url())) { open.add(r); last = Date.now(); } };
+  const end = (r: unknown) => { if (open.delete(r)) last = Date.now(); };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  await expect.poll(() => open.size === 0 && Date.now() - last >= ms, { timeout: 15_000, interval: 100 }).toBe(true);
+  page.off('request', start);
+  page.off('requestfinished', end);
+  page.off('requestfailed', end);
 }
 
 describe('download budget', () => {
@@ -60,7 +79,7 @@ describe('download budget', () => {
     const read = meter(page);
     await page.goto(baseUrl() + '/dashboard');
     await page.locator(shown).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const { total, scripts, all } = await read();
     console.log(`${side} dashboard first load: ${(total / KB).toFixed(0)} KB in ${all.length} responses, ${(scripts / KB).toFixed(0)} KB of it scripts`);
     for (const x of all.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) console.log(`${(x.bytes / KB).toFixed(1).padStart(7)} KB ${x.type} ${new URL(x.url).pathname}`);
