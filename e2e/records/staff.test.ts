@@ -57,7 +57,7 @@ describe('人员档案', () => {
     await leave.waitFor();
     const input = page.locator('#staffLeave_form_leaveDate');
     await input.click();
-    await input.fill(new Date().toISOString().slice(0, 10));
+    await input.fill(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)); // today in China (the entry was made today there)
     await input.press('Enter');
     await page.locator('#staffLeave_form_reason').fill('合同到期不再续签（E2E）');
     await btn(leave, '确定').click();
