@@ -46,7 +46,7 @@ describe('制度流程', () => {
       await staff.getByTestId('bell').click();
       await staff.getByTestId('bell-item-unreadRegime').click({ timeout: 5_000 }).catch(() => undefined);
       return staff.waitForURL(/\/regime\/workflowManager/, { timeout: 5_000 }).then(() => true, () => false);
-    }, { timeout: 45_000, intervals: [500] }).toBe(true);
+    }, { timeout: 45_000, interval: 500 }).toBe(true);
     const mine = staff.getByTestId('my-reads').locator('.ant-table-row', { hasText: TITLE });
     await expect.poll(() => mine.innerText()).toContain('未阅');
     expect(await staff.locator('.dg-resource-page .ant-table-row', { hasText: '草稿' }).count()).toBe(0); // drafts are the manager's
