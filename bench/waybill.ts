@@ -24,7 +24,7 @@ import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import { STATS, statDef, type StatQuery } from '@dg/core/stats';
 import { COMPUTE } from '../server/src/modules/stats/definitions.ts';
 import { readStatFilters } from '../server/src/modules/stats/filters.ts';
-import { moveRollups, counts } from '../server/src/modules/waybill/rollups.ts';
+import { moveRollups, counts, ROLLUP_TABLES } from '../server/src/modules/waybill/rollups.ts';
 import { goodsOf } from '../server/src/modules/waybill/service.ts';
 import { toRow } from '../server/src/modules/waybill/list.ts';
 import { load, post, type LoadResult } from './load.ts';
@@ -107,7 +107,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
     if (existing < count * 0.99) {
       if (existing) {
         await step('remove earlier bench waybills', async () => {
-          await q(db, `truncate waybill, waybill_goods, waybill_number, waybill_transition, waybill_state_count, waybill_daily_stat, waybill_ent_daily, waybill_month_stat, waybill_ent_month, waybill_flow_month, waybill_flow_region_month, waybill_goods_month, waybill_goods_region_month, waybill_vehicle_month, waybill_crew_lock, abnormal_waybill, checklist`);
+          await q(db, `truncate waybill, waybill_goods, waybill_number, waybill_transition, waybill_state_count, ${ROLLUP_TABLES.join(', ')}, waybill_crew_lock, abnormal_waybill, checklist`);
           await q(db, `delete from sequence_counter where key like 'waybill:%'`);
         });
       }
@@ -121,7 +121,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
         onProgress: (done) => { if (performance.now() - last > 15_000 || done === count) { last = performance.now(); log(`  ${done.toLocaleString()} / ${count.toLocaleString()}`); } },
       }), count);
       await step('VACUUM ANALYZE', async () => {
-        for (const t of ['waybill', 'waybill_goods', 'waybill_number', 'waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_goods_month', 'waybill_goods_region_month', 'waybill_vehicle_month', 'waybill_state_count', 'enterprise', 'vehicle', 'staff']) await q(db, `vacuum analyze ${t}`);
+        for (const t of ['waybill', 'waybill_goods', 'waybill_number', ...ROLLUP_TABLES, 'waybill_state_count', 'enterprise', 'vehicle', 'staff']) await q(db, `vacuum analyze ${t}`);
       });
     } else log(`reusing ${existing.toLocaleString()} bench waybills already in the database`);
 
@@ -262,7 +262,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
       const without = await timeTx(false);
       const withR = await timeTx(true);
       console.log(`\nwaybill — ${label}: the rollups' write overhead on a transition (作废 of ${sample.length} issued waybills, each rolled back; ms)`);
-      console.table([{ transition: 'without the rollups', ...without }, { transition: 'with the rollups (goods read + 11 upserts)', ...withR }]);
+      console.table([{ transition: 'without the rollups', ...without }, { transition: `with the rollups (goods read + ${ROLLUP_TABLES.length} upserts)`, ...withR }]);
     }
     const anySeq = plans.filter((p) => p.seqScanOnWaybill !== 'no');
     console.log(anySeq.length ? `Seq Scan on waybill rows in: ${anySeq.map((p) => `${p.measure} (${p.seqScanOnWaybill})`).join('; ')}`

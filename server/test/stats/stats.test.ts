@@ -84,6 +84,25 @@ describe('rollups', () => {
         count(*)::int as n, coalesce(sum(g.mass_kg), 0)::numeric as kg, count(*) filter (where g.mass_kg is null)::int as u
         from waybill w join waybill_goods g on g.waybill_id = w.id and g.waybill_created_at = w.created_at where ${COUNTED} group by 1, 2, 3, 4`, 'lines');
     expect(goodsRegion.diff).toBe(0);
+    // the running totals: every day (month) from the first counted waybill of its month (year) to the month's end (December)
+    const running = (key: string[], step: 'day' | 'month', extra = '') => {
+      const [unit, span, last] = step === 'day' ? [DAY, 'month', `interval '1 month - 1 day'`] : [`date_trunc('month', ${DAY})::date`, 'year', `interval '11 months'`];
+      const cols = key.join(', '), fk = key.map((k) => `f.${k}`).join(', ');
+      const win = (c: string) => `(sum(coalesce(d.${c}, 0)) over win)`;
+      return `with d as (select ${unit} as at, ${key.map((k) => `w.${k}`).join(', ')}, ${wsum} from waybill w where ${COUNTED}${extra} group by 1, ${cols}),
+          f as (select ${cols}, date_trunc('${span}', at)::date as p, min(at) as first from d group by ${cols}, date_trunc('${span}', at))
+        select g.x::date as at, ${fk}, ${win('n')}::int as n, ${win('kg')}::numeric as kg, ${win('u')}::int as u
+        from f cross join lateral generate_series(f.first, (f.p + ${last})::date, interval '1 ${step}') g(x)
+          left join d on ${key.map((k) => `d.${k} = f.${k}`).join(' and ')} and d.at = g.x::date
+        window win as (partition by ${fk}, f.p order by g.x)`;
+    };
+    for (const [table, at, key, step, extra] of [['waybill_ent_mtd', 'day', ['enterprise_id', 'carrier_region'], 'day', ''],
+      ['waybill_ent_ytd', 'month', ['enterprise_id', 'carrier_region'], 'month', ''],
+      ['waybill_vehicle_ytd', 'month', ['vehicle_id', 'enterprise_id', 'carrier_region'], 'month', ' and w.vehicle_id is not null']] as const) {
+      const r = await rollupDiff(table, `${at}, ${key.join(', ')}`, running([...key], step, extra));
+      expect({ table, ...r }).toEqual({ table, diff: 0, n: expect.any(Number) });
+      expect(r.n).toBeGreaterThan(0);
+    }
 
   });
 

@@ -11,8 +11,9 @@ import { tonnes, type StatColumn, type StatDrill, type StatResult, type StatRow,
 import type { Db } from '../../db/index.ts';
 import { regionName, regionShortName } from '../../platform/regions.ts';
 import { cnStart } from '../waybill/common.ts';
+import { EMPTY_TYPE } from '../waybill/rollups.ts';
 import { loadWindows, windowOf, sourceExpiry } from '../warnings/query.ts';
-import { type StatFilters, and, monthEnd, monthOf, rangeParts, scopeConds } from './filters.ts';
+import { type StatFilters, and, monthEnd, monthOf, rangeParts, runningTerms, scopeConds } from './filters.ts';
 
 type Rows = Record<string, unknown>[];
 const rowsOf = async (db: Db, q: SQL) => (await db.execute(q)).rows as Rows;
@@ -86,6 +87,23 @@ function dayRows(f: StatFilters, o: { ent?: boolean; typed?: boolean; grain?: 'd
   return parts.length ? sql.join(parts, sql` union all `) : sql`select s.day, ${cols} from ${daily} s where false`;
 }
 const dateList = (days: string[]) => sql.join(days.map((d) => sql`${d}::date`), sql`, `);
+
+/**
+ * Per enterprise (or vehicle) totals of [from, to] from the running totals (filters.ts runningTerms): a signed
+ * sum of at most five rows each, so a ranking over a province-year reads a few rows per enterprise or vehicle.
+ * Columns: the key, w, kg, u (and e, the 空车 waybills, per enterprise). No class or type filter applies here.
+ */
+function runningRows(f: StatFilters, by: 'enterprise' | 'vehicle', from: string, to: string): SQL {
+  const scope = and(scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region' }));
+  const key = by === 'vehicle' ? 's.vehicle_id, s.enterprise_id' : 's.enterprise_id';
+  const parts = runningTerms(from, to).map((t) => {
+    const table = sql.raw(by === 'vehicle' ? 'waybill_vehicle_ytd' : `waybill_ent_${t.table}`);
+    const n = sql.raw(String(t.sign));
+    return sql`select ${sql.raw(key)}, ${n} * s.waybills as w, ${n} * s.mass_kg as kg, ${n} * s.mass_unknown as u${by === 'enterprise' ? sql`, ${n} * s.empty as e` : sql``}
+      from ${table} s where s.${sql.raw(t.table === 'mtd' ? 'day' : 'month')} = ${t.date}::date and ${scope}`;
+  });
+  return sql.join(parts, sql` union all `);
+}
 const monthWhere = (f: StatFilters, c: { goodsClass: string; lineClass?: boolean; enterprise?: string | null }) => and([
   sql`s.month >= ${monthOf(f.from)}::date and s.month <= ${monthOf(f.to)}::date`,
   ...scopeConds(f, { enterprise: c.enterprise === null ? undefined : c.enterprise ?? 's.enterprise_id', region: 's.carrier_region', goodsClass: c.goodsClass, lineClass: c.lineClass }),
@@ -160,9 +178,11 @@ async function goods(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
-  const src = dayRows(f, { ent: true });
-  const r = await rowsOf(db, sql`with a as (select s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-      from (${src}) s group by 1 having sum(s.waybills) <> 0)
+  // without a class or type filter the running totals serve; with one, the day rollups by class and type
+  const a = f.goodsClass || f.waybillType
+    ? sql`select s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u from (${dayRows(f, { ent: true })}) s group by 1 having sum(s.waybills) <> 0`
+    : sql`select s.enterprise_id, sum(s.w)::int as w, sum(s.kg) as kg, sum(s.u)::int as u from (${runningRows(f, 'enterprise', f.from, f.to)}) s group by 1 having sum(s.w) <> 0`;
+  const r = await rowsOf(db, sql`with a as (${a})
     select t.*, e.name, e.region_code, (select sum(w) from a)::int as all_w, (select count(*) from a)::int as all_e
     from (select * from a order by w desc, enterprise_id limit 100) t join enterprise e on e.id = t.enterprise_id order by t.w desc, e.name`);
   const n = int(r[0]?.all_w);
@@ -176,22 +196,28 @@ async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
 }
 
 async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
-  // whole months (the statistic is monthly): the calendar years covered from the year rollup, the rest by month
-  const p = rangeParts(monthOf(f.from), monthEnd(f.to));
-  const scope = and(scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region', goodsClass: 's.goods_class' }));
-  const cols = sql.raw('s.vehicle_id, s.enterprise_id, s.waybills, s.mass_kg, s.mass_unknown');
-  const parts = [
-    ...(p.years.length ? [sql`select ${cols} from waybill_vehicle_year s where s.year in (${dateList(p.years)}) and ${scope}`] : []),
-    ...(p.months.length || p.days.length ? [sql`select ${cols} from waybill_vehicle_month s where s.month in (${dateList([...p.months, ...p.days.map(([a]) => monthOf(a))])}) and ${scope}`] : []),
-  ];
-  const src = parts.length ? sql.join(parts, sql` union all `) : sql`select ${cols} from waybill_vehicle_month s where false`;
-  const r = await rowsOf(db, sql`with a as (select s.vehicle_id, s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u
-      from (${src}) s group by 1, 2 having sum(s.waybills) <> 0),
+  // whole months (the statistic is monthly): the running totals, or with a class filter the class rollups
+  // (the calendar years covered from the year rollup, the rest by month)
+  const from = monthOf(f.from), to = monthEnd(f.to);
+  let a: SQL;
+  if (f.goodsClass) {
+    const p = rangeParts(from, to);
+    const scope = and(scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region', goodsClass: 's.goods_class' }));
+    const cols = sql.raw('s.vehicle_id, s.enterprise_id, s.waybills, s.mass_kg, s.mass_unknown');
+    const parts = [
+      ...(p.years.length ? [sql`select ${cols} from waybill_vehicle_year s where s.year in (${dateList(p.years)}) and ${scope}`] : []),
+      ...(p.months.length || p.days.length ? [sql`select ${cols} from waybill_vehicle_month s where s.month in (${dateList([...p.months, ...p.days.map(([d]) => monthOf(d))])}) and ${scope}`] : []),
+    ];
+    const src = parts.length ? sql.join(parts, sql` union all `) : sql`select ${cols} from waybill_vehicle_month s where false`;
+    a = sql`select s.vehicle_id, s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u from (${src}) s group by 1, 2 having sum(s.waybills) <> 0`;
+  } else {
+    a = sql`select s.vehicle_id, s.enterprise_id, sum(s.w)::int as w, sum(s.kg) as kg, sum(s.u)::int as u from (${runningRows(f, 'vehicle', from, to)}) s group by 1, 2 having sum(s.w) <> 0`;
+  }
+  const r = await rowsOf(db, sql`with a as (${a}),
     top as (select * from a order by w desc, vehicle_id limit 100)
     select top.*, v.plate_no, e.name, (select count(*) from a)::int as all_v, (select sum(w) from a)::int as all_w
     from top left join vehicle v on v.id = top.vehicle_id left join enterprise e on e.id = top.enterprise_id order by top.w desc, v.plate_no`);
   const all = [{ v: r[0]?.all_v ?? 0, w: r[0]?.all_w ?? 0 }];
-  const from = monthOf(f.from), to = monthEnd(f.to);
   const columns = [col('rank', '排名'), col('plateNo', '车牌号码'), col('enterpriseName', '所属企业'), C.waybills, C.tonnes, col('average', '平均每单吨位（吨）', 'tonnes'), C.unknown];
   const rows: StatRow[] = r.map((x, i) => {
     const known = int(x.w) - int(x.u);
@@ -242,7 +268,7 @@ async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<Stat
     ] };
 }
 
-const EMPTY = '空车(未清洗)';
+const EMPTY = EMPTY_TYPE;
 async function empty(db: Db, f: StatFilters): Promise<StatResult> {
   const r = await rowsOf(db, sql`select ${periodExpr(f)} as p, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
     from (${dayRows(f, { typed: false, grain: f.granularity })}) s group by 1`);
@@ -257,8 +283,11 @@ async function empty(db: Db, f: StatFilters): Promise<StatResult> {
   totals.share = pct(Number(totals.empty), Number(totals.all));
   const extra: StatTable[] = [];
   if (!f.enterpriseId) {
-    const e = await rowsOf(db, sql`with a as (select s.enterprise_id, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
-        from (${dayRows(f, { ent: true, typed: false })}) s group by 1 having coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0) <> 0 order by 2 desc, 1 limit 20)
+    const a = f.goodsClass
+      ? sql`select s.enterprise_id, coalesce(sum(s.waybills) filter (where s.waybill_type = ${EMPTY}), 0)::int as e, sum(s.waybills)::int as w
+        from (${dayRows(f, { ent: true, typed: false })}) s group by 1`
+      : sql`select s.enterprise_id, sum(s.e)::int as e, sum(s.w)::int as w from (${runningRows(f, 'enterprise', f.from, f.to)}) s group by 1`;
+    const e = await rowsOf(db, sql`with a as (select * from (${a}) a where a.e <> 0 order by a.e desc, a.enterprise_id limit 20)
       select a.*, x.name from a join enterprise x on x.id = a.enterprise_id order by a.e desc, x.name`);
     extra.push({ title: '空车运单最多的企业', columns: [col('enterpriseName', '企业名称'), col('empty', '空车(未清洗)运单', 'int'), col('all', '运单合计', 'int'), col('share', '空车占比', 'percent')],
       rows: e.map((x) => ({ key: String(x.enterprise_id), enterpriseName: String(x.name), empty: int(x.e), all: int(x.w), share: pct(int(x.e), int(x.w)),

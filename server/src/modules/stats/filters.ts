@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_TYPES, GOODS_CLASSES } from '@dg/core/waybill';
 import type { StatDef, StatQuery } from '@dg/core/stats';
+import { addDays } from '@dg/core/warnings';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/schemas.ts';
@@ -121,3 +122,27 @@ export function scopeConds(f: StatFilters, c: ScopeCols): SQL[] {
 }
 
 export const and = (conds: SQL[]) => (conds.length ? sql.join(conds, sql` and `) : sql`true`);
+
+/** one row set of a running total: the `mtd` row of a day or the `ytd` row of a month, added (1) or taken away (-1) */
+export interface RunningTerm { table: 'mtd' | 'ytd'; date: string; sign: number }
+
+/**
+ * A range's total as running totals (rollup-schema.ts): with P(x) the total from the start of time to day x,
+ * P(x) = Σ years before x's (each its December ytd) + the ytd of the month before x's + the mtd of x (or the
+ * ytd of x's month when x ends it), and the range [from, to] is P(to) − P(from − 1): the years before cancel,
+ * so at most five rows per enterprise or vehicle. A range of whole months reads ytd rows only.
+ */
+export function runningTerms(from: string, to: string): RunningTerm[] {
+  const terms = new Map<string, number>();
+  const add = (table: RunningTerm['table'], date: string, sign: number) => terms.set(`${table}|${date}`, (terms.get(`${table}|${date}`) ?? 0) + sign);
+  const prefix = (x: string, sign: number) => {
+    if (monthEnd(x) === x) return add('ytd', monthOf(x), sign);
+    if (x.slice(5, 7) !== '01') add('ytd', monthOf(addDays(monthOf(x), -1)), sign);
+    add('mtd', x, sign);
+  };
+  const before = addDays(from, -1);
+  for (let y = Number(before.slice(0, 4)); y < Number(to.slice(0, 4)); y++) add('ytd', `${y}-12-01`, 1);
+  prefix(to, 1);
+  prefix(before, -1);
+  return [...terms].filter(([, s]) => s !== 0).map(([k, sign]) => { const [table, date] = k.split('|') as [RunningTerm['table'], string]; return { table, date, sign }; });
+}

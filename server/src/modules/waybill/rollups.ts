@@ -56,10 +56,46 @@ export function rollupStatements(src: RollupSources): SQL[] {
     sql`insert into waybill_goods_region_month (month, carrier_region, un_no, goods_class, lines, mass_kg, mass_unknown)
       select ${month}, s.carrier_region, s.un_no, s.goods_class, ${sums} from (${src.goods}) s group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (month, carrier_region, un_no, goods_class) do update set ${add('waybill_goods_region_month', 'lines')}`,
+    ...runningTotals(w),
   ];
 }
 
-export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_ent_year', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_vehicle_month', 'waybill_vehicle_year', 'waybill_goods_month', 'waybill_goods_region_month'] as const;
+/** the waybill type that 空车运输 counts */
+export const EMPTY_TYPE = '空车(未清洗)';
+
+/**
+ * The running totals (rollup-schema.ts): each waybill adds to every day from its own to the end of its month
+ * (`waybill_ent_mtd`) and every month from its own to December (`waybill_ent_ytd`, `waybill_vehicle_ytd`), so a
+ * missing row means nothing yet that month or year. The sums are grouped first, then spread (≤ 31 or 12 rows each).
+ */
+function runningTotals(w: SQL): SQL[] {
+  const figures = `sum(s.n)::int as w, coalesce(sum(s.n * s.mass_kg), 0) as kg, sum(case when s.mass_kg is null then s.n else 0 end)::int as u`;
+  const empty = sql`, sum(case when s.waybill_type = ${EMPTY_TYPE} then s.n else 0 end)::int as e`;
+  const set = (t: string, more = '') => sql.raw(`waybills = ${t}.waybills + excluded.waybills, mass_kg = ${t}.mass_kg + excluded.mass_kg, mass_unknown = ${t}.mass_unknown + excluded.mass_unknown${more}`);
+  const spread = (from: string, step: string) => sql.raw(`cross join lateral generate_series(a.d, ${from}, interval '${step}') g(x)`);
+  const toMonthEnd = `(date_trunc('month', a.d) + interval '1 month - 1 day')::date`;
+  const toDecember = `(date_trunc('year', a.d) + interval '11 months')::date`;
+  return [
+    sql`insert into waybill_ent_mtd (day, enterprise_id, carrier_region, waybills, mass_kg, mass_unknown, empty)
+      select g.x::date, a.enterprise_id, a.carrier_region, sum(a.w)::int, sum(a.kg), sum(a.u)::int, sum(a.e)::int
+      from (select s.day as d, s.enterprise_id, s.carrier_region, ${sql.raw(figures)}${empty} from (${w}) s group by 1, 2, 3) a ${spread(toMonthEnd, '1 day')}
+      group by 1, 2, 3 order by 1, 2, 3
+      on conflict (day, enterprise_id, carrier_region) do update set ${set('waybill_ent_mtd', ', empty = waybill_ent_mtd.empty + excluded.empty')}`,
+    sql`insert into waybill_ent_ytd (month, enterprise_id, carrier_region, waybills, mass_kg, mass_unknown, empty)
+      select g.x::date, a.enterprise_id, a.carrier_region, sum(a.w)::int, sum(a.kg), sum(a.u)::int, sum(a.e)::int
+      from (select ${month} as d, s.enterprise_id, s.carrier_region, ${sql.raw(figures)}${empty} from (${w}) s group by 1, 2, 3) a ${spread(toDecember, '1 month')}
+      group by 1, 2, 3 order by 1, 2, 3
+      on conflict (month, enterprise_id, carrier_region) do update set ${set('waybill_ent_ytd', ', empty = waybill_ent_ytd.empty + excluded.empty')}`,
+    sql`insert into waybill_vehicle_ytd (month, vehicle_id, enterprise_id, carrier_region, waybills, mass_kg, mass_unknown)
+      select g.x::date, a.vehicle_id, a.enterprise_id, a.carrier_region, sum(a.w)::int, sum(a.kg), sum(a.u)::int
+      from (select ${month} as d, s.vehicle_id, s.enterprise_id, s.carrier_region, ${sql.raw(figures)} from (${w}) s where s.vehicle_id is not null group by 1, 2, 3, 4) a
+        ${spread(toDecember, '1 month')}
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (month, vehicle_id, enterprise_id, carrier_region) do update set ${set('waybill_vehicle_ytd')}`,
+  ];
+}
+
+export const ROLLUP_TABLES = ['waybill_daily_stat', 'waybill_ent_daily', 'waybill_month_stat', 'waybill_ent_month', 'waybill_ent_year', 'waybill_flow_month', 'waybill_flow_region_month', 'waybill_vehicle_month', 'waybill_vehicle_year', 'waybill_goods_month', 'waybill_goods_region_month', 'waybill_ent_mtd', 'waybill_ent_ytd', 'waybill_vehicle_ytd'] as const;
 
 /** the rows a waybill counts in: issued, not voided, not deleted */
 const COUNTED = sql.raw(`w.distributed_at is not null and w.state <> '已作废' and w.deleted_at is null`);
