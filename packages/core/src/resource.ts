@@ -14,7 +14,7 @@ export interface Option { label: string; value: string }
 
 export interface FieldOptions {
   required?: boolean;
-  /** max length for text, max value for numbers */
+  /** max length for text (for an enum or dict: the width of its column where a table is generated exactly), max value for numbers */
   max?: number;
   min?: number;
   /** a rule of the shared rule set (packages/core/src/rules.ts) */
@@ -45,8 +45,13 @@ export interface FieldOptions {
   multiple?: boolean;
   default?: unknown;
   placeholder?: string;
-  /** decimal places for number */
+  /** decimal places of a number: shown with that many; with `digits`, the column's scale, and a value with more is refused */
   precision?: number;
+  /**
+   * total digits of a number (a column numeric(digits, precision)): a value with more than digits − precision digits
+   * before the point is refused; without it a resource's column is numeric(18, 4)
+   */
+  digits?: number;
   /** width hint for the table column */
   width?: number;
   /** help text under the form item */
@@ -136,30 +141,67 @@ export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>
 }
 
 type Opt = FieldOptions;
-const f = (type: FieldType, label: string, o: Opt = {}, extra: Partial<FieldDef> = {}): FieldDef => ({ type, label, ...o, ...extra });
+/**
+ * A field as its helper made it: its type and the options given keep their literal types, so a definition's row type
+ * (`RowOf`) and the waybill's generated columns know which fields are required, have a default or hold a list.
+ */
+export type Field<T extends FieldType, O = unknown> = FieldDef & { type: T } & O;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type NoOpt = {};
+const f = <T extends FieldType, O extends object>(type: T, label: string, o: O, extra: Partial<FieldDef> = {}) =>
+  ({ type, label, ...o, ...extra }) as Field<T, O>;
 
-export const text = (label: string, o?: Opt) => f('text', label, { max: 255, ...o });
-export const textarea = (label: string, o?: Opt) => f('textarea', label, { max: 2000, ...o });
-export const richText = (label: string, o?: Opt) => f('richText', label, { max: 200000, formOnly: true, ...o });
-export const number = (label: string, o?: Opt) => f('number', label, { rule: 'decimal4', ...o });
-export const integer = (label: string, o?: Opt) => f('integer', label, { rule: 'natural', ...o });
+export const text = <const O extends Opt = NoOpt>(label: string, o?: O) => f('text', label, { max: 255, ...o } as { max: number } & O);
+export const textarea = <const O extends Opt = NoOpt>(label: string, o?: O) => f('textarea', label, { max: 2000, ...o } as { max: number } & O);
+export const richText = <const O extends Opt = NoOpt>(label: string, o?: O) => f('richText', label, { max: 200000, formOnly: true, ...o } as { max: number } & O);
+export const number = <const O extends Opt = NoOpt>(label: string, o?: O) => f('number', label, { rule: 'decimal4', ...o } as O);
+export const integer = <const O extends Opt = NoOpt>(label: string, o?: O) => f('integer', label, { rule: 'natural', ...o } as O);
 /** an amount of money held as integer 分 everywhere (API, database, export in 元 with two decimals); min/max in 分 */
-export const money = (label: string, o?: Opt) => f('money', label, { min: 0, ...o });
-export const date = (label: string, o?: Opt) => f('date', label, o);
-export const datetime = (label: string, o?: Opt) => f('datetime', label, o);
-export const bool = (label: string, o?: Opt) => f('bool', label, o);
-export const dict = (label: string, dictType: string, o?: Opt) => f('dict', label, o, { dict: dictType });
-export const enumOf = (label: string, values: readonly string[] | Option[], o?: Opt) =>
-  f('enum', label, o, { options: values.map((v) => (typeof v === 'string' ? { label: v, value: v } : v)) });
-export const region = (label: string, o?: Opt & { level?: number; anyLevel?: boolean }) => {
+export const money = <const O extends Opt = NoOpt>(label: string, o?: O) => f('money', label, { min: 0, ...o } as O);
+export const date = <const O extends Opt = NoOpt>(label: string, o?: O) => f('date', label, { ...o } as O);
+export const datetime = <const O extends Opt = NoOpt>(label: string, o?: O) => f('datetime', label, { ...o } as O);
+export const bool = <const O extends Opt = NoOpt>(label: string, o?: O) => f('bool', label, { ...o } as O);
+export const dict = <const O extends Opt = NoOpt>(label: string, dictType: string, o?: O) => f('dict', label, { ...o } as O, { dict: dictType });
+export const enumOf = <const O extends Opt = NoOpt>(label: string, values: readonly string[] | Option[], o?: O) =>
+  f('enum', label, { ...o } as O, { options: values.map((v) => (typeof v === 'string' ? { label: v, value: v } : v)) });
+export const region = <const O extends Opt & { level?: number; anyLevel?: boolean } = NoOpt>(label: string, o?: O) => {
   const { level, anyLevel, ...rest } = o ?? {};
-  return f('region', label, rest, { regionLevel: level ?? 3, regionAnyLevel: anyLevel ?? false });
+  return f('region', label, rest as Omit<O, 'level' | 'anyLevel'>, { regionLevel: level ?? 3, regionAnyLevel: anyLevel ?? false });
 };
-export const ref = (label: string, resourceKey: string, labelField: string, o?: Opt) =>
-  f('ref', label, o, { ref: { resource: resourceKey, labelField } });
-export const file = (label: string, o?: Opt) => f('file', label, { formOnly: false, ...o });
-export const password = (label: string, o?: Opt) => f('password', label, { rule: 'password', immutable: true, ...o });
-export const json = (label: string, o?: Opt) => f('json', label, { noForm: true, ...o });
+export const ref = <const O extends Opt = NoOpt>(label: string, resourceKey: string, labelField: string, o?: O) =>
+  f('ref', label, { ...o } as O, { ref: { resource: resourceKey, labelField } });
+export const file = <const O extends Opt = NoOpt>(label: string, o?: O) => f('file', label, { formOnly: false, ...o } as O);
+export const password = <const O extends Opt = NoOpt>(label: string, o?: O) => f('password', label, { rule: 'password', immutable: true, ...o } as O);
+export const json = <const O extends Opt = NoOpt>(label: string, o?: O) => f('json', label, { noForm: true, ...o } as O);
+
+// ───────────────────────── a definition's row type ─────────────────────────
+
+type ScalarOf<F extends FieldDef> =
+  F['type'] extends 'number' ? number | string
+  : F['type'] extends 'integer' | 'money' ? number
+  : F['type'] extends 'bool' ? boolean
+  : F['type'] extends 'file' ? { id: string; name: string }[]
+  : F['type'] extends 'json' ? unknown
+  : string;
+/** the value of a field in a row the server sends: null unless the field is required or has a default */
+export type FieldValue<F extends FieldDef> =
+  | (F extends { multiple: true } ? (F['type'] extends 'file' | 'json' ? ScalarOf<F> : ScalarOf<F>[]) : ScalarOf<F>)
+  | (F extends { required: true } ? never : F extends { default: string | number | boolean } ? never : null);
+type SentKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { internal: true } | { type: 'password' } ? never : K }[keyof Fs];
+type RefKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { type: 'ref' } ? K : never }[keyof Fs];
+
+/** the values of a definition's fields as the server sends them (no internal field, no password), with `<ref>Label`s */
+export type FieldsOf<D extends { fields: Record<string, FieldDef> }> =
+  & { [K in SentKeys<D['fields']>]: FieldValue<D['fields'][K]> }
+  & { [K in RefKeys<D['fields']> as `${K & string}Label`]?: D['fields'][K] extends { multiple: true } ? string[] : string | null };
+
+/**
+ * A row of a definition as the server sends it: its fields (`FieldsOf`), id, version and the audit and scope columns.
+ * A field name that is not in the definition fails the type check, unlike `Record<string, unknown>`.
+ */
+export type RowOf<D extends { fields: Record<string, FieldDef> }> =
+  & { id: string; version: number; createdAt?: string; updatedAt?: string; enterpriseId?: string; enterpriseName?: string }
+  & FieldsOf<D>;
 
 /** snake_case column name of a field */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());

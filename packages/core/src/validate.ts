@@ -16,6 +16,27 @@ export function moneyError(f: FieldDef, fen: number): string | null {
   return null;
 }
 
+const PLACES = ['零', '一', '两', '三', '四', '五', '六', '七', '八', '九'];
+/** the largest value a number field holds: digits − precision nines, a point and precision nines (numeric(10, 2): 99999999.99) */
+export const numberCeiling = (f: Pick<FieldDef, 'digits' | 'precision'>): string | null =>
+  f.digits === undefined ? null : '9'.repeat(f.digits - (f.precision ?? 0)) + (f.precision ? '.' + '9'.repeat(f.precision) : '');
+
+/**
+ * a number (as typed, already a valid decimal) with more decimal places or digits than its column keeps: the message.
+ * Only for a field that names its column's digits (numeric(digits, precision)); elsewhere `precision` is how many
+ * places are shown and the column keeps four.
+ */
+export function numberLimitError(f: FieldDef, typed: string): string | null {
+  if (f.digits === undefined) return null;
+  const [whole = '', frac = ''] = typed.trim().replace(/^[-+]/, '').split('.');
+  if (f.precision !== undefined && frac.length > f.precision) {
+    return `${f.label}：${f.precision ? `小数点保留最多${PLACES[f.precision] ?? f.precision}位` : '请输入整数'}`;
+  }
+  const ceiling = numberCeiling(f);
+  if (ceiling !== null && whole.replace(/^0+/, '').length > f.digits! - (f.precision ?? 0)) return `${f.label}不能大于${ceiling}`;
+  return null;
+}
+
 const choose = (f: FieldDef) => ['dict', 'enum', 'ref', 'region', 'date', 'datetime', 'file', 'bool'].includes(f.type);
 export const requiredMessage = (f: FieldDef) => `${choose(f) ? '请选择' : '请输入'}${f.label}`;
 
@@ -59,6 +80,8 @@ export function checkField(f: FieldDef, raw: unknown): { value: unknown } | { er
       const rule = f.rule ?? (f.type === 'integer' ? 'natural' : 'decimal4');
       const m = checkRule(rule, s);
       if (m || !Number.isFinite(Number(s))) return { error: `${L}：${m ?? '请输入数字'}` };
+      const limit = numberLimitError(f, s);
+      if (limit) return { error: limit };
       const n = Number(s);
       if (f.min !== undefined && n < f.min) return { error: `${L}不能小于${f.min}` };
       if (f.max !== undefined && f.type !== 'number' && n > f.max) return { error: `${L}不能大于${f.max}` };
@@ -147,7 +170,9 @@ export function validateInput(def: ResourceDef, input: Record<string, unknown>, 
 function fieldDescription(f: FieldDef): string {
   const parts = [f.label];
   if (f.required) parts.push('必填');
-  if (f.max !== undefined) parts.push(`最多${f.max}${f.type === 'number' || f.type === 'integer' ? '' : f.type === 'money' ? '分' : '个字符'}`);
+  if (f.max !== undefined && f.type !== 'enum' && f.type !== 'dict') parts.push(`最多${f.max}${f.type === 'number' || f.type === 'integer' ? '' : f.type === 'money' ? '分' : '个字符'}`);
+  if (f.type === 'number' && f.precision !== undefined) parts.push(`最多${f.precision}位小数`);
+  if (f.type === 'number' && numberCeiling(f) !== null) parts.push(`不大于${numberCeiling(f)}`);
   if (f.type === 'money') parts.push('以分为单位的整数');
   if (f.options?.length) parts.push('可选：' + f.options.map((o) => `${o.value}（${o.label}）`).join('、'));
   if (f.dict) parts.push(`字典 ${f.dict}`);

@@ -293,11 +293,16 @@ export function goodsLineText(g: { unNo: string; goodsName: string; goodsClass: 
 
 // ───────────────────────── the waybill form (validation shared by web and server) ─────────────────────────
 
-/** Not a registered resource (the waybill has its own partitioned tables and routes): the form's fields and rules. */
+/**
+ * Not a registered resource (the waybill has its own partitioned tables and routes): the form's fields and rules, and
+ * the columns they are stored in — server/src/db/waybill-schema.ts takes each field's column from here (`fieldColumns`:
+ * a text's `max` is its varchar length, an enum's `max` its column width, a number's `digits`/`precision` its
+ * numeric(p, s), a `default` the column's default), so adding a field here adds its column, its check and its type.
+ */
 export const waybillForm = resource({
   key: 'waybill', area: 'dzyd', menu: 'baseManager', title: '运单', scope: 'enterprise',
   fields: {
-    waybillType: enumOf('运单类型', [...WAYBILL_TYPES], { required: true, default: '普通' }),
+    waybillType: enumOf('运单类型', [...WAYBILL_TYPES], { required: true, default: '普通', max: 16 }),
     shipperId: ref('托运人', 'shipper', 'name'),
     shipperName: text('托运人名称', { required: true, max: 100 }),
     shipperContact: text('托运人联系人', { max: 20 }),
@@ -316,8 +321,8 @@ export const waybillForm = resource({
     destAddress: text('目的地详细地址', { required: true, max: 200 }),
     via: text('途经地', { max: 200 }),
     lineId: ref('常用线路', 'transportLine', 'name'),
-    distanceKm: number('里程（公里）', { min: 0 }),
-    expectedHours: number('预计时长（小时）', { min: 0 }),
+    distanceKm: number('里程（公里）', { min: 0, digits: 10, precision: 2 }),
+    expectedHours: number('预计时长（小时）', { min: 0, digits: 8, precision: 2 }),
     limitedQuantity: bool('例外数量/有限数量', { default: false }),
     remark: textarea('备注', { max: 500 }),
   },
@@ -332,13 +337,13 @@ export const waybillGoodsForm = resource({
     goodsName: text('货物名称', { required: true, max: 300 }),
     goodsClass: text('类别', { required: true, max: 8 }),
     subsidiaryHazard: text('次要危险性', { max: 20 }),
-    packingGroup: enumOf('包装类别', [{ label: 'Ⅰ', value: 'I' }, { label: 'Ⅱ', value: 'II' }, { label: 'Ⅲ', value: 'III' }, { label: '-', value: '-' }]),
+    packingGroup: enumOf('包装类别', [{ label: 'Ⅰ', value: 'I' }, { label: 'Ⅱ', value: 'II' }, { label: 'Ⅲ', value: 'III' }, { label: '-', value: '-' }], { max: 4 }),
     packingType: text('包装方式', { max: 50 }),
     packingSpec: text('包装规格', { max: 50 }),
-    quantity: number('数量', { required: true, min: 0 }),
-    unit: enumOf('计量单位', [...GOODS_UNITS], { required: true }),
-    density: number('密度（千克/升）', { min: 0 }),
-    pieceMass: number('单件质量（千克）', { min: 0 }),
+    quantity: number('数量', { required: true, min: 0, digits: 14, precision: 3 }),
+    unit: enumOf('计量单位', [...GOODS_UNITS], { required: true, max: 8 }),
+    density: number('密度（千克/升）', { min: 0, digits: 10, precision: 4 }),
+    pieceMass: number('单件质量（千克）', { min: 0, digits: 12, precision: 3 }),
     emergencyMeasures: textarea('应急处置措施', { max: 1000 }),
   },
 });

@@ -1,5 +1,8 @@
 /**
- * The electronic waybill's own tables (hand-written; base info are resources in packages/core).
+ * The electronic waybill's own tables (base info are resources in packages/core). The columns of the fields a form
+ * writes — the waybill's and a goods line's — come from their definitions (waybillForm / waybillGoodsForm through
+ * `fieldColumns`, docs/development.md "Adding a waybill field"); the key, partition, state, crew and system columns,
+ * the indexes and every other table are written here by hand.
  *
  * Scale (ARCHITECTURE.md): ~30,000 waybills a day. The waybill and every per-waybill table are
  * RANGE-partitioned by month on the waybill's creation time (`created_at` / `waybill_created_at`):
@@ -18,6 +21,8 @@ import { sql } from 'drizzle-orm';
 import {
   pgTable, uuid, varchar, text, integer, timestamp, boolean, jsonb, index, uniqueIndex, primaryKey, numeric, date,
 } from 'drizzle-orm/pg-core';
+import { waybillForm, waybillGoodsForm } from '@dg/core/waybill';
+import { fieldColumns } from './resource-table.ts';
 
 const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'date' });
 const num = (n: string, precision: number, scale: number) => numeric(n, { precision, scale, mode: 'number' });
@@ -46,32 +51,11 @@ export const waybill = pgTable('waybill', {
   version: integer('version').notNull().default(1),
   waybillNo: varchar('waybill_no', { length: 24 }),
   checkCode: varchar('check_code', { length: 8 }),
-  waybillType: varchar('waybill_type', { length: 16 }).notNull().default('普通'),
-  shipperId: uuid('shipper_id'),
-  shipperName: varchar('shipper_name', { length: 100 }),
-  shipperContact: varchar('shipper_contact', { length: 20 }),
-  shipperPhone: varchar('shipper_phone', { length: 20 }),
-  consigneeId: uuid('consignee_id'),
-  consigneeName: varchar('consignee_name', { length: 100 }),
-  consigneePhone: varchar('consignee_phone', { length: 20 }),
-  loaderId: uuid('loader_id'),
-  loaderName: varchar('loader_name', { length: 100 }),
-  loaderPhone: varchar('loader_phone', { length: 20 }),
-  loadingPlace: varchar('loading_place', { length: 200 }),
+  /** the fields the waybill form writes (waybillForm in packages/core): names, types, lengths and defaults from there */
+  ...fieldColumns(waybillForm, { notNull: ['startDate', 'originRegion', 'destRegion'] }),
   carrierName: varchar('carrier_name', { length: 100 }),
   carrierPhone: varchar('carrier_phone', { length: 20 }),
   carrierLicenceNo: varchar('carrier_licence_no', { length: 60 }),
-  startDate: date('start_date', { mode: 'string' }).notNull(),
-  originRegion: varchar('origin_region', { length: 12 }).notNull(),
-  originAddress: varchar('origin_address', { length: 200 }),
-  destRegion: varchar('dest_region', { length: 12 }).notNull(),
-  destAddress: varchar('dest_address', { length: 200 }),
-  via: varchar('via', { length: 200 }),
-  lineId: uuid('line_id'),
-  distanceKm: num('distance_km', 10, 2),
-  expectedHours: num('expected_hours', 8, 2),
-  limitedQuantity: boolean('limited_quantity').notNull().default(false),
-  remark: text('remark'),
   bindId: uuid('bind_id'),
   vehicleId: uuid('vehicle_id'),
   plateNo: varchar('plate_no', { length: 12 }),
@@ -145,23 +129,11 @@ const child = () => ({
 export const waybillGoods = pgTable('waybill_goods', {
   ...child(),
   lineNo: integer('line_no').notNull(),
-  goodsId: uuid('goods_id'),
-  cargoId: uuid('cargo_id'),
-  unNo: varchar('un_no', { length: 4 }).notNull(),
-  goodsName: varchar('goods_name', { length: 300 }).notNull(),
-  goodsClass: varchar('goods_class', { length: 8 }).notNull(),
-  subsidiaryHazard: varchar('subsidiary_hazard', { length: 20 }),
-  packingGroup: varchar('packing_group', { length: 4 }),
-  packingType: varchar('packing_type', { length: 50 }),
-  packingSpec: varchar('packing_spec', { length: 50 }),
-  quantity: num('quantity', 14, 3).notNull(),
-  unit: varchar('unit', { length: 8 }).notNull(),
-  density: num('density', 10, 4),
-  pieceMass: num('piece_mass', 12, 3),
+  /** the fields of a goods line on the form (waybillGoodsForm in packages/core) */
+  ...fieldColumns(waybillGoodsForm, { notNull: ['unNo', 'goodsName', 'goodsClass', 'quantity', 'unit'] }),
   massKg: num('mass_kg', 14, 2),
   actualQuantity: num('actual_quantity', 14, 3),
   receivedQuantity: num('received_quantity', 14, 3),
-  emergencyMeasures: text('emergency_measures'),
 }, (t) => [
   primaryKey({ name: 'waybill_goods_pk', columns: [t.id, t.waybillCreatedAt] }),
   index('waybill_goods_waybill_idx').on(t.waybillId),

@@ -18,10 +18,10 @@ import { cnDate, findWaybill, isUuid, camel, type WaybillRow } from './common.ts
 import { counts, moveRollups } from './rollups.ts';
 
 export type Crew = Partial<Record<(typeof CREW_FIELDS)[number], string | null>>;
-export interface GoodsLine extends GoodsDoc {
-  goodsId?: string | null; cargoId?: string | null; subsidiaryHazard?: string | null; packingGroup?: string | null;
-  packingType?: string | null; packingSpec?: string | null; emergencyMeasures?: string | null; massKg?: number | null;
-}
+/** the goods-line fields of the form (waybillGoodsForm), each as its generated column holds it */
+const GOODS_FIELDS = Object.keys(waybillGoodsForm.fields) as (keyof typeof waybillGoodsForm.fields)[];
+/** a checked goods line: the form's fields and its mass */
+export type GoodsLine = GoodsDoc & Partial<Pick<typeof waybillGoods.$inferInsert, (typeof GOODS_FIELDS)[number]>> & { massKg?: number | null };
 
 // ───────── goods lines ─────────
 
@@ -69,10 +69,9 @@ export function goodsDerived(goods: GoodsLine[]) {
 export async function writeGoods(tx: Db, wb: { id: string; createdAt: Date }, goods: GoodsLine[]) {
   await tx.delete(waybillGoods).where(and(eq(waybillGoods.waybillId, wb.id), eq(waybillGoods.waybillCreatedAt, wb.createdAt)));
   await tx.insert(waybillGoods).values(goods.map((g, i) => ({
-    waybillId: wb.id, waybillCreatedAt: wb.createdAt, lineNo: i + 1, goodsId: g.goodsId ?? null, cargoId: g.cargoId ?? null,
-    unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass, subsidiaryHazard: g.subsidiaryHazard ?? null, packingGroup: g.packingGroup ?? null,
-    packingType: g.packingType ?? null, packingSpec: g.packingSpec ?? null, quantity: Number(g.quantity), unit: g.unit,
-    density: g.density ?? null, pieceMass: g.pieceMass ?? null, massKg: g.massKg ?? null, emergencyMeasures: g.emergencyMeasures ?? null,
+    waybillId: wb.id, waybillCreatedAt: wb.createdAt, lineNo: i + 1,
+    ...Object.fromEntries(GOODS_FIELDS.map((k) => [k, g[k] ?? null])),
+    unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass, quantity: Number(g.quantity), unit: g.unit, massKg: g.massKg ?? null,
   })));
 }
 

@@ -91,3 +91,12 @@ describe('the shared rule set gives its exact messages', () => {
     expect(await firstError(rules, ['13812345678', '1'])).toBe('请输入正确手机号码');
   });
 });
+
+describe('a number kept as numeric(digits, precision)', () => {
+  it('refuses what the column cannot hold, with the server’s messages', async () => {
+    const rules = buildRules(number('数量', { min: 0, digits: 14, precision: 3 }));
+    expect(await firstError(rules, 12.5)).toBeNull();
+    expect(await firstError(rules, 1.2345)).toBe('数量：小数点保留最多三位');
+    expect(await firstError(rules, 1e11)).toBe('数量不能大于99999999999.999');
+  });
+});

@@ -4,7 +4,7 @@
  * spare the user a round trip.
  */
 import type { FormRule } from 'antd';
-import { checkRule, moneyError, normalizeText, requiredMessage, yuanToFen, type FieldDef, type FieldType } from '@dg/core';
+import { checkRule, moneyError, normalizeText, numberLimitError, requiredMessage, yuanToFen, type FieldDef, type FieldType } from '@dg/core';
 
 /** 请输入<label> / 请选择<label>: the server's wording (packages/core/src/validate.ts). */
 export { requiredMessage };
@@ -56,10 +56,12 @@ export function buildRules(fd: FieldDef): FormRule[] {
     });
   }
 
-  if (NUMERIC.has(fd.type) && (fd.max !== undefined || fd.min !== undefined)) {
+  if (NUMERIC.has(fd.type) && (fd.max !== undefined || fd.min !== undefined || fd.precision !== undefined || fd.digits !== undefined)) {
     rules.push({
       validator: (_, value) => {
         if (value === null || value === undefined || value === '') return Promise.resolve();
+        const limit = numberLimitError(fd, String(value));
+        if (limit) return reject(limit);
         const n = Number(value);
         if (fd.max !== undefined && n > fd.max) return reject(`${label}不能大于${fd.max}`);
         if (fd.min !== undefined && n < fd.min) return reject(`${label}不能小于${fd.min}`);

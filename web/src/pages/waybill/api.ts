@@ -2,45 +2,33 @@
  * The electronic waybill's calls (docs/waybill-api.md §2, §3), through the shell's request client,
  * and the shapes they answer. Paths are relative to /api.
  */
+import type { FieldsOf } from '@dg/core';
+import type { waybillForm, waybillGoodsForm } from '@dg/core/waybill';
 import { request, download } from '../../api/request';
 
 export type QueueKey = 'base' | 'dispatch' | 'waybillCheck' | 'distribute' | 'manage';
 
-/** a waybill as lists and the detail send it (docs/waybill-api.md "Waybill row") */
-export interface Waybill {
+/**
+ * A waybill as lists and the detail send it (docs/waybill-api.md "Waybill row"): the fields of the form come from
+ * its definition (waybillForm in @dg/core: a field added there is here, a misspelt name fails the type check);
+ * the rest are the columns the workflow fills (number, state, carrier, crew, times), which no form writes.
+ */
+export type Waybill = FieldsOf<typeof waybillForm> & WaybillSystem;
+
+/** what the server adds to a waybill's form fields: key, state and the columns steps after the form fill */
+export interface WaybillSystem {
   id: string;
   version: number;
   state: string;
   waybillNo?: string | null;
   checkCode?: string | null;
-  waybillType: string;
   enterpriseId?: string;
   enterpriseName?: string | null;
   carrierName?: string | null;
   carrierPhone?: string | null;
   carrierLicenceNo?: string | null;
-  shipperId?: string | null;
-  shipperName?: string | null;
-  shipperContact?: string | null;
-  shipperPhone?: string | null;
-  consigneeId?: string | null;
-  consigneeName?: string | null;
-  consigneePhone?: string | null;
-  loaderId?: string | null;
-  loaderName?: string | null;
-  loaderPhone?: string | null;
-  loadingPlace?: string | null;
-  startDate: string;
-  originRegion: string;
   originRegionName?: string | null;
-  originAddress?: string | null;
-  destRegion: string;
   destRegionName?: string | null;
-  destAddress?: string | null;
-  via?: string | null;
-  lineId?: string | null;
-  distanceKm?: number | string | null;
-  expectedHours?: number | string | null;
   bindId?: string | null;
   vehicleId?: string | null;
   plateNo?: string | null;
@@ -64,8 +52,6 @@ export interface Waybill {
   goodsSummary?: string | null;
   goodsClasses?: string[] | null;
   totalMassKg?: number | string | null;
-  limitedQuantity?: boolean | null;
-  remark?: string | null;
   dispatcherName?: string | null;
   dispatchedAt?: string | null;
   checkedAt?: string | null;
@@ -82,27 +68,14 @@ export interface Waybill {
   updatedAt?: string;
 }
 
-export interface GoodsLine {
+/** a goods line: the fields of its form (waybillGoodsForm) and what loading and unloading add */
+export type GoodsLine = FieldsOf<typeof waybillGoodsForm> & {
   id?: string;
   lineNo?: number;
-  goodsId?: string | null;
-  cargoId?: string | null;
-  unNo: string;
-  goodsName: string;
-  goodsClass: string;
-  subsidiaryHazard?: string | null;
-  packingGroup?: string | null;
-  packingType?: string | null;
-  packingSpec?: string | null;
-  quantity: number | string;
-  unit: string;
-  density?: number | string | null;
-  pieceMass?: number | string | null;
   massKg?: number | string | null;
   actualQuantity?: number | string | null;
   receivedQuantity?: number | string | null;
-  emergencyMeasures?: string | null;
-}
+};
 
 export interface TimelineEntry {
   id?: string;

@@ -13,6 +13,8 @@ import { MSG, listColumns, resourceByKey } from '@dg/core';
 import { detailItems } from '../../../components/resource/ResourceDetail';
 import { fieldColumns } from '../../../components/resource/columns';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
+import type { RowOf } from '@dg/core';
+import type { companyLicence, enterprise, staff, staffEntry, staffLeave, tank, tankCheck, vehicle, vehicleFacility } from '@dg/core/resources/records';
 import type { Row as DataRow } from '../../../components/resource/types';
 import { jcxxInfo, type JcxxPage } from '../api';
 import JcxxList, { JCXX } from './JcxxList';
@@ -49,7 +51,7 @@ function RecordDescriptions({ resourceKey, row }: { resourceKey: string; row: Da
   return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { width: 150, whiteSpace: 'nowrap' } }} items={detailItems(resourceByKey(resourceKey)!, row, ctx)} />;
 }
 
-type EnterpriseInfo = DataRow & { licences: DataRow[]; counts: { vehicles: number; tanks: number; tankContainers: number; staff: number; parks: number; waybills: number } };
+type EnterpriseInfo = RowOf<typeof enterprise> & { licences: RowOf<typeof companyLicence>[]; counts: { vehicles: number; tanks: number; tankContainers: number; staff: number; parks: number; waybills: number } };
 
 export function QyxxcxInfo() {
   const { uuid, data, isLoading, isError } = useInfo<EnterpriseInfo>('qyxxcx');
@@ -91,7 +93,7 @@ function EnterpriseWaybills({ id, total }: { id: string; total: number }) {
 }
 
 export function ClxxcxInfo() {
-  const { data, isLoading, isError } = useInfo<DataRow & { tanks: DataRow[]; facilities: DataRow[] }>('clxxcx');
+  const { data, isLoading, isError } = useInfo<RowOf<typeof vehicle> & { tanks: RowOf<typeof tank>[]; facilities: RowOf<typeof vehicleFacility>[] }>('clxxcx');
   return (
     <Frame page="clxxcx" title={data ? `车辆信息：${String(data.plateNo ?? '')}` : '车辆信息'} loading={isLoading} error={isError}>
       {data && (
@@ -106,7 +108,7 @@ export function ClxxcxInfo() {
 }
 
 export function CyryxxInfo() {
-  const { data, isLoading, isError } = useInfo<DataRow & { entries: DataRow[]; leaves: DataRow[] }>('cyryxx');
+  const { data, isLoading, isError } = useInfo<RowOf<typeof staff> & { entries: RowOf<typeof staffEntry>[]; leaves: RowOf<typeof staffLeave>[] }>('cyryxx');
   return (
     <Frame page="cyryxx" title={data ? `从业人员：${String(data.name ?? '')}` : '从业人员'} loading={isLoading} error={isError}>
       {data && (
@@ -122,7 +124,7 @@ export function CyryxxInfo() {
 
 export function JcxxgcgtInfo() {
   const navigate = useNavigate();
-  const { data, isLoading, isError } = useInfo<DataRow & { vehicle: DataRow | null; checks: DataRow[] }>('jcxxgcgt');
+  const { data, isLoading, isError } = useInfo<RowOf<typeof tank> & { vehicle: RowOf<typeof vehicle> | null; checks: RowOf<typeof tankCheck>[] }>('jcxxgcgt');
   return (
     <Frame page="jcxxgcgt" title={data ? `罐车罐体：${String(data.tankNo ?? '')}` : '罐车罐体'} loading={isLoading} error={isError}
       extra={data?.vehicle ? <Button onClick={() => navigate(`${JCXX.clxxcx.info}/${data.vehicle!.id}`)}>所属车辆 {String(data.vehicle.plateNo ?? '')}</Button> : null}>
