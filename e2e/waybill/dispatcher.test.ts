@@ -120,6 +120,15 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await page.getByPlaceholder('请输入运单编号').fill(waybillNo);
     await page.getByTestId('wb-search').click();
     const manageRow = page.getByTestId(`wb-row-${id}`);
+    // the search is kept in the URL (issue 16): a reload shows the same list, the form still says what was searched
+    const manageRows = page.locator('[data-testid^="wb-row-"]');
+    await expect.poll(() => manageRows.count()).toBe(1);
+    await manageRow.waitFor();
+    expect(decodeURIComponent(new URL(page.url()).search)).toContain(waybillNo);
+    await page.reload();
+    await manageRow.waitFor();
+    await expect.poll(() => manageRows.count()).toBe(1);
+    expect(await page.getByPlaceholder('请输入运单编号').inputValue()).toBe(waybillNo);
     await manageRow.getByTestId('wb-action-load').click();
     await page.getByTestId('load-form').waitFor();
     await page.getByTestId('five-check-all').click();

@@ -10,6 +10,7 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import { download, request, upload } from '../api/request';
 import type { ImportError, ImportProgress, ImportReport } from './resource/types';
 import { useFeedback } from './resource/feedback';
+import { useSave } from './resource/useSave';
 
 export interface ImportButtonProps extends Omit<ButtonProps, 'onClick' | 'title'> {
   /** import route relative to /api, e.g. '/admin/user/import' (validOnly is added as a query) */
@@ -120,7 +121,7 @@ export default function ImportButton({
   const [validOnly, setValidOnly] = useState(false);
   const [phase, setPhase] = useState<Phase>('choose');
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [templateBusy, setTemplateBusy] = useState(false);
+  const { save: saveTemplate, saving: templateBusy } = useSave((url: string) => download(url, undefined, templateName));
   const [sent, setSent] = useState(0);
   const [serverProgress, setServerProgress] = useState<ImportProgress | null>(null);
   const creeping = useCreepingProgress(phase === 'uploading' && sent >= 1 && !serverProgress?.total);
@@ -136,16 +137,9 @@ export default function ImportButton({
     setOpen(true);
   };
 
+  // a refusal is toasted by the request client
   const fetchTemplate = async () => {
-    if (!templateUrl) return;
-    setTemplateBusy(true);
-    try {
-      await download(templateUrl, undefined, templateName);
-    } catch {
-      // toasted by the request client
-    } finally {
-      setTemplateBusy(false);
-    }
+    if (templateUrl) await saveTemplate(templateUrl);
   };
 
   const runImport = async () => {

@@ -18,6 +18,7 @@ import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
 import { filtersToValues, serializeFilters } from './filters';
 import { useListState } from './useListState';
+import { useSave } from './useSave';
 import { listPagination } from './pagination';
 import { useHasElement, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
@@ -131,17 +132,14 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
 
   const afterWrite = () => refreshAfterWrite(queryClient, def.key);
 
-  const remove = async (row: Row) => {
-    try {
-      await deleteRow(def, row.id);
-    } catch {
-      return; // shown by the request client
-    }
-    notification.success({ title: '成功', description: '删除成功', duration: 2 });
-    if (viewing?.id === row.id) setViewing(null);
-    queryClient.removeQueries({ queryKey: queryKeys.info(def.key, row.id) });
-    await afterWrite();
-  };
+  const { save: remove } = useSave((row: Row) => deleteRow(def, row.id), {
+    refresh: (_r, row) => {
+      notification.success({ title: '成功', description: '删除成功', duration: 2 });
+      if (viewing?.id === row.id) setViewing(null);
+      queryClient.removeQueries({ queryKey: queryKeys.info(def.key, row.id) });
+      return afterWrite();
+    },
+  });
 
   const columns = fieldColumns(shown, ctx, sort);
   // Government and platform users see several enterprises' rows: say whose each one is.
@@ -151,7 +149,7 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   columns.push(actionColumn({
     onDetail: onDetail ?? setViewing,
     onEdit: canEdit ? (row) => (onEdit ? onEdit(row) : setEditing({ mode: 'update', id: row.id })) : undefined,
-    onDelete: canDelete ? remove : undefined,
+    onDelete: canDelete ? async (row) => { await remove(row); } : undefined,
     rowEditable,
     extra: extraActions && ((row: Row) => extraActions(row, afterWrite)),
   }));

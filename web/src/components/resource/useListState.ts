@@ -3,8 +3,10 @@
  * reload, 后退 or a shared link shows the same list; kept in the component for a list inside a detail. One search
  * parameter per list, named by its resource key, holding only what differs from the defaults.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { Filters, SortSpec } from './types';
 import { PAGE_SIZES } from './pagination';
 
@@ -32,7 +34,8 @@ function serialize(s: ListState, defaults: ListState): string | null {
   if (s.page !== defaults.page) out.page = s.page;
   if (s.size !== defaults.size) out.size = s.size;
   if (JSON.stringify(s.sort ?? null) !== JSON.stringify(defaults.sort ?? null)) out.sort = s.sort ?? null;
-  if (Object.keys(s.filters).length) out.filters = s.filters;
+  const filters = Object.fromEntries(Object.entries(s.filters).filter(([, v]) => v !== undefined));
+  if (Object.keys(filters).length) out.filters = filters;
   return Object.keys(out).length ? JSON.stringify(out) : null;
 }
 
@@ -55,4 +58,31 @@ export function useListState(key: string, opts: { inUrl: boolean; defaultSort?: 
   }, [opts.inUrl, key, defaults, setParams]);
 
   return [state, update] as const;
+}
+
+/**
+ * A bespoke search form follows the filters its list shows (restored from the URL, or after 后退), as SearchForm does;
+ * `values` are the form's values for those filters, keyed on their content.
+ */
+export function useFormFollows<T extends object>(form: FormInstance<T>, values: Partial<T>) {
+  const key = JSON.stringify(values);
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(latest.current as Parameters<FormInstance<T>['setFieldsValue']>[0]);
+    // keyed on the values' content (`key`), not their identity: the latest values are in the ref
+  }, [form, key]);
+}
+
+/** A date-range filter (`['2024-01-01', null]`) as a RangePicker's value */
+export function dayRange(v: unknown): [Dayjs | null, Dayjs | null] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const day = (d: unknown) => (typeof d === 'string' && d ? dayjs(d) : null);
+  return [day(v[0]), day(v[1])];
+}
+
+/** The string filters among `names`, as a form's values */
+export function textValues(filters: Filters, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (typeof filters[n] === 'string' ? [[n, filters[n]]] : [])));
 }

@@ -1,9 +1,10 @@
 /**
  * The one save shape of forms and dialogs (issue 16): the write runs as a react-query mutation, `saving` is true while
- * it is out, a refused write has already been shown by the request client (api/request.ts) and ends there; a done
+ * it is out and until what follows it is done (refresh, then), a refused write has already been shown by the request
+ * client (api/request.ts) and ends there (or in `failed`, for a form that shows the server's reasons itself); a done
  * write says so, refreshes what it changed, then hands its answer on (close the dialog, leave the page).
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useFeedback } from './feedback';
 
@@ -12,13 +13,16 @@ export interface SaveSteps<V, R> {
   success?: string | ((saved: R, input: V) => string | { warning: string });
   /** refetch or signal what the write changed (awaited before `then`) */
   refresh?: (saved: R, input: V) => unknown;
-  /** what follows a save: close, navigate */
-  then?: (saved: R, input: V) => void;
+  /** what follows a save: close, navigate (awaited when it returns a promise: `saving` lasts until it is done) */
+  then?: (saved: R, input: V) => unknown;
+  /** a refused write, after the request client has shown it: e.g. list the check results the refusal carries */
+  failed?: (error: unknown, input: V) => void;
 }
 
 export function useSave<V, R>(write: (input: V) => Promise<R>, steps: SaveSteps<V, R> = {}) {
   const { message } = useFeedback();
   const mutation = useMutation({ mutationFn: write });
+  const [settling, setSettling] = useState(false);
   // the latest steps without re-creating `save` on every render
   const latest = useRef(steps);
   latest.current = steps;
@@ -27,16 +31,24 @@ export function useSave<V, R>(write: (input: V) => Promise<R>, steps: SaveSteps<
     let saved: R;
     try {
       saved = await mutateAsync(input);
-    } catch {
+    } catch (e) {
+      latest.current.failed?.(e, input);
       return undefined; // shown by the request client
     }
-    const s = latest.current;
-    const said = typeof s.success === 'function' ? s.success(saved, input) : s.success;
-    if (typeof said === 'object') message.warning(said.warning);
-    else if (said) message.success(said);
-    await s.refresh?.(saved, input);
-    s.then?.(saved, input);
+    setSettling(true);
+    try {
+      const s = latest.current;
+      const said = typeof s.success === 'function' ? s.success(saved, input) : s.success;
+      if (typeof said === 'object') message.warning(said.warning);
+      else if (said) message.success(said);
+      await s.refresh?.(saved, input);
+      await s.then?.(saved, input);
+    } finally {
+      setSettling(false);
+    }
     return saved;
   }, [mutateAsync, message]);
-  return { save, saving: mutation.isPending };
+  const saving = mutation.isPending || settling;
+  /** `pending`: the input of the save under way (which of a page's buttons is saving) */
+  return { save, saving, pending: saving ? mutation.variables : undefined };
 }

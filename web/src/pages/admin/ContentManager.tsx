@@ -5,15 +5,16 @@
 import { Button, Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
-import { ResourcePage } from '../../components/resource';
+import { ResourcePage, useSave } from '../../components/resource';
 import { publish } from './api';
 import { KIND, type ContentKind } from './content';
 
 export default function ContentManager({ kind }: { kind: ContentKind }) {
   const navigate = useNavigate();
-  const { message } = useFeedback();
   const k = KIND[kind];
+  const { save: publishRow } = useSave(({ id }: { id: string; refresh: () => Promise<void> }) => publish(kind, id), {
+    success: '发布成功', refresh: (_r, { refresh }) => refresh(),
+  });
   const canPublish = useHasElement(`${k.menu}:btn_publish`);
   return (
     <ResourcePage
@@ -23,15 +24,7 @@ export default function ContentManager({ kind }: { kind: ContentKind }) {
       onEdit={(row) => navigate(`${k.addPath}?id=${encodeURIComponent(row.id)}`)}
       extraActions={canPublish ? (row, refresh) => row.status !== '已发布' && (
         <Popconfirm title="发布" description={`发布后所有用户可在首页和知识库看到该${k.title}，确定发布？`} okText="确定" cancelText="取消"
-          onConfirm={async () => {
-            try {
-              await publish(kind, row.id);
-              message.success('发布成功');
-              await refresh();
-            } catch {
-              // shown by the request client
-            }
-          }}>
+          onConfirm={() => publishRow({ id: row.id, refresh })}>
           <Button type="link" size="small">发布</Button>
         </Popconfirm>
       ) : undefined}

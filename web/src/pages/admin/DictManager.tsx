@@ -7,7 +7,6 @@ import { Button, Card, Col, Empty, Form, Input, InputNumber, List, Modal, Popcon
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { useDictStore } from '../../store/dict';
@@ -49,7 +48,6 @@ function DictDialog({ editing, onClose }: { editing: Editing; onClose: (saved: b
 
 export default function DictManager() {
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const can = { add: useHasElement('dictManager:btn_add'), edit: useHasElement('dictManager:btn_edit'), del: useHasElement('dictManager:btn_del') };
   const tree = useQuery({ queryKey: ['admin', 'dictTree'], queryFn: dictTree });
   const [filter, setFilter] = useState('');
@@ -63,16 +61,9 @@ export default function DictManager() {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'dictTree'] });
     void useDictStore.getState().load(true).catch(() => undefined);
   };
-  const remove = async (node: DictNode) => {
-    try {
-      await deleteDict(node.id);
-      message.success('删除成功');
-      if (node.id === typeId) setTypeId(null);
-      await changed();
-    } catch {
-      // shown by the request client
-    }
-  };
+  const { save: remove } = useSave((node: DictNode) => deleteDict(node.id), {
+    success: '删除成功', refresh: (_r, node) => { if (node.id === typeId) setTypeId(null); return changed(); },
+  });
   // antd renders `children: []` as an expandable row: leave empty children out
   const rows = (nodes: DictNode[]): DictNode[] => nodes.map((n) => ({ ...n, children: n.children?.length ? rows(n.children) : (undefined as unknown as DictNode[]) }));
 

@@ -8,7 +8,6 @@ import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, M
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
@@ -70,7 +69,6 @@ function AuthorityDialog({ group, onClose }: { group: GroupNode; onClose: () => 
   const grantedElements = useQuery({ queryKey: ['admin', 'groupElements', group.id], queryFn: () => groupElements(group.id), staleTime: 0 });
   const [checked, setChecked] = useState<string[] | null>(null);
   const [menuId, setMenuId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const elements = useQuery({ queryKey: ['admin', 'grantableElements', menuId], queryFn: () => grantableElements(menuId!), enabled: Boolean(menuId) });
 
   useEffect(() => { if (granted.data && checked === null) setChecked(granted.data); }, [granted.data, checked]);
@@ -94,17 +92,9 @@ function AuthorityDialog({ group, onClose }: { group: GroupNode; onClose: () => 
     if (checked) await writeMenus(checked);
   };
 
-  const toggleElement = async (e: ElementRow, on: boolean) => {
-    setBusy(e.id);
-    try {
-      await changeGroupElement(group.id, on ? 'add' : 'remove', e.menuId, e.id);
-      await grantedElements.refetch();
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { save: toggleElement, saving: busy } = useSave(({ e, on }: { e: ElementRow; on: boolean }) => changeGroupElement(group.id, on ? 'add' : 'remove', e.menuId, e.id), {
+    refresh: () => grantedElements.refetch(),
+  });
 
   const menuSaved = menuId ? savedMenus.has(menuId) : false;
   const elementIds = new Set(grantedElements.data ?? []);
@@ -136,8 +126,8 @@ function AuthorityDialog({ group, onClose }: { group: GroupNode; onClose: () => 
                   rowKey="id" size="small" pagination={false} loading={elements.isFetching} dataSource={elements.data?.rows ?? []}
                   rowSelection={{
                     selectedRowKeys: (elements.data?.rows ?? []).filter((e) => elementIds.has(e.id)).map((e) => e.id),
-                    getCheckboxProps: () => ({ disabled: !menuSaved || busy !== null }),
-                    onSelect: (e, on) => void toggleElement(e, on),
+                    getCheckboxProps: () => ({ disabled: !menuSaved || busy }),
+                    onSelect: (e, on) => void toggleElement({ e, on }),
                     hideSelectAll: true,
                   }}
                   columns={[{ title: '资源编码', dataIndex: 'code' }, { title: '资源名称', dataIndex: 'name' }, { title: '类型', dataIndex: 'type', width: 80 }]}
@@ -202,7 +192,6 @@ function UsersDialog({ group, onClose }: { group: GroupNode; onClose: () => void
 // ---------------------------------------------------------------------------
 function GroupTab({ type }: { type: GroupType }) {
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const can = {
     add: useHasElement('groupManager:btn_add'), edit: useHasElement('groupManager:btn_edit'), del: useHasElement('groupManager:btn_del'),
     authority: useHasElement('groupManager:btn_resourceManager'), users: useHasElement('groupManager:btn_userManager'),
@@ -215,16 +204,9 @@ function GroupTab({ type }: { type: GroupType }) {
   const [dialog, setDialog] = useState<'add' | 'edit' | 'authority' | 'users' | null>(null);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', 'groupTree', type.id] });
+  const { save: removeGroup } = useSave(deleteGroup, { success: '删除成功', refresh: () => { setSelectedId(null); return reload(); } });
   const remove = async () => {
-    if (!selected) return;
-    try {
-      await deleteGroup(selected.id);
-      message.success('删除成功');
-      setSelectedId(null);
-      await reload();
-    } catch {
-      // shown by the request client
-    }
+    if (selected) await removeGroup(selected.id);
   };
   const editable = Boolean(selected?.editable);
 

@@ -7,7 +7,6 @@ import { Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, 
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
@@ -68,7 +67,6 @@ function ElementDialog({ menu, element, onClose }: { menu: MenuNode; element: El
 
 export default function MenuManager() {
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const can = {
     add: useHasElement('menuManager:btn_add'), edit: useHasElement('menuManager:btn_edit'), del: useHasElement('menuManager:btn_del'),
     elAdd: useHasElement('menuManager:btn_element_add'), elEdit: useHasElement('menuManager:btn_element_edit'), elDel: useHasElement('menuManager:btn_element_del'),
@@ -123,27 +121,11 @@ export default function MenuManager() {
   };
 
 
+  const { save: removeMenu } = useSave(deleteMenu, { success: '删除成功', refresh: () => { select(null); return reload(); } });
   const remove = async () => {
-    if (!selected) return;
-    try {
-      await deleteMenu(selected.id);
-      message.success('删除成功');
-      select(null);
-      await reload();
-    } catch {
-      // shown by the request client
-    }
+    if (selected) await removeMenu(selected.id);
   };
-
-  const removeElement = async (e: ElementRow) => {
-    try {
-      await deleteElement(e.id);
-      message.success('删除成功');
-      await elements.refetch();
-    } catch {
-      // shown by the request client
-    }
-  };
+  const { save: removeElement } = useSave((e: ElementRow) => deleteElement(e.id), { success: '删除成功', refresh: () => elements.refetch() });
 
   const editing = mode.kind !== 'view';
   const parentTitle = (() => {

@@ -5,13 +5,16 @@
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { useHasElement } from '../../components/resource/permission';
-import { ResourcePage } from '../../components/resource';
+import { ResourcePage, useSave } from '../../components/resource';
 import SecretDialog from './SecretDialog';
 import { resetSecret } from './api';
 
 export default function ServiceManager() {
   const canReset = useHasElement('serviceManager:btn_resetSecret');
   const [shown, setShown] = useState<{ code: string; secret: string } | null>(null);
+  const { save: reset } = useSave(({ id }: { id: string; refresh: () => Promise<void> }) => resetSecret(id), {
+    refresh: (r, { refresh }) => { setShown({ code: r.code, secret: r.secret }); return refresh(); },
+  });
 
   return (
     <>
@@ -22,15 +25,7 @@ export default function ServiceManager() {
         }}
         extraActions={canReset ? (row, refresh) => (
           <Popconfirm title="重置密钥" description="重置后旧密钥和用它取得的令牌立即失效，确定重置？" okText="确定" cancelText="取消"
-            onConfirm={async () => {
-              try {
-                const r = await resetSecret(row.id);
-                setShown({ code: r.code, secret: r.secret });
-                await refresh();
-              } catch {
-                // shown by the request client
-              }
-            }}>
+            onConfirm={() => reset({ id: row.id, refresh })}>
             <Button type="link" size="small">重置密钥</Button>
           </Popconfirm>
         ) : undefined}

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm } from 'antd';
 import ResourcePage from '../../components/resource/ResourcePage';
 import { useHasElement } from '../../components/resource/permission';
-import { useFeedback } from '../../components/resource/feedback';
 import { useSave } from '../../components/resource/useSave';
 import { emitDataChanged } from '../../utils/dataChange';
 import type { Row } from '../../components/resource/types';
@@ -39,18 +38,9 @@ function ResetPasswordDialog({ user, onClose }: { user: Row; onClose: () => void
 export default function UserManager() {
   const canReset = useHasElement('userManager:btn_resetPassword');
   const canUnlock = useHasElement('userManager:btn_unlock');
-  const { message } = useFeedback();
   const [resetting, setResetting] = useState<Row | null>(null);
 
-  const unlock = async (row: Row) => {
-    try {
-      await unlockUser(row.id);
-      message.success('已解锁');
-      emitDataChanged('user');
-    } catch {
-      // shown by the request client
-    }
-  };
+  const { save: unlock } = useSave((row: Row) => unlockUser(row.id), { success: '已解锁', refresh: () => emitDataChanged('user') });
   const locked = (row: Row) => Boolean(row.lockedUntil && new Date(String(row.lockedUntil)).getTime() > Date.now());
 
   return (

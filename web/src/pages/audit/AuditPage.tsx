@@ -12,7 +12,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { resourceByKey } from '@dg/core';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { emitDataChanged } from '../../utils/dataChange';
-import { useFeedback } from '../../components/resource/feedback';
 import { formatDateTime } from '../../components/resource/format';
 import { useHasElement } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
@@ -20,6 +19,8 @@ import { useRegions } from '../../components/resource/useRegions';
 import { ChangeTable } from '../../components/resource/ChangeNotice';
 import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, AUDIT_TYPES, auditInfo, listPending, passAudit, rejectAudit, isChangeType, type AuditRow, type AuditStatus, type AuditType } from './api';
 import { listPagination } from '../../components/resource/pagination';
+import { useListState } from '../../components/resource/useListState';
+import { useSave } from '../../components/resource/useSave';
 
 const STATUS_COLOR: Record<AuditStatus, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
 const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan', enterpriseChange: 'magenta', vehicleChange: 'geekblue', tankChange: 'green' };
@@ -32,24 +33,15 @@ type Decision = { mode: 'pass' | 'reject'; row: Pick<AuditRow, 'type' | 'id' | '
 function DecisionModal({ decision, onClose, onDone }: { decision: Decision | null; onClose: () => void; onDone: () => void }) {
   const [opinion, setOpinion] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { message } = useFeedback();
+  const { save, saving: busy } = useSave(({ mode, row }: Decision) => (mode === 'reject' ? rejectAudit : passAudit)(row.type, row.id, opinion.trim()), {
+    success: (_r, { mode, row }) => (mode === 'reject' ? '已驳回' : isChangeType(row.type) ? '审核通过，变更已生效' : '审核通过'),
+    then: () => { setOpinion(''); onDone(); },
+  });
   if (!decision) return null;
   const reject = decision.mode === 'reject';
   const submit = async () => {
     if (reject && !opinion.trim()) { setError('请输入驳回意见'); return; }
-    setBusy(true);
-    try {
-      if (reject) await rejectAudit(decision.row.type, decision.row.id, opinion.trim());
-      else await passAudit(decision.row.type, decision.row.id, opinion.trim());
-      message.success(reject ? '已驳回' : isChangeType(decision.row.type) ? '审核通过，变更已生效' : '审核通过');
-      setOpinion('');
-      onDone();
-    } catch {
-      /* shown by the request client */
-    } finally {
-      setBusy(false);
-    }
+    await save(decision);
   };
   return (
     <Modal open title={`${reject ? '驳回' : '通过'}：${AUDIT_TYPE_TITLE[decision.row.type]}“${decision.row.title}”`} okText={reject ? '驳回' : '通过'}
@@ -106,11 +98,15 @@ export default function AuditPage() {
   const { regionName } = useRegions();
   const canPass = useHasElement('enterpriseVehicleAuditManager:btn_pass');
   const canReject = useHasElement('enterpriseVehicleAuditManager:btn_reject');
-  const [status, setStatus] = useState<AuditStatus>('待审核');
-  const [type, setType] = useState<AuditType | 'all'>('all');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  // status, type, keyword and page in the URL: a reload, 后退 or a shared link shows the same list
+  const [{ page, size, filters: searched }, setList] = useListState('audit', { inUrl: true });
+  const status = (searched.auditStatus as AuditStatus | undefined) ?? '待审核';
+  const type = (searched.type as AuditType | undefined) ?? 'all';
+  const keyword = typeof searched.keyword === 'string' ? searched.keyword : '';
+  const search = (f: { auditStatus?: AuditStatus; type?: AuditType | 'all'; keyword?: string }) => {
+    const next = { ...searched, ...f };
+    setList({ page: 1, filters: { auditStatus: next.auditStatus === '待审核' ? undefined : next.auditStatus, type: next.type === 'all' ? undefined : next.type, keyword: next.keyword || undefined } });
+  };
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
 
@@ -147,11 +143,11 @@ export default function AuditPage() {
     <Card title="企业车辆审核" data-testid="audit-page"
       extra={(
         <Space wrap>
-          <Segmented<AuditStatus> options={['待审核', '已通过', '已驳回']} value={status} onChange={(v) => { setStatus(v); setPage(1); }} />
-          <Input.Search allowClear placeholder="名称、车牌、罐体编号、信用代码或企业" style={{ width: 300 }} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
+          <Segmented<AuditStatus> options={['待审核', '已通过', '已驳回']} value={status} onChange={(v) => search({ auditStatus: v })} />
+          <Input.Search key={keyword} defaultValue={keyword} allowClear placeholder="名称、车牌、罐体编号、信用代码或企业" style={{ width: 300 }} onSearch={(v) => search({ keyword: v.trim() })} />
         </Space>
       )}>
-      <Tabs activeKey={type} onChange={(k) => { setType(k as AuditType | 'all'); setPage(1); }}
+      <Tabs activeKey={type} onChange={(k) => search({ type: k as AuditType | 'all' })}
         items={(['all', ...AUDIT_TYPES] as const).map((k) => ({ key: k, label: tabLabel(k) }))} />
       <Table<AuditRow>
         rowKey={(r) => `${r.type}:${r.id}`}
@@ -161,7 +157,7 @@ export default function AuditPage() {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: status === '待审核' ? '暂无待审核事项' : '暂无数据' }}
-        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
+        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
       />
       <Drawer open={!!viewing} size={720} title={viewing ? `${viewing.typeTitle}：${viewing.title}` : ''} onClose={() => setViewing(null)} destroyOnHidden>
         {viewing && <AuditDetail row={viewing} canPass={canPass} canReject={canReject} onDecide={setDecision} />}

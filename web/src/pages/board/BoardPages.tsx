@@ -17,6 +17,7 @@ import { onDataChanged } from '../../utils/dataChange';
 import { useFormatContext } from '../../components/resource';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { listPagination } from '../../components/resource/pagination';
+import { useListState } from '../../components/resource/useListState';
 import { StateTag, fmtTime, WAYBILL_ROUTES } from '../waybill/common';
 import {
   dynamicList, dynamicSummary, getCard, lookup, staticDocuments, staticEnterprises, staticSummary, tipSummary,
@@ -47,14 +48,15 @@ function useLive(refetch: () => unknown, everyMs = 3000) {
 
 export function DynamicMonitor() {
   const summary = useQuery({ queryKey: ['board', 'dynamic'], queryFn: dynamicSummary, refetchInterval: 60_000 });
-  const [filters, setFilters] = useState<{ area?: string; goodsClass?: string; overdue?: boolean }>({});
-  const [paging, setPaging] = useState({ page: 1, size: 10 });
-  const body = useMemo(() => ({ ...paging, filters }), [paging, filters]);
+  // the area, class and 超时 picked and the page in the URL: a reload, 后退 or a shared link shows the same list
+  const [{ page, size, filters: picked }, setList] = useListState('dynamic', { inUrl: true });
+  const filters = picked as { area?: string; goodsClass?: string; overdue?: boolean };
+  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const list = useQuery({ queryKey: ['board', 'dynamic', 'list', body], queryFn: () => dynamicList(body), placeholderData: keepPreviousData, refetchInterval: 60_000 });
   const { refetch: refetchSummary } = summary;
   const { refetch: refetchList } = list;
   useLive(useMemo(() => () => Promise.all([refetchSummary(), refetchList()]), [refetchSummary, refetchList]));
-  const filter = (f: typeof filters) => { setFilters(f); setPaging((p) => ({ ...p, page: 1 })); };
+  const filter = (f: typeof filters) => setList({ filters: f, page: 1 });
 
   const s = summary.data;
   const classes = s?.classes ?? [];
@@ -130,7 +132,7 @@ export function DynamicMonitor() {
       }>
         <Table<InTransit> rowKey="id" size="small" loading={list.isFetching && !list.data} dataSource={list.data?.content ?? []} columns={columns} scroll={{ x: true }}
           data-testid="dynamic-list" onRow={(r) => (r.overdue ? { style: { background: '#fff1f0' } } : {})}
-          pagination={listPagination({ ...paging, data: list.data, onChange: (page, size) => setPaging({ page, size }) })} />
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })} />
       </Card>
     </div>
   );
@@ -316,17 +318,19 @@ function WarningTable({ rows, pagination, loading }: { rows: WarningRow[]; pagin
 
 export function StaticMonitor() {
   const summary = useQuery({ queryKey: ['board', 'static'], queryFn: staticSummary });
-  const [area, setArea] = useState<StaticArea | null>(null);
-  const [entPaging, setEntPaging] = useState({ page: 1, size: 10 });
-  const entBody = useMemo(() => ({ ...entPaging, filters: area ? { regionCode: area.code } : {} }), [entPaging, area]);
+  // the area picked and the enterprises' page in the URL; the documents' page (in the drawer) here
+  const [entPaging, setEntList] = useListState('static', { inUrl: true });
+  const regionCode = typeof entPaging.filters.regionCode === 'string' ? entPaging.filters.regionCode : undefined;
+  const entBody = useMemo(() => ({ page: entPaging.page, size: entPaging.size, filters: regionCode ? { regionCode } : {} }), [entPaging.page, entPaging.size, regionCode]);
   const enterprises = useQuery({ queryKey: ['board', 'static', 'enterprises', entBody], queryFn: () => staticEnterprises(entBody), placeholderData: keepPreviousData });
   const [enterprise, setEnterprise] = useState<EnterpriseCounts | null>(null);
-  const [docPaging, setDocPaging] = useState({ page: 1, size: 10 });
-  const docBody = useMemo(() => ({ ...docPaging, filters: { enterpriseId: enterprise?.enterpriseId } }), [docPaging, enterprise]);
+  const [docPaging, setDocList] = useListState('documents', { inUrl: false });
+  const docBody = useMemo(() => ({ page: docPaging.page, size: docPaging.size, filters: { enterpriseId: enterprise?.enterpriseId } }), [docPaging.page, docPaging.size, enterprise]);
   const documents = useQuery({ queryKey: ['board', 'static', 'documents', docBody], queryFn: () => staticDocuments(docBody), enabled: !!enterprise, placeholderData: keepPreviousData });
   const s = summary.data;
   const areas = s?.areas ?? [];
-  const pickArea = (a: StaticArea | null) => { setArea(a); setEntPaging((p) => ({ ...p, page: 1 })); };
+  const area = regionCode ? areas.find((a) => a.code === regionCode) ?? null : null;
+  const pickArea = (a: StaticArea | null) => setEntList({ filters: { regionCode: a?.code }, page: 1 });
   const option = areas.length ? {
     color: [RED, ORANGE],
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -365,8 +369,8 @@ export function StaticMonitor() {
       <Card style={{ marginTop: 16 }} data-testid="static-enterprises"
         title={<Space>按企业{area && <Tag closable onClose={() => pickArea(null)}>{area.name}</Tag>}</Space>}>
         <Table<EnterpriseCounts> size="small" rowKey="enterpriseId" dataSource={enterprises.data?.content ?? []} loading={enterprises.isFetching && !enterprises.data}
-          pagination={listPagination({ ...entPaging, data: enterprises.data, onChange: (page, size) => setEntPaging({ page, size }) })}
-          onRow={(e) => ({ onClick: () => { setEnterprise(e); setDocPaging((p) => ({ ...p, page: 1 })); }, style: { cursor: 'pointer' } })}
+          pagination={listPagination({ page: entPaging.page, size: entPaging.size, data: enterprises.data, onChange: (p, sz) => setEntList({ page: p, size: sz }) })}
+          onRow={(e) => ({ onClick: () => { setEnterprise(e); setDocList({ page: 1 }); }, style: { cursor: 'pointer' } })}
           columns={[
             { title: '企业', dataIndex: 'enterpriseName', render: (v) => <Typography.Link>{v}</Typography.Link> },
             { title: '已过期', dataIndex: 'overdue', render: (v: number) => <span style={{ color: v ? RED : undefined }}>{v}</span> },
@@ -376,7 +380,7 @@ export function StaticMonitor() {
       <Drawer open={!!enterprise} onClose={() => setEnterprise(null)} size={Math.min(1000, window.innerWidth)} title={`${enterprise?.enterpriseName ?? ''}：即将到期和已过期的证件`} destroyOnHidden>
         <div data-testid="static-documents">
           <WarningTable rows={documents.data?.content ?? []} loading={documents.isFetching && !documents.data}
-            pagination={listPagination({ ...docPaging, data: documents.data, onChange: (page, size) => setDocPaging({ page, size }) })} />
+            pagination={listPagination({ page: docPaging.page, size: docPaging.size, data: documents.data, onChange: (p, sz) => setDocList({ page: p, size: sz }) })} />
         </div>
       </Drawer>
     </div>

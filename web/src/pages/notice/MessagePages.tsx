@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from 'react-router';
 import { AttachmentLinks, formatDateTime, useSave } from '../../components/resource';
 import { useListState } from '../../components/resource/useListState';
+import { listPagination } from '../../components/resource/pagination';
 import Upload from '../../components/Upload';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import {
@@ -73,7 +74,7 @@ export function InboxPage() {
       </Space>}>
       <Table<InboxRow> rowKey="id" loading={list.isFetching} dataSource={rows}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer', fontWeight: r.readAt ? undefined : 600 } })}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: (p, s) => setList({ page: p, size: s }) }}
+        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         columns={[
           { title: '', dataIndex: 'readAt', width: 70, render: (v: string | null) => (v ? <Tag>已读</Tag> : <Tag color="error">未读</Tag>) },
           { title: '主题', dataIndex: 'subject', render: (v: string, r) => <>{v}{r.hasAttachments && <Tag style={{ marginLeft: 8 }}>附件</Tag>}</> },
@@ -99,7 +100,7 @@ export function SentPage() {
   return (
     <Card title="已发送" data-testid="sent-messages">
       <Table<SentRow> rowKey="id" loading={list.isFetching} dataSource={list.data?.content ?? []} onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, showTotal: (n) => `共 ${n} 条`, onChange: (p, s) => setList({ page: p, size: s }) }}
+        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         columns={[
           { title: '主题', dataIndex: 'subject' },
           { title: '收件人', dataIndex: 'recipientsText', width: 280, ellipsis: true },

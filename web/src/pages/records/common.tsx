@@ -3,16 +3,15 @@
  * — the row's ResourceDetail with its sub-records in tabs, each an embedded ResourcePage.
  * Everything else comes from the generic resource UI.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Result, Space, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { MSG, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { ResourceDetail, ResourcePage, useHasElement, type Row } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useHasElement, useSave, type Row } from '../../components/resource';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import { getRow, queryKeys } from '../../components/resource/api';
-import { useFeedback } from '../../components/resource/feedback';
 import { useUserStore } from '../../store/user';
 import { routeByCode } from '../../store/permission';
 
@@ -31,22 +30,15 @@ export function SubmitAuditButton({ resourceKey, row, type = 'link' }: { resourc
   const side = useUserStore((s) => s.side);
   const allowed = hasButton && side === 'enterprise';
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
-  const [busy, setBusy] = useState(false);
-  if (!allowed || !SUBMITTABLE.includes(String(row.auditStatus ?? ''))) return null;
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await request({ url: `/${def.area}/${def.key}/submitAudit/${encodeURIComponent(row.id)}`, method: 'post' });
-      message.success('已提交审核');
+  const { save, saving: busy } = useSave(() => request({ url: `/${def.area}/${def.key}/submitAudit/${encodeURIComponent(row.id)}`, method: 'post' }), {
+    success: '已提交审核',
+    refresh: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) });
       emitDataChanged(def.key);
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!allowed || !SUBMITTABLE.includes(String(row.auditStatus ?? ''))) return null;
+  const submit = () => save(undefined);
   return (
     <Popconfirm title="提交审核" description={`确定将${def.title}“${String(row[def.labelField ?? 'id'] ?? '')}”提交审核？`} okText="确定" cancelText="取消" onConfirm={submit}>
       <Button type={type} size={type === 'link' ? 'small' : 'middle'} loading={busy} data-testid={`submit-audit-${row.id}`}>提交审核</Button>

@@ -19,6 +19,7 @@ import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYB
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
 import { useHasElement, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
+import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
@@ -30,9 +31,8 @@ export default function AbnormalPage() {
   useRefetchOnDataChange();
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const [{ page, size, filters }, setList] = useListState('abnormal', { inUrl: true });
+  useFormFollows(form, useMemo(() => ({ ...textValues(filters, ['rule', 'status', 'enterpriseId', 'waybillNo']), foundAt: dayRange(filters.foundAt) }), [filters]));
   const [reporting, setReporting] = useState(false);
   const [issuing, setIssuing] = useState<Abnormal | null>(null);
   const canReport = useHasElement('abnormalWaybillManager:btn_add');
@@ -45,8 +45,7 @@ export default function AbnormalPage() {
       rule: v.rule || undefined, status: v.status || undefined, enterpriseId: v.enterpriseId || undefined, waybillNo: v.waybillNo?.trim() || undefined,
       foundAt: v.foundAt && (v.foundAt[0] || v.foundAt[1]) ? [v.foundAt[0]?.format('YYYY-MM-DD') ?? null, v.foundAt[1]?.format('YYYY-MM-DD') ?? null] : undefined,
     };
-    setFilters(Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)));
-    setPage(1);
+    setList({ filters: Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)), page: 1 });
   };
 
   return (
@@ -67,7 +66,7 @@ export default function AbnormalPage() {
       </Card>
       <Card title="异常运单" extra={canReport && <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)}>手工上报</Button>}>
         <Table<Abnormal> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
+          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '发现时间', dataIndex: 'foundAt', width: 170, render: fmtTime },
             { title: '异常规则', dataIndex: 'rule', width: 110, render: (v: string) => <Tag color="red">{v}</Tag> },

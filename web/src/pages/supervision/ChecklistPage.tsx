@@ -18,6 +18,7 @@ import { checklistAct, getChecklist, listChecklists, type Checklist, type Checkl
 import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
 import { useHasElement, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
+import { textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 
 const STATES = ['待签收', '待回复', '待审核', '已办结'];
 
@@ -27,14 +28,12 @@ export default function ChecklistPage() {
   const side = useSide();
   const gov = side !== 'enterprise';
   const [form] = Form.useForm<{ state?: string; enterpriseId?: string; waybillNo?: string }>();
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const [{ page, size, filters }, setList] = useListState('checklist', { inUrl: true });
+  useFormFollows(form, useMemo(() => textValues(filters, ['state', 'enterpriseId', 'waybillNo']), [filters]));
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const q = useQuery({ queryKey: ['waybill', 'checklists', body], queryFn: () => listChecklists(body), placeholderData: keepPreviousData });
   const search = (v: { state?: string; enterpriseId?: string; waybillNo?: string }) => {
-    setFilters(Object.fromEntries(Object.entries({ state: v.state, enterpriseId: v.enterpriseId, waybillNo: v.waybillNo?.trim() }).filter(([, x]) => x)));
-    setPage(1);
+    setList({ filters: Object.fromEntries(Object.entries({ state: v.state, enterpriseId: v.enterpriseId, waybillNo: v.waybillNo?.trim() }).filter(([, x]) => x)), page: 1 });
   };
   return (
     <div data-testid="checklist-page">
@@ -52,7 +51,7 @@ export default function ChecklistPage() {
       </Card>
       <Card title={gov ? '核查单' : '核查单签收'}>
         <Table<Checklist> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
+          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),

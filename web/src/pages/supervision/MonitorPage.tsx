@@ -3,19 +3,22 @@
  * top — each count a card that filters the list below — the search form and the list; 详情 opens
  * /waybillManager/infoManager/info?id=.
  */
-import { useState } from 'react';
 import { Card, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { WAYBILL_STATES } from '@dg/core/waybill';
 import WaybillQueue from '../waybill/WaybillQueue';
 import { STATE_COLORS, useRefetchOnDataChange } from '../waybill/common';
 import { getStateCounts } from './api';
+import { useListState } from '../../components/resource/useListState';
 
 const TONE: Record<string, string> = { processing: '#1677ff', success: '#52c41a', error: '#ff4d4f', orange: '#fa8c16', gold: '#d4b106', cyan: '#13c2c2', blue: '#1677ff', default: '#8c8c8c' };
 
 export default function MonitorPage() {
   useRefetchOnDataChange();
-  const [state, setState] = useState('');
+  // the card's state is one of the list's filters, kept in the URL with the rest of its search
+  const [{ filters }, setList] = useListState('monitor', { inUrl: true });
+  const state = typeof filters.state === 'string' ? filters.state : '';
+  const setState = (s: string) => setList({ page: 1, filters: { ...filters, state: s || undefined } });
   const counts = useQuery({ queryKey: ['waybill', 'stateCounts'], queryFn: () => getStateCounts() });
   const all = Object.values(counts.data ?? {}).reduce((s, n) => s + Number(n || 0), 0);
   const cards = [{ key: '', label: '全部', n: all }, ...WAYBILL_STATES.map((s) => ({ key: s, label: s, n: Number(counts.data?.[s] ?? 0) }))];

@@ -8,8 +8,8 @@ import { Alert, Button, Card, Col, Divider, Form, InputNumber, Row, Skeleton, Sp
 import { SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
-import { useFeedback } from '../../components/resource/feedback';
 import { useHasElement } from '../../components/resource/permission';
+import { useSave } from '../../components/resource/useSave';
 import { formatDateTime } from '../../components/resource/format';
 import { getParams, saveParams, type Param } from './api';
 
@@ -29,7 +29,6 @@ const labelOf = (params: Param[] | undefined, key: string, fallback: string) => 
 export default function ParamSettings() {
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const { message } = useFeedback();
   const canSave = useHasElement('paramSettingManager:btn_edit');
   const q = useQuery({ queryKey: ['zyd', 'param'], queryFn: getParams });
   const params = q.data;
@@ -48,16 +47,14 @@ export default function ParamSettings() {
     });
   }, [params, form]);
 
-  const save = async (v: Values) => {
-    try {
-      await saveParams({ ...v, warningDaysByKind: Object.fromEntries(Object.entries(v.warningDaysByKind ?? {}).map(([k, d]) => [k, d ?? null])) });
-      message.success('保存成功');
+  const { save: write, saving } = useSave(saveParams, {
+    success: '保存成功',
+    refresh: async () => {
       await queryClient.invalidateQueries({ queryKey: ['zyd', 'param'] });
       await queryClient.invalidateQueries({ queryKey: ['warning'] });
-    } catch {
-      /* the request client showed the server's message */
-    }
-  };
+    },
+  });
+  const save = (v: Values) => write({ ...v, warningDaysByKind: Object.fromEntries(Object.entries(v.warningDaysByKind ?? {}).map(([k, d]) => [k, d ?? null])) });
 
   if (q.isLoading) return <Card><Skeleton active /></Card>;
   const updated = params?.filter((p) => p.updatedAt).map((p) => p.updatedAt!).sort().pop();
@@ -116,7 +113,7 @@ export default function ParamSettings() {
         </Space>
         {canSave && (
           <Form.Item style={{ marginTop: 16 }}>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} data-testid="param-save">保存</Button>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="param-save">保存</Button>
           </Form.Item>
         )}
       </Form>

@@ -4,7 +4,7 @@
  * per enterprise and 通知企业) and 业务大厅's all-in-one list. Days left / overdue are tags
  * (orange 剩余N天, red 逾期N天) that open the record.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -18,7 +18,9 @@ import { useFeedback } from '../../components/resource/feedback';
 import { useHasElement, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
 import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
-import { listPagination, PAGE_SIZES } from '../../components/resource/pagination';
+import { listPagination } from '../../components/resource/pagination';
+import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import { useSave } from '../../components/resource/useSave';
 
 export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
 
@@ -40,10 +42,13 @@ export const StatusTag = ({ status }: { status: WarningStatus }) => (
 
 interface SearchValues { keyword?: string; status?: WarningStatus; expiryDate?: [Dayjs | null, Dayjs | null] | null; kind?: string }
 
-function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, loading }: {
+function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, loading, searched }: {
   fixedStatus?: WarningStatus; showKind?: boolean; subjectLabel: string; loading: boolean; onSearch: (f: WarningFilters) => void;
+  /** the search the list shows (restored from the URL, or after 后退): the form follows it */
+  searched: WarningFilters;
 }) {
   const [form] = Form.useForm<SearchValues>();
+  useFormFollows(form, useMemo(() => ({ ...textValues(searched as Record<string, unknown>, ['keyword', 'status', 'kind']), expiryDate: dayRange(searched.expiryDate) }), [searched]));
   const submit = (v: SearchValues) => onSearch({
     keyword: v.keyword?.trim() || undefined,
     status: v.status,
@@ -95,11 +100,12 @@ function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNoti
   kind: WarningListKind; filters: WarningFilters; selected?: string; canNotify: boolean;
   onSelect: (e: { id: string; name: string } | undefined) => void; onNotify: (e: { id: string; name: string }) => Promise<void>;
 }) {
-  const [page, setPage] = useState(1);
+  // a panel of the page: its own page kept here, back to the first on another search
+  const [{ page }, setList] = useListState(`${kind.key}Enterprises`, { inUrl: false });
   const { regionName } = useRegions();
   const body: WarningListBody = { page, size: 10, filters: { ...filters, enterpriseId: undefined } };
   const q = useQuery({ queryKey: ['warning', kind.key, 'enterprises', body], queryFn: () => warningEnterprises(kind.key, body), placeholderData: keepPreviousData });
-  useEffect(() => setPage(1), [JSON.stringify(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setList({ page: 1 }), [JSON.stringify(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Card size="small" title="按企业统计" style={{ marginBottom: 16 }} data-testid="warning-enterprises">
       <Table
@@ -108,7 +114,7 @@ function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNoti
         loading={q.isFetching}
         dataSource={q.data?.content ?? []}
         rowClassName={(r) => (r.enterpriseId === selected ? 'ant-table-row-selected' : '')}
-        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 家企业`, size: 'small' }}
+        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: (p) => setList({ page: p }), showTotal: (n) => `共 ${n} 家企业`, size: 'small' }}
         columns={[
           { key: 'name', title: '企业名称', dataIndex: 'enterpriseName', ellipsis: true },
           { key: 'region', title: '所在地区', render: (_, r) => regionName(r.regionCode ?? ''), ellipsis: true },
@@ -142,12 +148,17 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   const { regionName } = useRegions();
   const canExport = useHasElement(`${kind.menu}:btn_export`);
   const canNotify = useHasElement(`${kind.menu}:btn_notify`) && kind.side === 'government';
-  const [searched, setSearched] = useState<WarningFilters>({});
-  const [enterprise, setEnterprise] = useState<{ id: string; name: string } | undefined>();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(PAGE_SIZES[0]!);
+  // search, the enterprise picked and page in the URL: a reload, 后退 or a shared link shows the same list
+  const [{ page, size, filters: state }, setList] = useListState(kind.key, { inUrl: true });
+  const searched = useMemo<WarningFilters>(() => {
+    const { keyword, status, kind: k, expiryDate } = state as WarningFilters;
+    return Object.fromEntries(Object.entries({ keyword, status, kind: k, expiryDate }).filter(([, v]) => v !== undefined));
+  }, [state]);
+  const enterprise = typeof state.enterpriseId === 'string' ? { id: state.enterpriseId, name: String(state.enterpriseName ?? '') } : undefined;
+  const setEnterprise = (e: { id: string; name: string } | undefined, patch?: { page: number }) =>
+    setList({ ...patch, filters: { ...searched, enterpriseId: e?.id, enterpriseName: e?.name } });
 
-  const filters = useMemo<WarningFilters>(() => ({ ...searched, enterpriseId: enterprise?.id }), [searched, enterprise]);
+  const filters = useMemo<WarningFilters>(() => ({ ...searched, enterpriseId: enterprise?.id }), [searched, enterprise?.id]);
   const body: WarningListBody = { page, size, filters };
   const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData });
 
@@ -155,18 +166,14 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     return onDataChanged(() => void queryClient.invalidateQueries({ queryKey: ['warning'] }, { cancelRefetch: false }));
   }, [queryClient]);
 
-  const notify = async (e: { id: string; name: string }) => {
-    try {
-      const r = await notifyEnterprise(kind.key, e.id);
-      notification.success({
-        title: '已通知企业',
-        description: `已向“${r.enterpriseName}”发送${r.title}（共 ${r.count} 项）${r.delivered === 'log' ? '，已记入操作日志' : ''}。`,
-        duration: 4,
-      });
-    } catch {
-      /* the request client showed why */
-    }
-  };
+  const { save: notifySave } = useSave((e: { id: string; name: string }) => notifyEnterprise(kind.key, e.id), {
+    then: (r) => notification.success({
+      title: '已通知企业',
+      description: `已向“${r.enterpriseName}”发送${r.title}（共 ${r.count} 项）${r.delivered === 'log' ? '，已记入操作日志' : ''}。`,
+      duration: 4,
+    }),
+  });
+  const notify = async (e: { id: string; name: string }) => { await notifySave(e); };
 
   const several = side !== 'enterprise';
   const columns: TableColumnsType<WarningRow> = [
@@ -207,11 +214,11 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     <div data-testid="warning-page">
       <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
         <SearchBar fixedStatus={kind.status} showKind={showKind} subjectLabel={kind.subjectLabel} loading={list.isFetching}
-          onSearch={(f) => { setSearched(f); setPage(1); }} />
+          searched={searched} onSearch={(f) => setList({ page: 1, filters: { ...f, enterpriseId: enterprise?.id, enterpriseName: enterprise?.name } })} />
       </Card>
       {kind.side === 'government' && (
         <EnterpriseCounts kind={kind} filters={searched} selected={enterprise?.id} canNotify={canNotify} onNotify={notify}
-          onSelect={(e) => { setEnterprise(e); setPage(1); }} />
+          onSelect={(e) => setEnterprise(e, { page: 1 })} />
       )}
       <Card
         title={kind.title}
@@ -237,7 +244,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: list.isError ? '加载失败' : '暂无预警' }}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         />
       </Card>
     </div>

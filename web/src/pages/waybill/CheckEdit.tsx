@@ -22,7 +22,7 @@ import {
   addSelfInspection, checkWaybill, getCheckForm, getSelfInspection, type CheckAnswer, type CheckItem, type SelfInspection, type Waybill,
 } from './api';
 import { StateTag, dash, fmtTime, plateText, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
-import { useHasElement } from '../../components/resource';
+import { useHasElement, useSave } from '../../components/resource';
 
 type Answer = { result?: string; remark?: string; photos?: FileRef[] };
 type Answers = Record<string, Answer>;
@@ -115,6 +115,11 @@ function answerProblems(items: CheckItem[], answers: Answers): string[] {
   return out;
 }
 
+/** the answers as the server takes them (every item answered: checked by answerProblems first) */
+function answerRows(items: CheckItem[], answers: Answers) {
+  return items.map((it) => ({ itemId: it.id, result: answers[it.id]!.result!, remark: answers[it.id]?.remark?.trim() || null, photos: answers[it.id]?.photos?.length ? answers[it.id]!.photos! : null }));
+}
+
 function fromRecord(rec: { answers: CheckAnswer[] }): Answers {
   return Object.fromEntries(rec.answers.map((a) => [a.itemId, { result: a.result, remark: a.remark ?? '', photos: Array.isArray(a.photos) ? (a.photos as FileRef[]) : undefined }]));
 }
@@ -137,7 +142,14 @@ function CheckForm({ id }: { id: string }) {
   const [selfId, setSelfId] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSave((body: { wb: Waybill; input: Parameters<typeof checkWaybill>[1] }) => checkWaybill(body.wb.id, body.input), {
+    refresh: changed,
+    then: (r) => {
+      if (r.passed) message.success('出车检查合格，运单进入待下发');
+      else notification.warning({ title: '出车检查不合格，运单已退回待调度', description: r.failedItems.map((f) => `${f.name}：${f.remark ?? ''}`).join('；'), duration: 8 });
+      leave(WAYBILL_ROUTES.list.waybillCheck);
+    },
+  });
 
   const data = q.data;
   const items = useMemo(() => data?.items ?? [], [data]);
@@ -173,21 +185,13 @@ function CheckForm({ id }: { id: string }) {
     if (problems.length) { message.warning(problems[0]!); return; }
     if (!driverNotified) { message.warning('请确认已对驾驶员进行安全告知'); return; }
     if (wb.escortId && !escortNotified) { message.warning('请确认已对押运员进行安全告知'); return; }
-    setSaving(true);
-    try {
-      const r = await checkWaybill(wb.id, {
+    await save({
+      wb,
+      input: {
         version: wb.version, driverNotified, escortNotified: wb.escortId ? escortNotified : false, selfInspectionId: selfId, remark: remark.trim() || null,
-        answers: items.map((it) => ({ itemId: it.id, result: answers[it.id]!.result!, remark: answers[it.id]?.remark?.trim() || null, photos: answers[it.id]?.photos?.length ? answers[it.id]!.photos : null })),
-      });
-      await changed();
-      if (r.passed) message.success('出车检查合格，运单进入待下发');
-      else notification.warning({ title: '出车检查不合格，运单已退回待调度', description: r.failedItems.map((f) => `${f.name}：${f.remark ?? ''}`).join('；'), duration: 8 });
-      leave(WAYBILL_ROUTES.list.waybillCheck);
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+        answers: answerRows(items, answers),
+      },
+    });
   };
 
   return (
@@ -253,7 +257,11 @@ function SelfForm({ waybillId }: { waybillId: string }) {
   const [staffId, setStaffId] = useState<string | undefined>();
   const [remark, setRemark] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSave(addSelfInspection, {
+    success: '自检记录已保存，出车检查时可采用',
+    refresh: changed,
+    then: (_r, body) => leave(WAYBILL_ROUTES.checkEdit(body.waybillId)),
+  });
   const wb = q.data?.waybill;
   const items = useMemo(() => q.data?.items ?? [], [q.data]);
   useEffect(() => { if (wb?.driverId) setStaffId(wb.driverId); }, [wb?.driverId]);
@@ -268,20 +276,10 @@ function SelfForm({ waybillId }: { waybillId: string }) {
     if (missing.length) { message.warning(`请完成检查项“${missing[0]!.name}”`); return; }
     const noRemark = items.find((it) => answers[it.id]?.result === '不合格' && !answers[it.id]?.remark?.trim());
     if (noRemark) { message.warning(`检查项“${noRemark.name}”不合格，请填写说明`); return; }
-    setSaving(true);
-    try {
-      await addSelfInspection({
-        waybillId: wb.id, staffId: staffId ?? null, remark: remark.trim() || null,
-        answers: items.map((it) => ({ itemId: it.id, result: answers[it.id]!.result!, remark: answers[it.id]?.remark?.trim() || null, photos: answers[it.id]?.photos?.length ? answers[it.id]!.photos : null })),
-      });
-      message.success('自检记录已保存，出车检查时可采用');
-      await changed();
-      leave(WAYBILL_ROUTES.checkEdit(wb.id));
-    } catch {
-      // shown by the request client
-    } finally {
-      setSaving(false);
-    }
+    await save({
+      waybillId: wb.id, staffId: staffId ?? null, remark: remark.trim() || null,
+      answers: answerRows(items, answers),
+    });
   };
 
   return (

@@ -13,10 +13,10 @@ import {
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import RefSelect from '../../components/RefSelect';
-import { useFeedback } from '../../components/resource/feedback';
+import { useSave } from '../../components/resource/useSave';
 import { checkCompliance, dispatchWaybill, getResourceRow, getWaybill, listWaybills, type CrewInput, type WaybillDetail } from './api';
 import { GoodsTable } from './WaybillDetail';
-import { enterMovesOn, fmtNum, placeText, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { enterMovesOn, fmtNum, placeText, refusalProblems, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 
 const CREW = ['vehicleId', 'trailerId', 'tankId', 'tankContainerId', 'driverId', 'escortId'] as const;
 type CrewField = (typeof CREW)[number];
@@ -37,11 +37,9 @@ interface Compliance {
 }
 
 function DispatchForm({ id }: { id: string }) {
-  const { message } = useFeedback();
   const leave = useLeave();
   const changed = useWaybillChanged();
   const [form] = Form.useForm<CrewValues>();
-  const [saving, setSaving] = useState(false);
   const [openNext, setOpenNext] = useState(() => localStorage.getItem(NEXT_KEY) !== '0');
   const [bind, setBind] = useState<Record<string, unknown> | null>(null);
   const [compliance, setCompliance] = useState<Compliance>({ status: 'idle', problems: [] });
@@ -101,30 +99,27 @@ function DispatchForm({ id }: { id: string }) {
   const fresh = compliance.status === 'done' && compliance.of === crewKey;
   const ok = fresh && compliance.problems.length === 0;
 
+  // a refusal (40001) lists its problems on the compliance panel, for the crew it was about
+  const { save, saving } = useSave(({ wb: w, v }: { wb: WaybillDetail; v: CrewValues; crewKey: string }) =>
+    dispatchWaybill(w.id, { version: w.version, bindId: v.bindId || null, ...Object.fromEntries(CREW.map((f) => [f, v[f] || null])), remark: v.remark?.trim() || null }), {
+    success: (_r, { wb: w }) => `调度成功：${[w.shipperName, w.goodsSummary].filter(Boolean).join('，')}`,
+    refresh: changed,
+    then: async (_r, { wb: w }) => {
+      // the next waybill of the queue, or back to the queue
+      const next = openNext ? await listWaybills('dispatch', { page: 1, size: 5 }).catch(() => null) : null;
+      const other = next?.content.find((x) => x.id !== w.id);
+      if (other) leave(WAYBILL_ROUTES.dispatchEdit(other.id), { replace: true });
+      else leave(WAYBILL_ROUTES.list.dispatch);
+    },
+    failed: (e, { crewKey: of }) => {
+      const problems = refusalProblems(e);
+      if (problems.length) setCompliance({ status: 'done', problems, of });
+    },
+  });
   const dispatch = useCallback(async () => {
     if (!wb || !ok || saving) return;
-    const v = form.getFieldsValue(true) as CrewValues;
-    setSaving(true);
-    try {
-      await dispatchWaybill(wb.id, { version: wb.version, bindId: v.bindId || null, ...Object.fromEntries(CREW.map((f) => [f, v[f] || null])), remark: v.remark?.trim() || null });
-      message.success(`调度成功：${[wb.shipperName, wb.goodsSummary].filter(Boolean).join('，')}`);
-      await changed();
-      if (openNext) {
-        const next = await listWaybills('dispatch', { page: 1, size: 5 }).catch(() => null);
-        const other = next?.content.find((w) => w.id !== wb.id);
-        if (other) {
-          leave(WAYBILL_ROUTES.dispatchEdit(other.id), { replace: true });
-          return;
-        }
-      }
-      leave(WAYBILL_ROUTES.list.dispatch);
-    } catch (e) {
-      const problems = (e as { body?: { data?: { problems?: string[] } } }).body?.data?.problems;
-      if (problems?.length) setCompliance({ status: 'done', problems, of: crewKey });
-    } finally {
-      setSaving(false);
-    }
-  }, [wb, ok, saving, form, message, changed, openNext, leave, crewKey]);
+    await save({ wb, v: form.getFieldsValue(true) as CrewValues, crewKey });
+  }, [wb, ok, saving, form, save, crewKey]);
 
   if (!id) return <Result status="warning" title="缺少运单参数" />;
   if (q.isLoading) return <Card><Skeleton active /></Card>;

@@ -20,7 +20,7 @@ import {
   cancelWaybill, changeWaybill, closeWaybill, deleteWaybill, distributeWaybills, getWaybill, loadWaybill, submitWaybill, unloadWaybill,
   type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail,
 } from './api';
-import { fmtNum, plateText, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useSave } from '../../components/resource';
 
 export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
@@ -45,8 +45,13 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   const changed = useWaybillChanged();
   const { message } = useFeedback();
   const [open, setOpen] = useState<null | 'cancel' | 'close' | 'load' | 'unload' | 'change'>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [issued, setIssued] = useState<DistributeResult | null>(null);
+  const { save: act, saving, pending } = useSave(({ call }: { action: ActionName; call: () => Promise<unknown>; text: string }) => call(), {
+    success: (_r, { text }) => text,
+    refresh: changed,
+    then: (result, { action }) => onDone?.(action, result),
+  });
+  const busy = pending?.action ?? null;
 
   const base = useMemo(() => actionsFor(row.state, elements), [row.state, elements]);
   const allowed = new Set<ActionName>(base);
@@ -62,18 +67,8 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
     await changed();
     onDone?.(action, result);
   };
-  const run = async (action: ActionName, call: () => Promise<unknown>, text: string) => {
-    setBusy(action);
-    try {
-      const result = await call();
-      await finish(action, text, result);
-      return result;
-    } catch {
-      return undefined; // the request client has said why
-    } finally {
-      setBusy(null);
-    }
-  };
+  // a refusal is shown by the request client
+  const run = (action: ActionName, call: () => Promise<unknown>, text: string) => act({ action, call, text });
 
   const link = variant === 'link';
   const btn = (action: ActionName, label: string, onClick?: () => void, extra: { danger?: boolean; primary?: boolean } = {}) => (
@@ -131,6 +126,7 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
           title={open === 'cancel' ? '作废运单' : '异常关闭运单'}
           hint={open === 'cancel' ? '作废后运单不能恢复，占用的车辆人员随即释放。' : '异常关闭用于无法正常完成的运输（事故、货物拒收等），关闭后车辆人员随即释放。'}
           onCancel={() => setOpen(null)}
+          saving={saving}
           onOk={async (reason) => {
             const action = open;
             const r = await run(action, () => (action === 'cancel' ? cancelWaybill : closeWaybill)(row.id, row.version, reason), action === 'cancel' ? '运单已作废' : '运单已异常关闭');
@@ -154,16 +150,13 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
 
 // ───────────────────────── dialogs ─────────────────────────
 
-export function ReasonModal({ title, hint, onOk, onCancel }: { title: string; hint?: string; onOk: (reason: string) => Promise<void>; onCancel: () => void }) {
+export function ReasonModal({ title, hint, onOk, onCancel, saving }: { title: string; hint?: string; onOk: (reason: string) => Promise<void>; onCancel: () => void; saving: boolean }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
   return (
     <Modal open title={title} okText="确定" cancelText="取消" confirmLoading={saving} onCancel={onCancel} destroyOnHidden mask={{ closable: false }}
       onOk={async () => {
         const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setSaving(true);
-        try { await onOk(v.reason.trim()); } finally { setSaving(false); }
+        if (v) await onOk(v.reason.trim());
       }}>
       {hint && <Alert type="warning" showIcon title={hint} style={{ marginBottom: 16 }} />}
       <Form form={form} name="wb_reason" layout="vertical">
@@ -358,9 +351,16 @@ const CHANGE_FIELDS = ['startDate', 'destRegion', 'destAddress', 'via', 'consign
 function ChangeModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const { message } = useFeedback();
+  // a refusal by the dispatch rules lists its problems above the form
+  const { save, saving } = useSave((body: { version: number; reason: string }) => changeWaybill(row.id, body), {
+    then: onDone,
+    failed: (e) => {
+      const p = refusalProblems(e);
+      if (p.length) setProblems(p);
+    },
+  });
   const crewAllowed = row.state !== '待调度';
 
   useEffect(() => {
@@ -397,17 +397,8 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?:
       message.warning('没有需要变更的内容');
       return;
     }
-    setSaving(true);
     setProblems([]);
-    try {
-      await changeWaybill(row.id, body as { version: number; reason: string });
-      onDone();
-    } catch (e) {
-      const p = (e as { body?: { data?: { problems?: string[] } } }).body?.data?.problems;
-      if (p?.length) setProblems(p);
-    } finally {
-      setSaving(false);
-    }
+    await save(body as { version: number; reason: string });
   };
 
   return (

@@ -14,14 +14,15 @@ import { WAYBILL_STATES } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import ExportButton from '../../components/ExportButton';
-import { useFeedback } from '../../components/resource/feedback';
 import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type Waybill } from './api';
 import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
-import { useHasElement } from '../../components/resource';
+import { useHasElement, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
+import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import type { Filters } from '../../components/resource/types';
 
 type ListKey = QueueKey | 'monitor';
 
@@ -98,12 +99,18 @@ function toFilters(v: SearchValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined));
 }
 
+/** the search form's values for the list's filters (restored from the URL): the inverse of toFilters */
+const toValues = (f: Filters): SearchValues => ({
+  ...textValues(f, ['waybillNo', 'plateNo', 'shipperName', 'goodsClass', 'state', 'driverName', 'enterpriseId', 'originRegion', 'destRegion']),
+  startDate: dayRange(f.startDate), createdAt: dayRange(f.createdAt),
+});
+
 /** a region code the list filter takes: 6 digits (a province or city code padded with zeros) */
 const sixDigits = (code?: string) => (code ? code.slice(0, 6).padEnd(6, '0') : undefined);
 
 export interface WaybillQueueProps {
   queue: ListKey;
-  /** 运单监控: the state chosen on the count cards (overrides the search form's 状态) */
+  /** 运单监控: the state chosen on the count cards (overrides the search form's 状态; the page puts it in the list's filters) */
   state?: string;
   /** shown above the search form (the monitor's count cards) */
   header?: ReactNode;
@@ -112,26 +119,18 @@ export interface WaybillQueueProps {
 export default function WaybillQueue({ queue, state, header }: WaybillQueueProps) {
   const cfg = QUEUES[queue];
   const navigate = useNavigate();
-  const { message } = useFeedback();
   const changed = useWaybillChanged();
   useRefetchOnDataChange();
   const [form] = Form.useForm<SearchValues>();
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  // page, size and search in the URL: a reload, 后退 or a shared link shows the same list
+  const [{ page, size, filters }, setList] = useListState(queue, { inUrl: true });
+  useFormFollows(form, useMemo(() => toValues(filters), [filters]));
   const [selected, setSelected] = useState<string[]>([]);
-  const [issuing, setIssuing] = useState(false);
   const [issued, setIssued] = useState<DistributeResult | null>(null);
 
   const canAdd = useHasElement('baseManager:btn_add');
   const canDistribute = useHasElement('distributeManager:btn_distribute');
   const canExport = useHasElement('waybillManageManager:btn_export');
-
-  useEffect(() => {
-    if (state === undefined) return;
-    setFilters((f) => ({ ...f, state: state || undefined }));
-    setPage(1);
-  }, [state, form]);
 
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const list = useQuery({
@@ -144,8 +143,8 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
 
   // a page emptied by transitions: step back
   useEffect(() => {
-    if (list.data && rows.length === 0 && total > 0 && page > 1) setPage(Math.max(1, Math.ceil(total / size)));
-  }, [list.data, rows.length, total, page, size]);
+    if (list.data && rows.length === 0 && total > 0 && page > 1) setList({ page: Math.max(1, Math.ceil(total / size)) });
+  }, [list.data, rows.length, total, page, size, setList]);
   // rows that left the queue leave the selection
   useEffect(() => {
     setSelected((s) => {
@@ -157,26 +156,13 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const search = (v: SearchValues) => {
     const next = toFilters({ ...v, originRegion: sixDigits(v.originRegion), destRegion: sixDigits(v.destRegion), ...(state !== undefined ? { state } : {}) });
     if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
-    setFilters(next);
-    setPage(1);
+    setList({ filters: next, page: 1 });
   };
 
-  const distributeSelected = async () => {
-    if (!selected.length) return;
-    setIssuing(true);
-    try {
-      const versions = Object.fromEntries(rows.filter((r) => selected.includes(r.id)).map((r) => [r.id, r.version]));
-      const r = await distributeWaybills(selected, versions);
-      setIssued(r);
-      if (r.done.length) message.success(`下发成功${r.done.length}条`);
-      setSelected([]);
-      await changed();
-    } catch {
-      // shown by the request client
-    } finally {
-      setIssuing(false);
-    }
-  };
+  const distribute = useSave((ids: string[]) => distributeWaybills(ids, Object.fromEntries(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.version]))), {
+    success: (r) => (r.done.length ? `下发成功${r.done.length}条` : ''),
+    refresh: (r) => { setIssued(r); setSelected([]); return changed(); },
+  });
 
   const columns: TableColumnsType<Waybill> = [];
   if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v, r) => r.enterpriseName ?? v ?? '-' });
@@ -240,7 +226,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(WAYBILL_ROUTES.baseEdit())} data-testid="wb-add">新增运单</Button>
       )}
       {selectable && (
-        <Button type="primary" icon={<SendOutlined />} disabled={!selected.length} loading={issuing} onClick={distributeSelected} data-testid="wb-distribute-selected">
+        <Button type="primary" icon={<SendOutlined />} disabled={!selected.length} loading={distribute.saving} onClick={() => selected.length && void distribute.save(selected)} data-testid="wb-distribute-selected">
           批量下发{selected.length ? `（${selected.length}）` : ''}
         </Button>
       )}
@@ -294,7 +280,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
           locale={{ emptyText: list.isError ? '加载失败' : undefined }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
           onRow={(r) => ({ 'data-testid': `wb-row-${r.id}` } as HTMLAttributes<HTMLElement>)}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => { setSize(s); setPage(p); } })}
+          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         />
       </Card>
       {issued && <IssuedModal result={issued} onClose={() => setIssued(null)} />}

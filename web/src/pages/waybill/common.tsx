@@ -57,6 +57,9 @@ export const plateColorName = (c?: string | null) => (c ? PLATE_COLORS[c] ?? c :
 export const plateText = (plate?: string | null, color?: string | null) =>
   plate ? `${plate}${color ? `（${plateColorName(color)}）` : ''}` : '';
 
+/** the problems a refusal by the dispatch rules lists (40001 with `data.problems`), to show on the form */
+export const refusalProblems = (e: unknown): string[] => (e as { body?: { data?: { problems?: string[] } } }).body?.data?.problems ?? [];
+
 export const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 export const dash = (v: unknown): ReactNode => (isBlank(v) ? '-' : (v as ReactNode));
 export const fmtTime = (v: unknown) => (isBlank(v) ? '' : dayjs(v as string).isValid() ? dayjs(v as string).format(DATE_FORMAT) : String(v));

@@ -12,6 +12,7 @@ import RegionCascader from '../../components/RegionCascader.tsx';
 import { useSettingsStore } from '../../store/settings.ts';
 import { required, ruleOf } from '../../utils/validate.ts';
 import { enterpriseLogo } from '../../assets/logos.ts';
+import { useSave } from '../../components/resource/useSave.ts';
 import '../login/login.css';
 
 type Values = RegisterForm & { confirm: string };
@@ -19,23 +20,14 @@ type Values = RegisterForm & { confirm: string };
 export default function UserRegister() {
   const [form] = Form.useForm<Values>();
   const title = useSettingsStore((s) => s.title);
-  const [submitting, setSubmitting] = useState(false);
+  const { save, saving: submitting } = useSave(register, { then: () => setDone(true) });
   const [done, setDone] = useState(false);
   useEffect(() => {
     void loadPublicConfig();
   }, []);
 
-  const onFinish = async ({ confirm: _confirm, ...values }: Values) => {
-    setSubmitting(true);
-    try {
-      await register({ ...values, name: values.name.trim(), username: values.username.trim() });
-      setDone(true);
-    } catch {
-      /* the request client showed the server's message */
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  // a refusal: the request client showed the server's message
+  const onFinish = ({ confirm: _confirm, ...values }: Values) => save({ ...values, name: values.name.trim(), username: values.username.trim() });
 
   return (
     <div className="login-container" data-testid="register-page">

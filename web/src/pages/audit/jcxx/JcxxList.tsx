@@ -3,7 +3,7 @@
  * through /jcxx/<page>/list (gated by the jcxx menu code, jurisdiction applied by the server),
  * 详情 opening /jcxxcxManager/<page>Info/{uuid}. Read-only; 导出 with the page's element.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Card, Table, type TableProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,12 +11,13 @@ import { EXCEL_FILE, listColumns, resourceByKey, searchFields } from '@dg/core';
 import ExportButton from '../../../components/ExportButton';
 import SearchForm from '../../../components/resource/SearchForm';
 import { enterpriseColumn, fieldColumns } from '../../../components/resource/columns';
-import { serializeFilters } from '../../../components/resource/filters';
+import { filtersToValues, serializeFilters } from '../../../components/resource/filters';
 import { useHasElement } from '../../../components/resource/permission';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
-import type { Filters, Row, SortSpec } from '../../../components/resource/types';
+import type { Filters, Row } from '../../../components/resource/types';
 import { jcxxBase, jcxxList, type JcxxPage } from '../api';
 import { listPagination } from '../../../components/resource/pagination';
+import { useListState } from '../../../components/resource/useListState';
 
 export const JCXX: Record<JcxxPage, { menu: string; resource: string; title: string; info: string }> = {
   qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息', info: '/jcxxcxManager/qyxxcxInfo' },
@@ -33,10 +34,9 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
   const canExport = useHasElement(`${p.menu}:btn_export`);
   const hidden = new Set(Object.keys(fixedFilters ?? {}));
   const searchable = useMemo(() => searchFields(def).filter(([n]) => !hidden.has(n)), [def, page]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [searched, setSearched] = useState<Filters>({});
-  const [pageNo, setPageNo] = useState(1);
-  const [size, setSize] = useState(10);
-  const [sort, setSort] = useState<SortSpec | undefined>(def.defaultSort);
+  // a list of its own screen keeps page, size, sort and search in the URL; a compact one inside a detail keeps them here
+  const [{ page: pageNo, size, sort, filters: searched }, setList] = useListState(page, { inUrl: !compact, defaultSort: def.defaultSort });
+  const searchedValues = useMemo(() => filtersToValues(searchable, searched), [searchable, searched]);
   const filters = { ...searched, ...fixedFilters };
   const body = { page: pageNo, size, sort, filters };
   const list = useQuery({ queryKey: ['jcxx', page, body], queryFn: () => jcxxList(page, body), placeholderData: keepPreviousData });
@@ -51,15 +51,14 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
   const onChange: TableProps<Row>['onChange'] = (_p, _f, sorter, extra) => {
     if (extra.action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    setSort(s?.columnKey && s.order ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
-    setPageNo(1);
+    setList({ sort: s?.columnKey && s.order ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined, page: 1 });
   };
 
   const table = (
     <Table<Row>
       rowKey="id" size={compact ? 'small' : 'middle'} columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
       onChange={onChange} scroll={{ x: 'max-content' }}
-      pagination={listPagination({ page: pageNo, size, data: list.data, onChange: (p, s) => { setSize(s); setPageNo(p); } })}
+      pagination={listPagination({ page: pageNo, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
     />
   );
   if (compact) return table;
@@ -67,8 +66,8 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
     <div data-testid={`jcxx-${page}`}>
       {searchable.length > 0 && (
         <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
-          <SearchForm name={`jcxx_${page}`} fields={searchable} loading={list.isFetching}
-            onSearch={(v) => { setSearched(serializeFilters(searchable, v)); setPageNo(1); }} onReset={() => { setSearched({}); setPageNo(1); }} />
+          <SearchForm name={`jcxx_${page}`} fields={searchable} loading={list.isFetching} values={searchedValues}
+            onSearch={(v) => setList({ filters: serializeFilters(searchable, v), page: 1 })} onReset={() => setList({ filters: {}, page: 1 })} />
         </Card>
       )}
       <Card title={title ?? p.title} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} /> : null}>
