@@ -204,6 +204,25 @@ describe('statistics', () => {
     expect(list.content.every((w: { enterpriseId: string }) => w.enterpriseId === A.id)).toBe(true);
   });
 
+  it('ranks vehicles and enterprises by the waybills and tonnes a count over the base tables gives, over a range across a year end', async () => {
+    // from the 17th of November last year: running totals of two years, a partial first month and (enterprises) days
+    const from = `${Number(day(0).slice(0, 4)) - 1}-11-17`;
+    const monthStart = `${from.slice(0, 7)}-01`;
+    const base = async (key: 'vehicle_id' | 'enterprise_id', id: string, first: string) => (await t.sql(`select count(*)::int as n,
+        coalesce(sum(w.total_mass_kg), 0)::numeric as kg from waybill w where ${COUNTED} and ${DAY} >= $1::date and ${DAY} <= $2::date and w.${key} = $3`, [first, day(0), id]))[0] as { n: number; kg: string };
+    for (const [key, column, first] of [['vehicle', 'vehicle_id', monthStart], ['enterprise', 'enterprise_id', from]] as const) {
+      await expect.poll(async () => {
+        const r = await stat(key, 'zhengfu', { from, to: day(0) });
+        const wrong: unknown[] = [];
+        for (const row of r.rows.slice(0, 5)) {
+          const b = await base(column, String(row.key), first);
+          if (b.n !== row.waybills || Math.abs(Number(b.kg) / 1000 - row.tonnes) > 0.01) wrong.push([row.key, row.waybills, row.tonnes, b]);
+        }
+        return [r.rows.length > 0, wrong];
+      }, { timeout: 15_000 }).toEqual([true, []]);
+    }
+  });
+
   it('exports the table as xlsx with the same figures', async () => {
     const r = await stat('enterprise', 'zhengfu');
     const x = await t.app.inject({ method: 'POST', url: '/api/stat/enterprise/export', headers: { authorization: await t.token('zhengfu') }, payload: year });

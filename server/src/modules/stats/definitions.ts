@@ -91,15 +91,18 @@ const dateList = (days: string[]) => sql.join(days.map((d) => sql`${d}::date`), 
 /**
  * Per enterprise (or vehicle) totals of [from, to] from the running totals (filters.ts runningTerms): a signed
  * sum of at most five rows each, so a ranking over a province-year reads a few rows per enterprise or vehicle.
- * Columns: the key, w, kg, u (and e, the 空车 waybills, per enterprise). No class or type filter applies here.
+ * Columns: the key, w (and e, the 空车 waybills, per enterprise), and with `masses` kg and u — a vehicle ranking sums
+ * the counts of all 100,000 vehicles and the masses only of its top rows (`only`: those vehicles). No class or type
+ * filter applies here.
  */
-function runningRows(f: StatFilters, by: 'enterprise' | 'vehicle', from: string, to: string): SQL {
-  const scope = and(scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region' }));
+function runningRows(f: StatFilters, by: 'enterprise' | 'vehicle', from: string, to: string, o: { masses?: boolean; only?: string[] } = {}): SQL {
+  const scope = and([...scopeConds(f, { enterprise: 's.enterprise_id', region: 's.carrier_region' }),
+    ...(o.only ? [o.only.length ? sql`s.vehicle_id in (${sql.join(o.only.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`] : [])]);
   const key = by === 'vehicle' ? 's.vehicle_id, s.enterprise_id' : 's.enterprise_id';
   const parts = runningTerms(from, to).map((t) => {
     const table = sql.raw(by === 'vehicle' ? 'waybill_vehicle_ytd' : `waybill_ent_${t.table}`);
     const n = sql.raw(String(t.sign));
-    return sql`select ${sql.raw(key)}, ${n} * s.waybills as w, ${n} * s.mass_kg as kg, ${n} * s.mass_unknown as u${by === 'enterprise' ? sql`, ${n} * s.empty as e` : sql``}
+    return sql`select ${sql.raw(key)}, ${n} * s.waybills as w${o.masses !== false ? sql`, ${n} * s.mass_kg as kg, ${n} * s.mass_unknown as u` : sql``}${by === 'enterprise' ? sql`, ${n} * s.empty as e` : sql``}
       from ${table} s where s.${sql.raw(t.table === 'mtd' ? 'day' : 'month')} = ${t.date}::date and ${scope}`;
   });
   return sql.join(parts, sql` union all `);
@@ -211,12 +214,19 @@ async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
     const src = parts.length ? sql.join(parts, sql` union all `) : sql`select ${cols} from waybill_vehicle_month s where false`;
     a = sql`select s.vehicle_id, s.enterprise_id, sum(s.waybills)::int as w, sum(s.mass_kg) as kg, sum(s.mass_unknown)::int as u from (${src}) s group by 1, 2 having sum(s.waybills) <> 0`;
   } else {
-    a = sql`select s.vehicle_id, s.enterprise_id, sum(s.w)::int as w, sum(s.kg) as kg, sum(s.u)::int as u from (${runningRows(f, 'vehicle', from, to)}) s group by 1, 2 having sum(s.w) <> 0`;
+    // the counts of every vehicle rank them; the masses are read for the top rows only (below)
+    a = sql`select s.vehicle_id, s.enterprise_id, sum(s.w)::int as w, null::numeric as kg, null::int as u from (${runningRows(f, 'vehicle', from, to, { masses: false })}) s group by 1, 2 having sum(s.w) <> 0`;
   }
   const r = await rowsOf(db, sql`with a as (${a}),
-    top as (select * from a order by w desc, vehicle_id limit 100)
-    select top.*, v.plate_no, e.name, (select count(*) from a)::int as all_v, (select sum(w) from a)::int as all_w
-    from top left join vehicle v on v.id = top.vehicle_id left join enterprise e on e.id = top.enterprise_id order by top.w desc, v.plate_no`);
+    top as (select * from a order by w desc, vehicle_id limit 100), n as (select count(*)::int as all_v, sum(w)::int as all_w from a)
+    select top.*, v.plate_no, e.name, n.all_v, n.all_w
+    from top cross join n left join vehicle v on v.id = top.vehicle_id left join enterprise e on e.id = top.enterprise_id order by top.w desc, v.plate_no`);
+  if (!f.goodsClass && r.length) {
+    const m = await rowsOf(db, sql`select s.vehicle_id, s.enterprise_id, sum(s.kg) as kg, sum(s.u)::int as u
+      from (${runningRows(f, 'vehicle', from, to, { only: [...new Set(r.map((x) => String(x.vehicle_id)))] })}) s group by 1, 2`);
+    const by = new Map(m.map((x) => [`${x.vehicle_id}|${x.enterprise_id}`, x]));
+    for (const x of r) { const y = by.get(`${x.vehicle_id}|${x.enterprise_id}`); x.kg = y?.kg ?? 0; x.u = y?.u ?? 0; }
+  }
   const all = [{ v: r[0]?.all_v ?? 0, w: r[0]?.all_w ?? 0 }];
   const columns = [col('rank', '排名'), col('plateNo', '车牌号码'), col('enterpriseName', '所属企业'), C.waybills, C.tonnes, col('average', '平均每单吨位（吨）', 'tonnes'), C.unknown];
   const rows: StatRow[] = r.map((x, i) => {

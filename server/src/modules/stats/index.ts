@@ -50,12 +50,26 @@ const ALL_FILTERS: StatDef = { key: 'drill', menu: '', title: '', filters: ['dat
 /** a statistic groups up to a province's vehicles or enterprises at once: enough memory to do it without spilling to disk */
 const STAT_WORK_MEM = '32MB';
 
+/**
+ * Statistics being computed, by what they answer (the statistic, its filters and the asker's scope): a request for the
+ * same figures while they are being computed shares that answer instead of computing them again — on a Monday
+ * morning every supervisor of a province opens the same province-year. Nothing is kept once the answer is out.
+ */
+const inFlight = new Map<string, Promise<StatResult>>();
+const flightKey = (key: string, f: StatFilters) => JSON.stringify([key, { ...f, user: [f.user.side, f.user.enterpriseId, f.user.regionCode] }]);
+
 export async function computeStat(db: Db, def: StatDef, f: StatFilters, provinceCode: string): Promise<StatResult> {
   const run = () => db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('work_mem', ${STAT_WORK_MEM}, true)`);
     return COMPUTE[def.key]!(tx, f, { provinceCode });
   });
-  return def.key.startsWith('industry') ? cachedIndustry(def.key, f, run) : run();
+  if (def.key.startsWith('industry')) return cachedIndustry(def.key, f, run);
+  const k = flightKey(def.key, f);
+  const going = inFlight.get(k);
+  if (going) return going;
+  const p = run().finally(() => inFlight.delete(k));
+  inFlight.set(k, p);
+  return p;
 }
 
 /** the waybills a figure counts: issued, not voided, created within the days, under the same filters as the rollup */
