@@ -28,6 +28,7 @@ import type { AppContext, App } from './platform/context.ts';
 import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerReadiness } from './ops/ready.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 
 /** writes that move an enterprise's waybills on (its queues change) */
@@ -209,7 +210,8 @@ export async function buildApp(opts: BuildOptions) {
       ms: Math.round(ms * 10) / 10, user: req.user?.username ?? null, at: new Date().toISOString(),
       spans: traceStore.getStore()?.spans ?? [],
     });
-    if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
+    // a failed request is logged once, by the error handler (with the trace id the user sees); a slow one here
+    if (reply.statusCode < 500 && ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
   });
 
   let sendIndex: SendIndex = (_url, reply) => reply.code(404).send();
@@ -221,6 +223,7 @@ export async function buildApp(opts: BuildOptions) {
   // NUL bytes, nesting and size are refused on every route before its schema runs
   registerInputGuard(app);
   await registerModules(app);
+  registerReadiness(app, config, database);
 
   // the built web app (registered after the API so a module's route wins)
   sendIndex = await serveWeb(app as unknown as App, config);

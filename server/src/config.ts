@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_PROVINCE_CODE } from '@dg/core';
 
 export interface Config {
@@ -26,7 +27,14 @@ export interface Config {
   trustProxy: string[] | false;
 }
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** the checkout (web/dist, the default ./data): the nearest directory up from this code with the workspaces' package.json —
+ * server/src in the source, server/dist in the production bundle */
+export const repoRoot = (() => {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    try { if (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).workspaces) return dir; } catch { /* not here */ }
+    if (path.dirname(dir) === dir) return path.resolve(import.meta.dirname, '../..');
+  }
+})();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;

@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed-demo.ts';
 import { seedGoodsCatalogue } from './modules/knowledge/catalogue.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import './modules/demo.ts';
+import { portError } from './ops/startup.ts';
 
 export interface RunningServer { app: BuiltApp; url: string; database: Database; stop(graceMs?: number): Promise<void> }
 
@@ -43,8 +44,18 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
     await embedded?.stop();
     throw err;
   }
-  const app = await buildApp({ config, database, logger: opts.logger });
-  await app.listen({ port: config.port, host: config.host });
+  let built: BuiltApp | undefined;
+  try {
+    built = await buildApp({ config, database, logger: opts.logger });
+    await built.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await built?.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop();
+    const code = (err as NodeJS.ErrnoException).code;
+    throw code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'EACCES' ? portError(config.host, config.port, err as NodeJS.ErrnoException) : err;
+  }
+  const app = built;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -60,10 +61,47 @@ queue.clearQueueForHandler = (id) => {
 };
 await server.start();
 fs.chmodSync(socketPath, 0o600);
+
+// `npm run backup` while the server runs: a control socket in the same 0700 directory, its path written next to the
+// data directory (<DATA_DIR>/pg.control, 0600). One JSON line {"dump": "<file>"} writes a consistent copy of the data
+// directory (PGlite's dumpDataDir, gzip tar) between two statements and outside any transaction; the answer is one
+// JSON line {"ok": true} or {"error": "…"}.
+const controlPath = path.join(socketDir, 'control.sock');
+const controlFile = `${dir}.control`;
+const control = net.createServer((conn) => {
+  let buf = '';
+  let asked = false;
+  conn.on('error', () => {});
+  conn.on('data', async (d) => {
+    buf += d;
+    if (asked || !buf.includes('\n')) return;
+    asked = true;
+    let answer;
+    try {
+      const { dump } = JSON.parse(buf.slice(0, buf.indexOf('\n')));
+      if (typeof dump !== 'string' || !path.isAbsolute(dump)) throw new Error('dump: an absolute file path is required');
+      for (let i = 0; db.isInTransaction(); i++) {
+        if (i > 6000) throw new Error('a transaction stayed open for 60 s');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await db.exec('CHECKPOINT');
+      const blob = await db.dumpDataDir('gzip');
+      fs.writeFileSync(dump, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+      answer = { ok: true, bytes: blob.size };
+    } catch (err) {
+      answer = { error: String(err?.message ?? err) };
+    }
+    conn.end(JSON.stringify(answer) + '\n');
+  });
+});
+await new Promise((resolve) => control.listen(controlPath, resolve));
+fs.chmodSync(controlPath, 0o600);
+fs.writeFileSync(controlFile, controlPath + '\n', { mode: 0o600 });
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  try { fs.rmSync(controlFile, { force: true }); control.close(); } catch {}
   try { await server.stop(); } catch {}
   try { await db.close(); } catch {}
   fs.rmSync(socketDir, { recursive: true, force: true });

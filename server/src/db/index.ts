@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { MIGRATION_AREAS } from './areas.ts';
 import * as schema from './schema.ts';
 import { FULL_SQL, traceStore } from '../platform/traces.ts';
@@ -96,10 +96,54 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
   return { pool, db, url, close: () => pool.end() };
 }
 
-/** every area's migrations, in order, each tracked in its own table (see areas.ts) */
-export async function runMigrations(database: Database) {
+/** where the migrations are: next to this file in the source (server/src/db), next to the bundle in a build (server/dist) */
+export const MIGRATIONS_ROOT = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * A newer version migrated this database: it holds migrations this build does not have. Starting would run old code
+ * on a newer schema (and drizzle would silently skip this build's own later migrations), so the start stops.
+ */
+export class MigrationVersionError extends Error {
+  constructor(public unknown: string[]) {
+    super(`数据库已由更新的版本迁移（本版本没有的迁移：${unknown.join('、')}），请用该版本或更新的版本启动，不要用旧版本 / `
+      + `The database was migrated by a newer version (migrations this build does not have: ${unknown.join(', ')}); start that version or a newer one, not this one`);
+    this.name = 'MigrationVersionError';
+  }
+}
+
+export interface MigrationState {
+  /** this build's migrations the database does not have yet (`area/tag`) */
+  pending: string[];
+  /** migrations recorded in the database that this build does not have (`area/<created_at>`) */
+  unknown: string[];
+}
+
+/** which of this build's migrations the database has, and which it has that this build does not know */
+export async function migrationState(database: Pick<Database, 'pool'>, root = MIGRATIONS_ROOT): Promise<MigrationState> {
+  const state: MigrationState = { pending: [], unknown: [] };
   for (const area of MIGRATION_AREAS) {
-    const migrationsFolder = path.join(import.meta.dirname, 'migrations', area.name);
+    const journalFile = path.join(root, area.name, 'meta/_journal.json');
+    const entries: { when: number; tag: string }[] = existsSync(journalFile) ? JSON.parse(readFileSync(journalFile, 'utf8')).entries : [];
+    const table = `__migrations_${area.name}`;
+    const exists = (await database.pool.query<{ t: string | null }>('select to_regclass($1) as t', [`drizzle."${table}"`])).rows[0]?.t;
+    const applied = exists ? (await database.pool.query<{ created_at: string | number }>(`select created_at from drizzle."${table}"`)).rows.map((r) => Number(r.created_at)) : [];
+    const known = new Set(entries.map((e) => e.when));
+    const have = new Set(applied);
+    for (const e of entries) if (!have.has(e.when)) state.pending.push(`${area.name}/${e.tag}`);
+    for (const when of applied) if (!known.has(when)) state.unknown.push(`${area.name}/${when}`);
+  }
+  return state;
+}
+
+/**
+ * every area's migrations, in order, each tracked in its own table (see areas.ts). Refuses a database that a newer
+ * version has migrated (MigrationVersionError). Callers hold the advisory lock (server.ts prepareDatabase).
+ */
+export async function runMigrations(database: Database, root = MIGRATIONS_ROOT) {
+  const { unknown } = await migrationState(database, root);
+  if (unknown.length) throw new MigrationVersionError(unknown);
+  for (const area of MIGRATION_AREAS) {
+    const migrationsFolder = path.join(root, area.name);
     if (!existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) continue;
     await migrate(database.db, { migrationsFolder, migrationsTable: `__migrations_${area.name}` });
   }
