@@ -35,14 +35,15 @@ export default function RichTextEditor({ value, onChange, disabled }: RichTextEd
   });
   // a value loaded after mount (editing an existing item) replaces the content once
   useEffect(() => {
-    if (!editor || value === undefined) return;
+    // an editor torn down and made again (a remount under Suspense) must not be read: its schema is gone
+    if (!editor || editor.isDestroyed || value === undefined) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current && value !== last.current) {
       last.current = value;
       editor.commands.setContent(value || '', { emitUpdate: false });
     }
   }, [editor, value]);
-  useEffect(() => { editor?.setEditable(!disabled); }, [editor, disabled]);
+  useEffect(() => { if (editor && !editor.isDestroyed) editor.setEditable(!disabled); }, [editor, disabled]);
 
   const state = useEditorState({
     editor,

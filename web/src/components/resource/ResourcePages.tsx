@@ -94,7 +94,7 @@ function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProp
         <Form form={form} name={`${def.key}_edit`} layout="vertical" disabled={saving} scrollToFirstError>
           <GridRow gutter={16}>
             {fields.map(({ name, fd, disabled }) => {
-              const wide = fd.type === 'textarea' || fd.type === 'file' || (fd.type === 'ref' && fd.multiple);
+              const wide = fd.type === 'textarea' || fd.type === 'richText' || fd.type === 'file' || (fd.type === 'ref' && fd.multiple);
               return (
                 <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
                   <Form.Item name={name} label={fd.label} rules={disabled ? undefined : buildRules(fd)} extra={fd.help}
