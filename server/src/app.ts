@@ -173,7 +173,9 @@ export async function buildApp(opts: BuildOptions) {
     if (access.public) return;
     const t0 = performance.now();
     const header = req.headers.authorization;
-    const token = (header?.startsWith('Bearer ') ? header.slice(7) : header) || (req.query as Record<string, string> | undefined)?.token;
+    const query: unknown = req.query; // any route's: a token may come as ?token= (downloads, the event stream)
+    const token = (header?.startsWith('Bearer ') ? header.slice(7) : header)
+      || (query && typeof query === 'object' && 'token' in query ? query.token : undefined);
     const user = await ctx.sessions.authenticate(typeof token === 'string' ? token : undefined);
     if ('error' in user) throw new ApiError(STATUS.TOKEN, user.error, 401);
     if (!(access.kinds ?? DEFAULT_KINDS).includes(user.token.kind)) throw new ApiError(STATUS.TOKEN, 'User token is not accepted here!', 401);

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
@@ -146,9 +147,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ type, typeTitle: titleOf(type), row: shown, applicant });
   });
 
-  const decide = (decision: '已通过' | '已驳回') => async (req: import('fastify').FastifyRequest) => {
-    const { type, id } = req.params as z.infer<typeof typeParams>; // shared by the pass and reject routes
-    const opinion = ((req.body as { opinion?: string | null } | undefined)?.opinion ?? '').trim() || null;
+  /** the pass and reject routes (their params and body by typeParams and opinionBody) */
+  const decide = (decision: '已通过' | '已驳回') => async (req: Pick<FastifyRequest, 'user' | 'audit'> & { params: z.infer<typeof typeParams>; body: z.infer<typeof opinionBody> }) => {
+    const { type, id } = req.params;
+    const opinion = (req.body?.opinion ?? '').trim() || null;
     if (decision === '已驳回' && !opinion) throw badInput('请输入驳回意见');
     const def = defOf(type);
     const user = req.user!;

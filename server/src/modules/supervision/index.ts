@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { WAYBILL_STATES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
@@ -50,7 +49,7 @@ async function step(tx: Db, c: { id: string }, user: SessionUser, action: string
 export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
-  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const idOf = (req: { params: { id: string } }) => req.params.id;
 
   // ───── 运单监控 ─────
   app.post('/ydjg/waybill/list', { config: { access: { menu: 'waybillMonitorManager' } }, schema: { tags, summary: '运单监控列表', body: listBody.optional() } }, async (req) =>
@@ -233,11 +232,12 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   /** one step of the checklist flow, with its side, state and version checks */
-  const flow = (action: string, element: string, side: SessionUser['side'][], from: string, to: string, body: z.ZodType, apply: (b: any, u: SessionUser) => Record<string, unknown>, note: (b: any) => string | null) =>
+  const flow = <B extends z.ZodType<{ version: number; attachments?: unknown }>>(action: string, element: string, side: SessionUser['side'][], from: string, to: string, body: B,
+    apply: (b: z.infer<B>, u: SessionUser) => Record<string, unknown>, note: (b: z.infer<B>) => string | null) =>
     app.post(`/ydjg/checklist/${action}/:id`, { config: { access: { element } }, schema: { tags, summary: `核查单${action}`, params: idParam, body } }, async (req) => {
       const u = req.user!;
       requireSide(u, [...side, 'platform']);
-      const b = req.body as { version: number } & Record<string, unknown>; // each step's own schema (flow's `body`)
+      const b: z.infer<B> = body.parse(req.body); // each step's own schema (already checked by the route), typed here
       const row = await db().transaction(async (tx) => {
         const c = await findChecklist(tx, u, idOf(req), true);
         if (!c) throw notFound();
