@@ -66,8 +66,6 @@ export async function myReads(db: Db, user: SessionUser, subject: StaffReadSubje
 }
 
 /** how many of `subject` the signed-in person has still to read (the bell) */
-export async function unreadCount(db: Db, user: SessionUser, subject: StaffReadSubject): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from staff_read r join base_user u on u.staff_id = r.staff_id
-    where u.id = ${user.id} and r.subject = ${subject} and r.read_at is null and r.enterprise_id = ${user.enterpriseId}`);
-  return r.rows[0]?.n ?? 0;
-}
+/** what the signed-in person has still to read of a subject (an integer, as SQL: the bell's count) */
+export const unreadCountSql = (user: SessionUser, subject: StaffReadSubject) => sql`select count(*)::int from staff_read r join base_user u on u.staff_id = r.staff_id
+    where u.id = ${user.id} and r.subject = ${subject} and r.read_at is null and r.enterprise_id = ${user.enterpriseId}`;

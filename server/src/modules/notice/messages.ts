@@ -136,15 +136,16 @@ export async function sent(db: Db, user: SessionUser, p: { page: number; size: n
   return { content: rows.rows, total: total.rows[0]!.n };
 }
 
+const unreadMessagesSql = (user: SessionUser) => sql`select count(*)::int from message_box where user_id = ${user.id} and read_at is null and deleted_at is null`;
 export async function unreadMessages(db: Db, user: SessionUser) {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from message_box where user_id = ${user.id} and read_at is null and deleted_at is null`);
+  const r = await db.execute<{ n: number }>(sql`select (${unreadMessagesSql(user)}) as n`);
   return r.rows[0]?.n ?? 0;
 }
 
 // the bell: unread messages
-addRemindCounter(async (app, user) => {
+addRemindCounter((user) => {
   if (!user.menus.has('inboxManager') && !user.menus.has('lobbyMessageManager')) return {};
-  return { unreadMessage: await unreadMessages(app.ctx.database.db, user) };
+  return { unreadMessage: unreadMessagesSql(user) };
 });
 
 // 静态信息预警's 通知企业 reaches the enterprise's accounts as a message

@@ -172,9 +172,8 @@ export async function noticeAddressees(db: Db, id: string): Promise<string[]> {
 }
 
 // the bell: unread notices of the signed-in user
-addRemindCounter(async (app, user) => {
+addRemindCounter((user) => {
   if (!user.menus.has('noticeManger')) return {};
-  const r = await app.ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from notice_read r join notice n on n.id = r.notice_id
-    where r.user_id = ${user.id} and r.read_at is null and n.state = '已发布'`);
-  return { unread: r.rows[0]?.n ?? 0 };
+  return { unread: sql`select count(*)::int from notice_read r join notice n on n.id = r.notice_id
+    where r.user_id = ${user.id} and r.read_at is null and n.state = '已发布'` };
 });

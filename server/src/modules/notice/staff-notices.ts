@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
-import { askToRead, myReads, readCounts, unreadCount } from '../../platform/staff-reads.ts';
+import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
 import { stepRow } from '../danger/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
@@ -48,7 +48,7 @@ export async function publishStaffNotice(db: Db, user: SessionUser, id: string, 
 export const myStaffNotices = (db: Db, user: SessionUser) => myReads(db, user, 'staffNotice',
   sql`d.id, d.title, d.published_at as "publishedAt", d.state`, sql`staff_notice`);
 
-addRemindCounter(async (app, user) => {
+addRemindCounter((user) => {
   if (user.side !== 'enterprise' || !user.menus.has('personnelNoticeManager')) return {};
-  return { unreadStaffNotice: await unreadCount(app.ctx.database.db, user, 'staffNotice') };
+  return { unreadStaffNotice: unreadCountSql(user, 'staffNotice') };
 });

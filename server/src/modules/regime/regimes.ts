@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { regimeDoc, REGIME_TYPES } from '@dg/core';
 import type { Db } from '../../db/index.ts';
-import { askToRead, myReads, readCounts, unreadCount } from '../../platform/staff-reads.ts';
+import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
@@ -99,7 +99,7 @@ export const myRegimeReads = (db: Db, user: SessionUser) => myReads(db, user, 'r
   sql`d.id, d.title, d.doc_type as "docType", d.revision, d.effective_date as "effectiveDate", d.published_at as "publishedAt", d.state`, sql`regime_doc`);
 
 // the bell: regimes the signed-in person has still to read
-addRemindCounter(async (app, user) => {
+addRemindCounter((user) => {
   if (user.side !== 'enterprise' || !user.menus.has('workflowManager')) return {};
-  return { unreadRegime: await unreadCount(app.ctx.database.db, user, 'regimeDoc') };
+  return { unreadRegime: unreadCountSql(user, 'regimeDoc') };
 });

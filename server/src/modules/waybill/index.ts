@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { RESOURCES, elementCode } from '@dg/core';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
-import { execPrepared, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { ok } from '../../platform/errors.ts';
 import { addRow } from '../../platform/crud/write.ts';
 import { present } from '../../platform/crud/query.ts';
@@ -32,13 +32,10 @@ export async function ensurePartitions(db: Db, from?: string, to?: string) {
  * transition's transaction, the same the queues' totals read): one primary-key lookup instead of a count over every
  * partition. Capped at 100 as before (the badge shows 99+).
  */
-addRemindCounter(async (app, user) => {
+addRemindCounter((user) => {
   if (user.side !== 'enterprise' || !user.enterpriseId) return {};
-  const q = Object.values(WAYBILL_QUEUES);
-  const r = (await execPrepared<{ state: string; n: number }>(app.ctx.database.db,
-    sql`select s.state, least(s.n, 100)::int as n from waybill_state_count s where s.enterprise_id = ${user.enterpriseId} and s.state in (${sql.join(q.map((x) => sql`${x.state}`), sql`, `)})`)).rows;
-  const by = new Map(r.map((x) => [x.state, Math.max(0, Number(x.n))]));
-  return Object.fromEntries(q.map((x) => [x.remind, by.get(x.state) ?? 0]));
+  return Object.fromEntries(Object.values(WAYBILL_QUEUES).map((x) => [x.remind,
+    sql`select least(s.n, 100) from waybill_state_count s where s.enterprise_id = ${user.enterpriseId} and s.state = ${x.state}`]));
 });
 
 export const waybillModule: FastifyPluginAsyncZod = async (fastify) => {
