@@ -48,7 +48,12 @@ async function openMenu(page: Page, dir: [code: string, title: string], item: [c
   expect(await text(sidebar.getByTestId(`menu-${dir[0]}`))).toBe(dir[1]);
   await sidebar.getByTestId(`menu-${dir[0]}`).click();
   expect(await text(sidebar.getByTestId(`menu-${item[0]}`))).toBe(item[1]);
-  await sidebar.getByTestId(`menu-${item[0]}`).click();
+  // a click while the submenu is still opening can miss under load: click again until the item's page is open
+  await expect.poll(async () => {
+    if (new URL(page.url()).pathname.endsWith(`/${item[0]}`)) return true;
+    await sidebar.getByTestId(`menu-${item[0]}`).click({ timeout: 5_000 }).catch(() => undefined);
+    return page.waitForURL((u) => u.pathname.endsWith(`/${item[0]}`), { timeout: 3_000 }).then(() => true, () => false);
+  }, { timeout: 30_000, interval: 200 }).toBe(true);
 }
 
 describe('到期预警', () => {
