@@ -223,6 +223,13 @@ describe('statistics', () => {
     }
   });
 
+  it('ranks an enterprise user\'s own vehicles only', async () => {
+    const own = new Set((await t.sql(`select id from vehicle where enterprise_id = $1`, [A.id])).map((r) => r.id as string));
+    const r = await stat('vehicle', 'qiye', { enterpriseId: B.id });
+    expect(r.rows.length).toBeGreaterThan(0);
+    expect(r.rows.filter((x: { key: string }) => !own.has(x.key))).toEqual([]);
+  });
+
   it('exports the table as xlsx with the same figures', async () => {
     const r = await stat('enterprise', 'zhengfu');
     const x = await t.app.inject({ method: 'POST', url: '/api/stat/enterprise/export', headers: { authorization: await t.token('zhengfu') }, payload: year });

@@ -227,7 +227,6 @@ async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
     const by = new Map(m.map((x) => [`${x.vehicle_id}|${x.enterprise_id}`, x]));
     for (const x of r) { const y = by.get(`${x.vehicle_id}|${x.enterprise_id}`); x.kg = y?.kg ?? 0; x.u = y?.u ?? 0; }
   }
-  const all = [{ v: r[0]?.all_v ?? 0, w: r[0]?.all_w ?? 0 }];
   const columns = [col('rank', '排名'), col('plateNo', '车牌号码'), col('enterpriseName', '所属企业'), C.waybills, C.tonnes, col('average', '平均每单吨位（吨）', 'tonnes'), C.unknown];
   const rows: StatRow[] = r.map((x, i) => {
     const known = int(x.w) - int(x.u);
@@ -236,7 +235,7 @@ async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
       drill: drillOf(f, { from, to, vehicleId: String(x.vehicle_id), label: `${x.plate_no ?? ''}的运单` }) };
   });
   return { title: '车辆运输', subtitle: await subtitleOf(db, f, true), columns, rows,
-    notes: [`共 ${int(all[0]?.v)} 辆车承运 ${int(all[0]?.w)} 张运单，列出运单最多的前${rows.length}辆。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
+    notes: [`共 ${int(r[0]?.all_v)} 辆车承运 ${int(r[0]?.all_w)} 张运单，列出运单最多的前${rows.length}辆。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
     chart: { type: 'hbar', category: 'plateNo', series: ['waybills'] } };
 }
 
@@ -434,8 +433,11 @@ export const COMPUTE: Record<string, (db: Db, f: StatFilters, c: StatContext) =>
 /** the industry statistics read the records themselves: cached a few minutes per scope, the time shown on the page */
 export const INDUSTRY_TTL_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; value: StatResult }>();
+/** what a statistic answers: its key, its filters and the asker's scope (side, region, enterprise) — equal keys, equal answers */
+export const statKey = (key: string, f: StatFilters) => JSON.stringify([key, { ...f, user: [f.user.side, f.user.regionCode, f.user.enterpriseId] }]);
+
 export async function cachedIndustry(key: string, f: StatFilters, run: () => Promise<StatResult>): Promise<StatResult> {
-  const k = JSON.stringify([key, f.user.side, f.user.regionCode, f.user.enterpriseId, f.regionCode, f.enterpriseId]);
+  const k = statKey(key, f);
   const hit = cache.get(k);
   if (hit && Date.now() - hit.at < INDUSTRY_TTL_MS) return hit.value;
   const value = { ...(await run()), refreshedAt: new Date().toISOString() };

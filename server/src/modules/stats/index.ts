@@ -21,7 +21,7 @@ import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts'
 import { toRow } from '../waybill/list.ts';
 import { rowOut } from '../waybill/present.ts';
 import { readStatFilters, and, type StatFilters } from './filters.ts';
-import { COMPUTE, cachedIndustry, abnormalWhere } from './definitions.ts';
+import { COMPUTE, cachedIndustry, abnormalWhere, statKey } from './definitions.ts';
 
 const tags = ['统计'];
 const statQuery = z.object({
@@ -56,7 +56,6 @@ const STAT_WORK_MEM = '32MB';
  * morning every supervisor of a province opens the same province-year. Nothing is kept once the answer is out.
  */
 const inFlight = new Map<string, Promise<StatResult>>();
-const flightKey = (key: string, f: StatFilters) => JSON.stringify([key, { ...f, user: [f.user.side, f.user.enterpriseId, f.user.regionCode] }]);
 
 export async function computeStat(db: Db, def: StatDef, f: StatFilters, provinceCode: string): Promise<StatResult> {
   const run = () => db.transaction(async (tx) => {
@@ -64,7 +63,7 @@ export async function computeStat(db: Db, def: StatDef, f: StatFilters, province
     return COMPUTE[def.key]!(tx, f, { provinceCode });
   });
   if (def.key.startsWith('industry')) return cachedIndustry(def.key, f, run);
-  const k = flightKey(def.key, f);
+  const k = statKey(def.key, f);
   const going = inFlight.get(k);
   if (going) return going;
   const p = run().finally(() => inFlight.delete(k));
