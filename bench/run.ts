@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { load, post } from './load.ts';
 
@@ -23,10 +23,24 @@ export interface BenchContext {
   serverPid: number;
 }
 
+/**
+ * The server as production runs it: bench/server-child.ts bundled with the server by scripts/build-server.mjs (the
+ * build `npm run start:prod` runs) and started with plain node — no tsx transpiling at run time, which costs a
+ * server ~80 MB and slows the code it loads.
+ */
+function buildServer(): string {
+  const outdir = path.join(import.meta.dirname, '../server/.bench-dist');
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', outdir, '--entry', 'bench-server=bench/server-child.ts'], { cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the bench server failed: ${r.stderr || r.stdout}`);
+  return path.join(outdir, 'bench-server.mjs');
+}
+let built: string | null = null;
+
 /** starts the server in a child process and resolves when it listens */
 function startServerProcess(config: Record<string, unknown>) {
-  const child = fork(path.join(import.meta.dirname, 'server-child.ts'), [JSON.stringify(config)], {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, TRACE_SQL: 'full' },
+  built ??= buildServer();
+  const child = fork(built, [JSON.stringify(config)], {
+    execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, TRACE_SQL: 'full' },
   });
   return new Promise<{ url: string; databaseUrl: string; pid: number; stop(): Promise<void> }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it listened`)));

@@ -1,5 +1,5 @@
 /**
- * The server under measurement, in its own process: the load generator (bench/run.ts) must not share its event loop,
+ * The server under measurement, in its own process (bench/run.ts bundles this file with the server and runs it with plain node): the load generator (bench/run.ts) must not share its event loop,
  * or it measures itself. Started with fork(); its config arrives as argv[2] (JSON) and it answers with its URL, its
  * database URL and its pid; 'stop' (or the parent's exit) stops it cleanly.
  */

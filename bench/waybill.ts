@@ -27,7 +27,12 @@ import { readStatFilters } from '../server/src/modules/stats/filters.ts';
 import { moveRollups, counts, ROLLUP_TABLES } from '../server/src/modules/waybill/rollups.ts';
 import { goodsOf } from '../server/src/modules/waybill/service.ts';
 import { toRow } from '../server/src/modules/waybill/list.ts';
+import { remindSql } from '../server/src/modules/shell/remind.ts';
 import { load, post, type LoadResult } from './load.ts';
+// the areas that add getRemindInfo's counts (each registers its counter when loaded)
+import '../server/src/modules/regime/regimes.ts';
+import '../server/src/modules/notice/messages.ts';
+import '../server/src/modules/notice/staff-notices.ts';
 
 export interface WaybillBenchContext {
   baseUrl: string;
@@ -187,7 +192,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
       { name: '企业 运单管理（全部）', call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/manage/list`, { page: 1, size: 20 }), sql: listSql(entUser, {}) },
       { name: '企业 运单管理 车牌+近30天', call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/manage/list`, { page: 1, size: 20, filters: { plateNo: '浙A', createdAt: [day(-30), day(0)] } }), sql: listSql(entUser, { plateNo: '浙A', createdAt: [day(-30), day(0)] }) },
       { name: 'getRemindInfo', call: () => fetch(`${c.baseUrl}/api/index/indexQyd/getRemindInfo`, { headers: { authorization: entToken } }).then((r) => r.ok),
-        sql: [sql`select s.state, least(s.n, 100)::int as n from waybill_state_count s where s.enterprise_id = ${ent.id} and s.state in (${sql.join(Object.values(WAYBILL_QUEUES).map((x) => sql`${x.state}`), sql`, `)})`] },
+        sql: [remindSql(entUser)!.sql] },
       { name: '调度合规检查', call: () => post(`${c.baseUrl}/api/dzyd/waybill/compliance`, { waybillId: pending, vehicleId: crew.vehicle_id, driverId: crew.driver_id, escortId: crew.escort_id }, entToken).then((r) => r.status === 200 && Array.isArray(r.data?.problems)),
         sql: [sql`select l.resource_id, w.waybill_no, w.state from waybill_crew_lock l join waybill w on w.id = l.waybill_id and w.created_at = l.waybill_created_at
           where l.resource_id in (${crew.vehicle_id}, ${crew.driver_id}, ${crew.escort_id}) and l.waybill_id <> ${pending ?? null}`,

@@ -2,7 +2,9 @@
 // command (backup, restore) bundled by esbuild into server/dist/*.mjs (beside the server's own node_modules, which npm's workspaces may fill), with @dg/core (TypeScript source) bundled in and
 // every other package left to node_modules — only the server's own dependencies, so `npm prune --omit=dev` keeps
 // what it needs. Started with plain node: no tsx, no transpiling at run time.
-//   node scripts/build-server.mjs [--outdir DIR]      (default server/dist; DIR must lie inside server/ so packages resolve)
+//   node scripts/build-server.mjs [--outdir DIR] [--entry NAME=FILE ...]
+//   (default server/dist; DIR must lie inside server/ so packages resolve; --entry bundles one more program beside
+//   main and ops, e.g. the bench's server process, so that it runs the code production runs)
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const i = process.argv.indexOf('--outdir');
 const outdir = path.resolve(i > 0 ? process.argv[i + 1] : path.join(root, 'server/dist'));
+const extra = Object.fromEntries(process.argv.flatMap((a, k) => (a === '--entry' ? [process.argv[k + 1].split('=')] : [])));
 
 const deps = (file) => Object.keys(JSON.parse(readFileSync(path.join(root, file), 'utf8')).dependencies ?? {});
 /** what stays an import: the runtime dependencies of the server and of @dg/core (never a devDependency) */
@@ -19,7 +22,7 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'server/src/main.ts', ops: 'server/src/ops/cli.ts' },
+  entryPoints: { main: 'server/src/main.ts', ops: 'server/src/ops/cli.ts', ...extra },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -14,7 +14,7 @@ import type { SharedState } from '../shared-state.ts';
 import { ApiError, badInput, forbidden } from '../errors.ts';
 import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
-import { tableOf, whereOf, orderOf, sortOf, afterKey, present, type ListParams } from './query.ts';
+import { tableOf, whereOf, orderOf, sortOf, afterKey, decorate, type ListParams } from './query.ts';
 import { canWrite, hashPassword } from './write.ts';
 import { xlsxRows, XlsxError, type SheetRow, type CellValue } from './xlsx-read.ts';
 import { XlsxStreamWriter } from './xlsx-write.ts';
@@ -73,17 +73,20 @@ function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListPa
   let done = false;
   // only what the sheet shows (and the keys): a vehicle row has twice as many columns as its export
   // (a table's or a view's columns are its properties)
+  // Read as plain SQL, each column named as its field: the pg driver's type parsers (db/index.ts) give what drizzle's
+  // row mapping would (dates as text, bigint and numeric as numbers), without its per-cell work (a fifth of an export)
   const wanted = ['id', 'enterpriseId', ...sheetFields(def).map(([name]) => name)].filter((k) => t[k]);
-  const columns = Object.fromEntries(wanted.map((k) => [k, t[k]]));
+  const columns = sql.join(wanted.map((k) => sql`${t[k]} as ${sql.identifier(k)}`), sql`, `);
   return async () => {
     if (done) return null;
-    const rows: Row[] = await db.select({ ...columns, sortKey: sql<string | null>`${col}::text` }).from(t)
-      .where(last ? and(where, afterKey(def, params.sort, last)) : where).orderBy(...order).limit(EXPORT_PAGE);
+    const rows = (await db.execute<Row>(sql`select ${columns}, ${col}::text as "sortKey" from ${t}
+      where ${last ? and(where, afterKey(def, params.sort, last)) : where} order by ${sql.join(order, sql`, `)} limit ${EXPORT_PAGE}`)).rows;
     if (rows.length < EXPORT_PAGE) done = true;
     if (!rows.length) return null;
     const tail = rows[rows.length - 1]!;
     last = { key: tail.sortKey as string | null, id: tail.id as string };
-    return present(db, def, user, rows); // copies the shown fields only: sortKey stays behind (a delete would slow every row down)
+    await decorate(db, def, user, rows); // the rows hold only shown columns: labelled in place, not copied
+    return rows;
   };
 }
 

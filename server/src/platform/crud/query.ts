@@ -196,6 +196,15 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
     o.createdAt = r.createdAt; o.updatedAt = r.updatedAt; o.version = r.version;
     return o;
   });
+  await decorate(db, def, user, out);
+  return out;
+}
+
+/**
+ * What `present` adds to rows that hold only what may be shown (an export's, read column by column): the labels
+ * of every reference, the enterprise's name, the resource's own afterRead — in place.
+ */
+export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out: Row[]): Promise<void> {
   const refFields = Object.entries(def.fields).filter(([, f]) => f.type === 'ref' && !f.virtual && !f.internal);
   // the labels of every reference at once (one round trip on PostgreSQL, where each runs on its own connection)
   const own = def.fields.enterpriseId;
@@ -208,7 +217,6 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
   ]);
   if (needName && ownLabel) for (const r of out) r.enterpriseName = r.enterpriseIdLabel ?? null;
   await hooksOf(def.key).afterRead?.({ app: undefined as any, user, def, tx: db }, out);
-  return out;
 }
 
 /** one row as its form and detail read it: presented, with its latest supervised-field change (crud/changes.ts) */
