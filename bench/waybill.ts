@@ -216,7 +216,10 @@ export async function benchWaybill(c: WaybillBenchContext) {
 
     const rows: (LoadResult & { measure: string })[] = [];
     const plans: { measure: string; plan: string; seqScanOnWaybill: string; emptyPartitionsSeqScanned: number }[] = [];
+    // BENCH_ONLY=<regular expression>: only the measures whose names match (e.g. BENCH_ONLY=监控)
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const m of measures) {
+      if (only && !only.test(m.name)) continue;
       await m.call(); // warm
       rows.push({ measure: m.name, ...(await load(m.call, { concurrency: 4, seconds })) });
       const seen = new Set<string>();

@@ -281,6 +281,17 @@ export const waybillStateCount = pgTable('waybill_state_count', {
   n: integer('n').notNull().default(0),
 }, (t) => [primaryKey({ name: 'waybill_state_count_pk', columns: [t.enterpriseId, t.state] })]);
 
+/**
+ * rollup: waybills per carrier district (the waybill's carrier_region, as the government's lists scope it) and state,
+ * kept current by every transition beside waybill_state_count: a province's or a city's total is a sum of at most a
+ * few hundred rows, not of every enterprise's
+ */
+export const waybillRegionStateCount = pgTable('waybill_region_state_count', {
+  carrierRegion: varchar('carrier_region', { length: 12 }).notNull(),
+  state: varchar('state', { length: 8 }).notNull(),
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ name: 'waybill_region_state_count_pk', columns: [t.carrierRegion, t.state] })]);
+
 /** 异常运单: found by rules on write, by the sweep (在途超时), by data fusion, or reported by hand */
 export const abnormalWaybill = pgTable('abnormal_waybill', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),

@@ -186,6 +186,9 @@ export async function generateWaybills(db: Db, o: GenerateOptions) {
     await exec(`insert into waybill_state_count (enterprise_id, state, n)
       select t.enterprise_id, t.state, count(*) from wbgen_tmp t group by 1, 2
       on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
+    await exec(`insert into waybill_region_state_count (carrier_region, state, n)
+      select t.carrier_region, t.state, count(*) from wbgen_tmp t group by 1, 2
+      on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + excluded.n`);
     const day = `date '1970-01-01' + t.dayno::int`;
     const line = (g: string, q: string) => `select 1 as n, ${day} as day, t.enterprise_id, t.carrier_region, ${g}.un_no, ${g}.goods_class, ${q} * 1000 as mass_kg
       from wbgen_tmp t join ${GOODS.replace('gc(', g + '(')} on ${g}.k = t.${g === 'g1' ? 'k1' : 'k2'} where ${issued}`;

@@ -70,6 +70,26 @@ export function waybillWhere(user: SessionUser, f: WaybillFilters = {}, fixedSta
 
 /** a filtered list's count stops here (ARCHITECTURE.md: never an exact count over millions) */
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * A government's (or the platform's) list filtered by more than state, enterprise, number or a whole plate counts to
+ * here: its count walks the newest waybills of the whole area until it has met the cap, and the newest are the ones
+ * still being written (their pages are not yet all-visible, so each match costs a heap read). 1,000 newest matches are
+ * 50 pages; the pager shows 1,000+ and the user narrows the filters.
+ */
+export const AREA_COUNT_CAP = 1_000;
+
+/**
+ * Filters whose values change how many rows match by orders of magnitude (a goods class, a region, a date range, a
+ * part of a plate or a name): over a province's waybills a plan made for one value is ruinous for another — a
+ * generic plan of the prepared statement read all 5 million class-8 waybills to sort them (87 s). A government's
+ * list with any of them is planned for its values on each call (a few ms); other lists keep their prepared plans.
+ */
+const VALUE_SENSITIVE = ['goodsClass', 'originRegion', 'destRegion', 'createdAt', 'startDate', 'shipperName', 'driverName'] as const;
+export function plannedPerCall(user: SessionUser, f: WaybillFilters): boolean {
+  if (user.side === 'enterprise') return false;
+  if (VALUE_SENSITIVE.some((k) => present(f[k]))) return true;
+  return typeof f.plateNo === 'string' && f.plateNo.trim() !== '' && !isPlate(f.plateNo.trim().toUpperCase());
+}
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
@@ -91,17 +111,25 @@ export function waybillPageSql(where: SQL, f: WaybillFilters, size: number, offs
  * enterprise narrow it — the queues, 运单管理 and the monitor's first view — otherwise an indexed count that stops
  * at LIST_COUNT_CAP + 1.
  */
-export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL, fixedState?: string): { sql: SQL; capped: boolean } {
+export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL, fixedState?: string): { sql: SQL; capped: boolean; cap: number } {
   const used = Object.entries(f).filter(([, v]) => present(v)).map(([k]) => k);
   if (used.every((k) => k === 'state' || k === 'enterpriseId')) {
     const state = fixedState ?? (present(f.state) ? String(f.state) : null);
+    const byState = state ? sql`and s.state = ${state}` : sql``;
+    if (user.side !== 'enterprise' && !present(f.enterpriseId)) {
+      // an area's waybills by the carrier district they were written in, as the list scopes them (a few hundred rows)
+      const area = user.side === 'platform' ? sql`true` : user.regionCode ? regionRange(sql`s.carrier_region`, user.regionCode) : sql`false`;
+      return { capped: false, cap: 0, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_region_state_count s where ${area} ${byState}` };
+    }
     const scope = user.side === 'platform' ? sql`true` : user.side === 'enterprise' ? sql`s.enterprise_id = ${user.enterpriseId}`
       : user.regionCode ? sql`s.enterprise_id in (select e.id from enterprise e where ${regionRange(sql`e.region_code`, user.regionCode)})` : sql`false`;
-    return { capped: false, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope}
-      ${state ? sql`and s.state = ${state}` : sql``} ${present(f.enterpriseId) ? sql`and s.enterprise_id = ${String(f.enterpriseId)}` : sql``}` };
+    return { capped: false, cap: 0, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s where ${scope}
+      ${byState} ${present(f.enterpriseId) ? sql`and s.enterprise_id = ${String(f.enterpriseId)}` : sql``}` };
   }
-  // newest first, like the page: the planner walks the created_at indexes and stops at the cap
-  return { capped: true, sql: sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparsePlate(f) ? sql`` : sql`order by w.created_at desc`} limit ${LIST_COUNT_CAP + 1}) s` };
+  // newest first, like the page: the planner walks the created_at indexes (waybill_monitor_idx holds every column an
+  // area's filters test, so it reads the index alone where pages are all-visible) and stops at the cap
+  const cap = plannedPerCall(user, f) ? AREA_COUNT_CAP : LIST_COUNT_CAP;
+  return { capped: true, cap, sql: sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparsePlate(f) ? sql`` : sql`order by w.created_at desc`} limit ${cap + 1}) s` };
 }
 
 export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fixedState?: string) {
@@ -110,10 +138,11 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
-  const rows = await execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size));
+  const run = plannedPerCall(user, f) ? <T extends Record<string, unknown>>(q: SQL) => db.execute<T>(q) : <T extends Record<string, unknown>>(q: SQL) => execPrepared<T>(db, q);
+  const rows = await run(waybillPageSql(where, f, size, (page - 1) * size));
   const count = waybillCountSql(user, f, where, fixedState);
-  const n = Math.max(0, (await execPrepared<{ n: number }>(db, count.sql)).rows[0]?.n ?? 0);
-  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, LIST_COUNT_CAP) : n, totalCapped: count.capped && n > LIST_COUNT_CAP };
+  const n = Math.max(0, (await run<{ n: number }>(count.sql)).rows[0]?.n ?? 0);
+  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, count.cap) : n, totalCapped: count.capped && n > count.cap };
 }
 
 /** a raw SQL row of `waybill` as the drizzle row type */

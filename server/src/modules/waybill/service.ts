@@ -185,16 +185,22 @@ export async function releaseCrew(tx: Db, wb: { id: string }) {
 
 // ───────── rollups ─────────
 
-/** waybill_state_count: −1 on `from`, +1 on `to`, rows locked in one order (no deadlock between opposite moves) */
-export async function bumpState(tx: Db, enterpriseId: string, from: string | null, to: string | null) {
+/**
+ * waybill_state_count and waybill_region_state_count: −1 on `from`, +1 on `to`, rows locked in one order (no deadlock
+ * between opposite moves)
+ */
+export async function bumpState(tx: Db, wb: { enterpriseId: string; carrierRegion: string }, from: string | null, to: string | null) {
   if (from === to) return;
   const parts: [string, number][] = [];
   if (from) parts.push([from, -1]);
   if (to) parts.push([to, 1]);
   parts.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   await tx.execute(sql`insert into waybill_state_count (enterprise_id, state, n) values
-    ${sql.join(parts.map(([s, n]) => sql`(${enterpriseId}, ${s}, ${n})`), sql`, `)}
+    ${sql.join(parts.map(([s, n]) => sql`(${wb.enterpriseId}, ${s}, ${n})`), sql`, `)}
     on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
+  await tx.execute(sql`insert into waybill_region_state_count (carrier_region, state, n) values
+    ${sql.join(parts.map(([s, n]) => sql`(${wb.carrierRegion}, ${s}, ${n})`), sql`, `)}
+    on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + excluded.n`);
 }
 
 // ───────── the transition ─────────
@@ -233,7 +239,7 @@ export async function transition(db: Db, user: SessionUser, id: string, version:
       waybillId: wb.id, waybillCreatedAt: wb.createdAt, action: r.timelineAction ?? action, fromState: wb.state, toState: to,
       userId: user.id, userName: user.name.slice(0, 20), note: r.note ?? null, data: r.data ?? null,
     });
-    await bumpState(tx, wb.enterpriseId, wb.state, to);
+    await bumpState(tx, wb, wb.state, to);
     // only a 变更 rewrites the goods: the other steps keep the lines read before
     const after = counts(res[0]!) ? { w: res[0]!, goods: before && action !== 'change' ? before.goods : await goodsOf(tx, wb) } : null;
     await moveRollups(tx, before, after);

@@ -104,7 +104,7 @@ export async function createWaybill(db: Db, user: SessionUser, body: Record<stri
     await writeGoods(tx, row!, goods);
     await tx.insert(waybillTransition).values({ waybillId: id, waybillCreatedAt: createdAt, action: 'create', fromState: null, toState: '草稿', userId: user.id, userName: user.name.slice(0, 20) });
     if (submit) await tx.insert(waybillTransition).values({ waybillId: id, waybillCreatedAt: createdAt, action: 'submit', fromState: '草稿', toState: '待调度', userId: user.id, userName: user.name.slice(0, 20) });
-    await bumpState(tx, enterpriseId, null, state);
+    await bumpState(tx, row!, null, state);
     return row!;
   });
 }
@@ -168,7 +168,7 @@ export async function deleteDraft(db: Db, user: SessionUser, id: string) {
     const err = transitionError(wb.state, 'delete');
     if (err) throw badInput(err);
     await tx.update(waybill).set({ deletedAt: new Date(), updatedBy: user.id, version: sql`${waybill.version} + 1` }).where(and(eq(waybill.id, wb.id), eq(waybill.createdAt, wb.createdAt)));
-    await bumpState(tx, wb.enterpriseId, wb.state, null);
+    await bumpState(tx, wb, wb.state, null);
   });
 }
 
