@@ -28,7 +28,8 @@ export function useBrowser() {
 export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // a full run on a busy 2-core machine has seen a save and its toast take longer than 15 s
+  page.setDefaultTimeout(30_000);
   return page;
 }
 
