@@ -62,6 +62,9 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID().replace(/-/g, '').slice(0, 16),
     bodyLimit: 10 * 1024 * 1024,
+    // a module may wait at start for the database (the waybill partitions' lock while another instance makes them; the
+    // embedded database serving several starts at once): a minute, not avvio's 10 s
+    pluginTimeout: 60_000,
     // X-Forwarded-For only from the proxies named in TRUST_PROXY: anyone else could reset lockouts and rate limits with it
     trustProxy: config.trustProxy,
     // one log line per request costs a core's worth on a busy instance: errors and slow requests are logged in onResponse, all requests are in the traces
