@@ -108,7 +108,6 @@ function precompress(): Plugin {
     name: 'dg-precompress',
     apply: 'build',
     closeBundle() {
-      if (PROBE) return; // the chunk probe writes nothing (and on a fresh clone there is no dist yet)
       const dist = here('./dist');
       const sizes = new Map<string, { raw: number; gz: number; br: number }>();
       for (const f of files(dist)) {
