@@ -1,6 +1,6 @@
 /** Browser journey helpers: Debian's Chromium through playwright-core, sign-in through the real captcha. */
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { inject, afterAll, beforeAll, expect } from 'vitest';
+import { inject, afterAll, beforeAll } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -97,17 +97,4 @@ export async function pickDate(page: Page, id: string, value: string) {
 export async function pickOption(page: Page, id: string, label: string) {
   await page.locator(`#${id}`).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
-
-/**
- * Clicks the sidebar's menu item `code` until its page is open (the path ends with /code): a click while its
- * submenu is still opening, or the menu re-renders, can miss under load.
- */
-export async function clickMenuItem(page: Page, code: string) {
-  const item = page.getByTestId('sidebar').getByTestId(`menu-${code}`);
-  await expect.poll(async () => {
-    if (new URL(page.url()).pathname.endsWith(`/${code}`)) return true;
-    await item.click({ timeout: 5_000 }).catch(() => undefined);
-    return page.waitForURL((u) => u.pathname.endsWith(`/${code}`), { timeout: 3_000 }).then(() => true, () => false);
-  }, { timeout: 30_000, interval: 200 }).toBe(true);
 }
