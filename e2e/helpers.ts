@@ -1,6 +1,6 @@
 /** Browser journey helpers: Debian's Chromium through playwright-core, sign-in through the real captcha. */
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { inject, afterAll, beforeAll } from 'vitest';
+import { inject, afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -21,8 +21,34 @@ export function useBrowser() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     });
   });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportFailure(ctx.browser, task.name);
+  });
   afterAll(async () => { await ctx.browser?.close(); });
   return ctx;
+}
+
+/** the last answers of the API each page received: what a failed step was waiting on */
+const apiLog = new WeakMap<Page, string[]>();
+
+/**
+ * A failed journey leaves what the user saw: a screenshot of every page still open (screenshots/FAILED-*.png) and, on
+ * the console, its address, the messages, dialogs and field errors on screen, and the page's last API answers.
+ */
+async function reportFailure(browser: Browser | undefined, name: string) {
+  const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
+  for (const [i, page] of pages.entries()) {
+    try {
+      const file = await shot(page, `FAILED-${name.replace(/[^\w\u4e00-\u9fff]+/g, '-').slice(0, 60)}-${i}`);
+      const onScreen = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-modal-container, .ant-form-item-explain-error')
+        .allInnerTexts().catch(() => []);
+      console.error([`[e2e failure] ${name} — page ${i}: ${page.url()}`, `  screenshot: ${file}`,
+        ...onScreen.map((t) => `  on screen: ${t.replace(/\s+/g, ' ').slice(0, 300)}`),
+        ...(apiLog.get(page) ?? []).map((l) => `  api: ${l}`)].join('\n'));
+    } catch (e) {
+      console.error(`[e2e failure] ${name} — page ${i}: no report (${(e as Error).message})`);
+    }
+  }
 }
 
 export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<Page> {
@@ -30,6 +56,19 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   const page = await context.newPage();
   // a full run on a busy 2-core machine has seen a save and its toast take longer than 15 s
   page.setDefaultTimeout(30_000);
+  const log: string[] = [];
+  apiLog.set(page, log);
+  page.on('requestfinished', (req) => {
+    if (!req.url().includes('/api/')) return;
+    void req.response().then(async (res) => {
+      const body = res && /json/.test(res.headers()['content-type'] ?? '') ? (await res.text().catch(() => '')).slice(0, 200) : '';
+      log.push(`${new Date().toISOString().slice(11, 23)} ${req.method()} ${new URL(req.url()).pathname} → ${res?.status() ?? '?'} ${body}`);
+      if (log.length > 12) log.shift();
+    }).catch(() => undefined);
+  });
+  page.on('requestfailed', (req) => {
+    if (req.url().includes('/api/')) log.push(`${req.method()} ${new URL(req.url()).pathname} failed: ${req.failure()?.errorText}`);
+  });
   return page;
 }
 
@@ -97,4 +136,17 @@ export async function pickDate(page: Page, id: string, value: string) {
 export async function pickOption(page: Page, id: string, label: string) {
   await page.locator(`#${id}`).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+/**
+ * Clicks the sidebar's menu item `code` until its page is open (the path ends with /code): a click while its
+ * submenu is still opening, or the menu re-renders, can miss under load.
+ */
+export async function clickMenuItem(page: Page, code: string) {
+  const item = page.getByTestId('sidebar').getByTestId(`menu-${code}`);
+  await expect.poll(async () => {
+    if (new URL(page.url()).pathname.endsWith(`/${code}`)) return true;
+    await item.click({ timeout: 5_000 }).catch(() => undefined);
+    return page.waitForURL((u) => u.pathname.endsWith(`/${code}`), { timeout: 3_000 }).then(() => true, () => false);
+  }, { timeout: 30_000, interval: 200 }).toBe(true);
 }

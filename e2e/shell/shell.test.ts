@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaText, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, captchaText, clickMenuItem, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
@@ -80,10 +80,7 @@ describe('layout', () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
     await page.getByTestId('menu-adminSys').click();
-    for (const code of ['userManager', 'gateLogManager', 'orgManager', 'articleManager']) {
-      await page.getByTestId(`menu-${code}`).click();
-      await page.waitForURL(`**/adminSys/${code}`);
-    }
+    for (const code of ['userManager', 'gateLogManager', 'orgManager', 'articleManager']) await clickMenuItem(page, code);
     await expect.poll(() => tagTitles(page)).toEqual(['首页', '用户管理', '操作日志', '组织机构', '文章管理']);
     expect(await page.locator('[data-testid=tag][data-affix="1"] [data-testid=tag-close]').count()).toBe(0);
 

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { randomInt } from 'node:crypto';
 import { PROVINCE_ABBR } from '@dg/core';
 import { addDays, chinaToday } from '@dg/core/warnings';
-import { newPage, shot, useBrowser } from '../helpers.ts';
+import { clickMenuItem, newPage, shot, useBrowser } from '../helpers.ts';
 import { journeyServer, query, signIn, type JourneyServer } from './server.ts';
 
 const ctx = useBrowser();
@@ -48,12 +48,7 @@ async function openMenu(page: Page, dir: [code: string, title: string], item: [c
   expect(await text(sidebar.getByTestId(`menu-${dir[0]}`))).toBe(dir[1]);
   await sidebar.getByTestId(`menu-${dir[0]}`).click();
   expect(await text(sidebar.getByTestId(`menu-${item[0]}`))).toBe(item[1]);
-  // a click while the submenu is still opening can miss under load: click again until the item's page is open
-  await expect.poll(async () => {
-    if (new URL(page.url()).pathname.endsWith(`/${item[0]}`)) return true;
-    await sidebar.getByTestId(`menu-${item[0]}`).click({ timeout: 5_000 }).catch(() => undefined);
-    return page.waitForURL((u) => u.pathname.endsWith(`/${item[0]}`), { timeout: 3_000 }).then(() => true, () => false);
-  }, { timeout: 30_000, interval: 200 }).toBe(true);
+  await clickMenuItem(page, item[0]);
 }
 
 describe('到期预警', () => {

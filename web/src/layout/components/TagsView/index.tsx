@@ -28,6 +28,12 @@ export default function TagsView() {
   const [menu, setMenu] = useState<MenuState>({ visible: false, left: 0, top: 0, tag: null });
 
   const isActive = (tag: TagView) => tag.path === location.pathname;
+  /**
+   * For an action (关闭 …): the router's location now. The render's `location` lags while a navigation's page is still
+   * loading (React keeps the last screen during the transition), and closing the tab of the page being opened must
+   * still move to another one.
+   */
+  const isCurrent = (tag: TagView) => tag.path === (getRouter()?.state.location.pathname ?? location.pathname);
 
   // initTags: the fixed tabs
   useEffect(() => {
@@ -91,15 +97,15 @@ export default function TagsView() {
   const closeSelectedTag = (tag: TagView) => {
     if (tag.affix) return;
     const { visitedViews: rest } = useTagsViewStore.getState().delView(tag);
-    if (isActive(tag)) toLastView(rest, tag);
+    if (isCurrent(tag)) toLastView(rest, tag);
   };
   const closeOthersTags = (tag: TagView) => {
-    if (!isActive(tag)) navigate(tag.fullPath);
+    if (!isCurrent(tag)) navigate(tag.fullPath);
     useTagsViewStore.getState().delOthersViews(tag);
   };
   const closeAllTags = (tag: TagView) => {
     const { visitedViews: rest } = useTagsViewStore.getState().delAllViews();
-    if (AFFIX_TAGS.some((t) => t.path === tag.path) && isActive(tag)) return;
+    if (AFFIX_TAGS.some((t) => t.path === tag.path) && isCurrent(tag)) return;
     toLastView(rest, tag);
   };
 
