@@ -195,12 +195,11 @@ export async function bumpState(tx: Db, wb: { enterpriseId: string; carrierRegio
   if (from) parts.push([from, -1]);
   if (to) parts.push([to, 1]);
   parts.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  await tx.execute(sql`insert into waybill_state_count (enterprise_id, state, n) values
-    ${sql.join(parts.map(([s, n]) => sql`(${wb.enterpriseId}, ${s}, ${n})`), sql`, `)}
-    on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n`);
-  await tx.execute(sql`insert into waybill_region_state_count (carrier_region, state, n) values
-    ${sql.join(parts.map(([s, n]) => sql`(${wb.carrierRegion}, ${s}, ${n})`), sql`, `)}
-    on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + excluded.n`);
+  for (const [table, key, value] of [['waybill_state_count', 'enterprise_id', wb.enterpriseId], ['waybill_region_state_count', 'carrier_region', wb.carrierRegion]] as const) {
+    await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.identifier(key)}, state, n) values
+      ${sql.join(parts.map(([s, n]) => sql`(${value}, ${s}, ${n})`), sql`, `)}
+      on conflict (${sql.identifier(key)}, state) do update set n = ${sql.identifier(table)}.n + excluded.n`);
+  }
 }
 
 // ───────── the transition ─────────
