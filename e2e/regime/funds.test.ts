@@ -64,6 +64,8 @@ describe('安全生产费用', () => {
     await page.locator('#fundUse_form_amount').fill('12345.67');
     await page.locator('#fundUse_form_description').fill('2020年度安全生产责任保险');
     await page.locator('#fundUse_form_approver').fill('张安全');
+    // a slow upload: 确定 while the voucher is still on its way saves it with the voucher, not without
+    await page.route('**/api/zxxx/file/add', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
     await form.locator('input[type=file]').setInputFiles({ name: '保险单.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% 保险单\n') });
     await form.getByText('保险单.pdf').waitFor();
     await btn(form, '确定').click();

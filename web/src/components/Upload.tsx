@@ -26,6 +26,17 @@ export interface UploadFieldProps {
 
 export const FILE_UPLOAD_URL = '/zxxx/file/add';
 
+/** uploads on their way: a form saved now would lose their files */
+const inflight = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once no upload is on its way (each ends stored or failed). A form's 确定 awaits it before it reads its
+ * values: 确定 clicked while a voucher is still uploading saves the record with the voucher, not without it.
+ */
+export async function uploadsSettled(): Promise<void> {
+  while (inflight.size) await Promise.allSettled([...inflight]);
+}
+
 const toUploadFile = (f: FileRef): UploadFile => ({ uid: f.id, name: f.name, status: 'done', url: attachmentUrl(f.id) });
 
 export default function Upload({ value, onChange, multiple, maxCount, accept, disabled, id }: UploadFieldProps) {
@@ -42,13 +53,15 @@ export default function Upload({ value, onChange, multiple, maxCount, accept, di
 
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
     const raw = file as File;
-    upload(FILE_UPLOAD_URL, raw)
+    const sent = upload(FILE_UPLOAD_URL, raw)
       .then((answer) => {
         const ref = toFileRefs(answer)[0];
         if (!ref) throw new Error('上传失败');
         onSuccess?.({ ...ref, name: ref.name === ref.id ? raw.name : ref.name });
       })
-      .catch((e: Error) => onError?.(e));
+      .catch((e: Error) => onError?.(e))
+      .finally(() => inflight.delete(sent));
+    inflight.add(sent);
   };
 
   const handleChange: UploadProps['onChange'] = ({ file }) => {
