@@ -27,12 +27,72 @@ function tslibAlias(): Record<string, string> {
 }
 
 /**
- * Only React is kept in a chunk of its own (every page needs it and it changes least). antd, the
- * icons, ECharts and the editor are split where pages import them, so the sign-in page loads only
- * the parts it shows and ECharts only comes with a chart (issue 10).
+ * Chunks by what a page needs on its first load (issue 10). React with its router in a chunk of its own (every page
+ * needs it and it changes least). The rest of what the sign-in page imports statically (`boot`), what the
+ * signed-in shell adds to it — antd's providers, the layout and the dashboard's common parts (`shell`) — and
+ * ECharts with the chart component (`charts`): each one chunk, so it compresses as one file instead of a hundred
+ * small ones. The sets come from a first build's chunks (`firstLoadSets`): what an entry or a shell root loads
+ * statically, stopping at dynamic imports, so what loads on use (dialogs, drawers, other pages, their antd
+ * components) stays out of the first load and antd stays out of the sign-in page. The rest is split automatically
+ * where pages import it.
  */
-const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 50 },
+const SHELL_ROOTS = [/src[\\/]app[\\/]AntdRoot\.tsx$/, /src[\\/]layout[\\/]Layout\.tsx$/, /src[\\/]views[\\/]dashboard[\\/](index|parts)\.tsx$/];
+const CHARTS = /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|tslib)[\\/]|src[\\/]views[\\/]dashboard[\\/]Chart\.tsx$/;
+const REACT = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const sets = { boot: new Set<string>(), shell: new Set<string>(), charts: new Set<string>() };
+
+/**
+ * The chunks each page loads come from a first build with automatic chunking only (`write: false`): its output is
+ * tree-shaken, so a chunk's modules are what its page runs, not all that antd's index re-exports.
+ */
+const PROBE = process.env.DG_CHUNK_PROBE === '1';
+function firstLoadSets(): Plugin {
+  return {
+    name: 'dg-first-load-sets',
+    apply: 'build',
+    async buildStart() {
+      if (PROBE) return;
+      process.env.DG_CHUNK_PROBE = '1';
+      let out;
+      try {
+        const { build } = await import('vite');
+        out = await build({ configFile: here('./vite.config.ts'), root: here('.'), logLevel: 'silent', build: { write: false, emptyOutDir: false } });
+      } finally {
+        delete process.env.DG_CHUNK_PROBE;
+      }
+      const chunks = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      /** the modules of the chunks `from` loads before it runs: them and their static imports */
+      const loaded = (from: typeof chunks) => {
+        const seen = new Set<string>();
+        const todo = from.map((c) => c.fileName);
+        while (todo.length) {
+          const f = todo.pop()!;
+          if (seen.has(f)) continue;
+          seen.add(f);
+          todo.push(...(byName.get(f)?.imports ?? []));
+        }
+        return new Set([...seen].flatMap((f) => byName.get(f)?.moduleIds ?? []));
+      };
+      const holding = (roots: RegExp[]) => chunks.filter((c) => c.moduleIds.some((id) => roots.some((r) => r.test(id))));
+      const entries = chunks.filter((c) => c.isEntry);
+      const entryModules = new Set(entries.flatMap((c) => c.moduleIds)); // each entry keeps its own chunk
+      const boot = loaded(entries);
+      const own = (s: Set<string>, not: Set<string>[]) => new Set([...s].filter((id) => !REACT.test(id) && !CHARTS.test(id) && !entryModules.has(id) && !not.some((n) => n.has(id))));
+      sets.boot = own(boot, []);
+      const shell = loaded(holding(SHELL_ROOTS));
+      sets.shell = own(shell, [boot]);
+      // the ECharts core and what every chart registers (Chart.tsx); the series each board draws come with its board
+      sets.charts = new Set([...shell].filter((id) => CHARTS.test(id)));
+    },
+  };
+}
+
+const vendorGroups = [
+  { name: 'react', test: REACT, priority: 50 },
+  { name: 'charts', test: (id: string) => sets.charts.has(id), priority: 40 },
+  { name: 'boot', test: (id: string) => sets.boot.has(id), priority: 30 },
+  { name: 'shell', test: (id: string) => sets.shell.has(id), priority: 20 },
 ];
 
 /**
@@ -48,6 +108,7 @@ function precompress(): Plugin {
     name: 'dg-precompress',
     apply: 'build',
     closeBundle() {
+      if (PROBE) return; // the chunk probe writes nothing (and on a fresh clone there is no dist yet)
       const dist = here('./dist');
       const sizes = new Map<string, { raw: number; gz: number; br: number }>();
       for (const f of files(dist)) {
@@ -72,7 +133,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstLoadSets(), precompress()],
   resolve: { alias: tslibAlias() },
   build: {
     outDir: here('./dist'),
@@ -81,7 +142,7 @@ export default defineConfig({
     // two entries: the main page and the super-admin page (spec §1)
     rolldownOptions: {
       input: { main: here('./index.html'), pageB: here('./pageB.html') },
-      output: { codeSplitting: { groups: vendorGroups } },
+      output: { codeSplitting: { groups: PROBE ? vendorGroups.slice(0, 1) : vendorGroups } },
     },
   },
   server: {

@@ -1,8 +1,14 @@
 /**
  * What a browser downloads (issue 10): the sign-in page ≤ 200 KB of compressed JavaScript; the dashboard's first
- * load in all. Issue 10 asks ≤ 500 KB for the dashboard; it is ~590 KB (government) and ~640 KB (enterprise) today,
- * of which ECharts is 148 and React with its router 83: the ceilings below stop it growing while that goal is open (document, scripts, styles, images, fonts and its API answers), counted from the
- * encoded bodies that crossed the wire in a fresh browser profile (localhost is a secure origin: Chromium accepts brotli).
+ * load in all (document, scripts, styles, images, fonts and its API answers), counted from the encoded bodies that
+ * crossed the wire in a fresh browser profile (localhost is a secure origin: Chromium accepts brotli).
+ * Issue 10 asks ≤ 500 KB for the dashboard (it was ~601 government / ~652 enterprise). Chunking by first load
+ * (web/vite.config.ts: what the sign-in page loads, what the signed-in shell and dashboard add, and the dashboard's
+ * ECharts, each one chunk instead of ~100 small ones), the menu icons loaded as the sidebar shows them, the header
+ * search's Select and Fuse on its first use, the dashboard's error view on failure, and the notice list and the
+ * enterprise's 到期预警 drawn without antd's List, Typography and Table (which bring the pager, Select, the form and
+ * input libraries) took it to ~480 / ~487 KB: ECharts 160, React with its router 83, antd with the layout ~170, the
+ * API answers ~36.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
@@ -66,9 +72,9 @@ describe('download budget', () => {
   });
 
   it.each([
-    ['government', 'zhengfu', '[data-testid=dashboard-government] canvas', 610],
-    ['enterprise', 'qiye', '[data-testid=dashboard-expiry]', 660],
-  ])("the %s dashboard's first load stays under its ceiling, compressed in all", async (side, user, shown, ceilingKb) => {
+    ['government', 'zhengfu', '[data-testid=dashboard-government] canvas', 500],
+    ['enterprise', 'qiye', '[data-testid=dashboard-expiry]', 500],
+  ])("the %s dashboard's first load is ≤ 500 KB, compressed in all", async (side, user, shown, ceilingKb) => {
     const signIn = await newPage(ctx.browser);
     await login(signIn, user);
     const cookies = await signIn.context().cookies();

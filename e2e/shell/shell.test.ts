@@ -298,6 +298,8 @@ describe('home page', () => {
     expect(await gov.getByTestId('sidebar-logo').getAttribute('data-edition')).toBe('government');
     // 证件过期 counts the overdue documents of the province (the demo has some)
     await expect.poll(async () => Number((await gov.getByTestId('dashboard-card-overdueCertificates').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+    await gov.locator('[data-testid=dashboard-government] canvas').first().waitFor();
+    await gov.waitForTimeout(1500); // the charts' entry animation, for the screenshot
     await shot(gov, 'shell-dashboard-government');
     await gov.context().close();
   });

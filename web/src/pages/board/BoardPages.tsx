@@ -12,6 +12,7 @@ import { goodsClassName } from '@dg/core/waybill';
 import { resourceByKey } from '@dg/core';
 import type { WarningRow } from '@dg/core/warnings';
 import Chart from '../../views/dashboard/Chart';
+import '../../views/dashboard/basicCharts.ts';
 import { menuPath } from '../../views/dashboard/parts';
 import { onDataChanged } from '../../utils/dataChange';
 import { useFormatContext } from '../../components/resource';

@@ -13,6 +13,7 @@ import { ResourcePage, useHasElement } from '../../components/resource';
 import { useUserSide } from '../../components/resource/permission';
 import { onDataChanged } from '../../utils/dataChange';
 import Chart from '../../views/dashboard/Chart';
+import '../../views/dashboard/basicCharts.ts';
 import { exportFundTrack, fundOverview, fundTrack, type FundMonth, type FundTrack } from './api';
 
 const TRACK_KEY = ['funds', 'track'];

@@ -14,6 +14,7 @@ import { SankeyChart } from 'echarts/charts';
 import { statDef, type StatDef, type StatFilter, type StatQuery, type StatResult, type StatRow, type StatTable } from '@dg/core/stats';
 import { GOODS_CLASSES, WAYBILL_TYPES, goodsClassName } from '@dg/core/waybill';
 import Chart from '../../views/dashboard/Chart';
+import '../../views/dashboard/basicCharts.ts';
 import ExportButton from '../../components/ExportButton';
 import RegionCascader from '../../components/RegionCascader';
 import RefSelect from '../../components/RefSelect';

@@ -1,12 +1,19 @@
-/** ECharts through echarts/core with only the parts the dashboard uses (bundled, no CDN). */
+/**
+ * ECharts through echarts/core (bundled, no CDN): the parts every chart here uses (grid, tooltip, canvas) are
+ * registered with the component; each page registers the series and components it draws (`registerCharts`), so the
+ * dashboard's first load carries only its own (issue 10: the enterprise board draws a line, the government's a bar
+ * and a pie).
+ */
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { CSSProperties } from 'react';
 
-echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, CanvasRenderer]);
+echarts.use([GridComponent, TooltipComponent, CanvasRenderer]);
+
+/** registers chart types and components (echarts/charts, echarts/components) for the charts of a page */
+export const registerCharts = (parts: Parameters<typeof echarts.use>[0]) => echarts.use(parts);
 
 export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
 

@@ -1,10 +1,15 @@
 /** 企业端首页 (MODULES.md §0): the four waybill queues and unread notices, expiry warnings, open hazards, this month's waybills, recent notices. */
-import { Card, Col, Row, Table, Tag } from 'antd';
+import { Card, Col, Empty, Row, Tag, theme } from 'antd';
+import type { CSSProperties } from 'react';
 import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOutlined, SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
 import { menuTitle } from '../../store/permission.ts';
+import { LineChart } from 'echarts/charts';
+import { registerCharts } from './Chart.tsx';
 import { ChartCard, menuPath, NoticeRow, num, StatRow } from './parts.tsx';
+
+registerCharts([LineChart]);
 
 const QUEUES = [
   { key: 'uncommitted', title: '待提交运单', menu: 'baseManager', icon: <FormOutlined />, color: '#1890ff' },
@@ -71,29 +76,39 @@ function HazardStat({ label, value, menu, danger }: { label: string; value: unkn
   return path ? <Link to={path}>{content}</Link> : content;
 }
 
+/**
+ * 到期预警 by kind: a small fixed table (one row per kind) drawn as an HTML table in antd's colours — antd's Table
+ * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (issue 10's 500 KB).
+ */
 function ExpiryCard({ items }: { items: ExpiryItem[] }) {
+  const { token } = theme.useToken();
+  const cell: CSSProperties = { padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` };
+  const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: 600, textAlign: 'left' };
+  const mid: CSSProperties = { textAlign: 'center' };
   return (
     <Card title={<span><AuditOutlined /> 到期预警</span>} data-testid="dashboard-expiry" styles={{ body: { padding: 0 } }}>
-      <Table<ExpiryItem>
-        size="small"
-        rowKey="kind"
-        pagination={false}
-        dataSource={items}
-        locale={{ emptyText: '暂无到期预警' }}
-        columns={[
-          {
-            title: '证件类别',
-            key: 'kind',
-            render: (_, r) => {
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无到期预警" />
+      ) : (
+        <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <thead>
+            <tr><th style={head}>证件类别</th><th style={{ ...head, ...mid }}>即将到期</th><th style={{ ...head, ...mid }}>已过期</th></tr>
+          </thead>
+          <tbody>
+            {items.map((r) => {
               const title = r.title || menuTitle(r.kind);
               const path = menuPath(r.kind);
-              return path ? <Link to={path}>{title}</Link> : title;
-            },
-          },
-          { title: '即将到期', key: 'due', align: 'center', render: (_, r) => <Tag color={num(r.due) ? 'warning' : 'default'}>{num(r.due)}</Tag> },
-          { title: '已过期', key: 'overdue', align: 'center', render: (_, r) => <Tag color={num(r.overdue) ? 'error' : 'default'}>{num(r.overdue)}</Tag> },
-        ]}
-      />
+              return (
+                <tr key={r.kind}>
+                  <td style={cell}>{path ? <Link to={path}>{title}</Link> : title}</td>
+                  <td style={{ ...cell, ...mid }}><Tag color={num(r.due) ? 'warning' : 'default'}>{num(r.due)}</Tag></td>
+                  <td style={{ ...cell, ...mid }}><Tag color={num(r.overdue) ? 'error' : 'default'}>{num(r.overdue)}</Tag></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </Card>
   );
 }

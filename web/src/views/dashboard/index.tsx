@@ -1,6 +1,6 @@
 /** /dashboard 首页 (fixed tab): the enterprise or the government board, from GET /index/dashboard. */
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getDashboard, type EnterpriseDashboard as EData, type GovernmentDashboard as GData } from '../../api/dashboard.ts';
 import { useThemeColor } from '../../app/theme.ts';
@@ -10,6 +10,7 @@ import { useUserStore } from '../../store/user.ts';
 const EnterpriseDashboard = lazy(() => import('./EnterpriseDashboard.tsx'));
 const GovernmentDashboard = lazy(() => import('./GovernmentDashboard.tsx'));
 const Shortcuts = lazy(() => import('./Shortcuts.tsx'));
+const LoadError = lazy(() => import('./LoadError.tsx'));
 const loading = <Skeleton active paragraph={{ rows: 10 }} />;
 import { isSuperEntry } from '../../app/entry.ts';
 
@@ -23,17 +24,7 @@ function Board() {
   const { data, isLoading, isError, refetch } = useQuery({ queryKey: ['dashboard'], queryFn: getDashboard });
 
   if (isLoading) return loading;
-  if (isError || !data || typeof data !== 'object') {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title="首页数据暂时无法获取"
-        action={<Button size="small" onClick={() => void refetch()}>重试</Button>}
-        data-testid="dashboard-error"
-      />
-    );
-  }
+  if (isError || !data || typeof data !== 'object') return <LoadError onRetry={() => void refetch()} />;
   const which = (data as { side?: string }).side ?? side ?? 'enterprise';
   return which === 'enterprise' ? (
     <EnterpriseDashboard data={data as Partial<EData>} theme={theme} />

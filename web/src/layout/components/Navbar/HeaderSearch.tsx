@@ -1,11 +1,12 @@
 /**
  * components/HeaderSearch (REFERENCE-shell §4.3): fuzzy search over the granted menu titles
- * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`.
+ * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`. Fuse loads the first
+ * time the search opens (issue 10); what is typed before it is there is searched once it is.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, type RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import Fuse from 'fuse.js';
+import type Fuse from 'fuse.js';
 import { useNavigate } from 'react-router';
 import { HEADER_SEARCH } from '@dg/core';
 import { DASHBOARD, usePermissionStore } from '../../../store/permission.ts';
@@ -20,16 +21,25 @@ export default function HeaderSearch() {
   const routes = usePermissionStore((s) => s.routes);
   const [show, setShow] = useState(false);
   const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<SearchEntry[]>([]);
+  const [FuseClass, setFuseClass] = useState<typeof Fuse | null>(null);
   const selectRef = useRef<RefSelectProps>(null);
 
   const pool = useMemo<SearchEntry[]>(
     () => [{ title: [DASHBOARD.title], path: DASHBOARD.path }, ...routes.filter((r) => !r.isDir && !r.hidden).map((r) => ({ title: r.titles, path: r.path }))],
     [routes],
   );
+  useEffect(() => {
+    if (!show || FuseClass) return;
+    let live = true;
+    void import('fuse.js').then((m) => live && setFuseClass(() => m.default));
+    return () => {
+      live = false;
+    };
+  }, [show, FuseClass]);
   const fuse = useMemo(
     () =>
-      new Fuse(pool, {
+      FuseClass &&
+      new FuseClass(pool, {
         shouldSort: true,
         threshold: HEADER_SEARCH.threshold,
         location: 0,
@@ -40,19 +50,16 @@ export default function HeaderSearch() {
           { name: 'path', weight: HEADER_SEARCH.pathWeight },
         ],
       }),
-    [pool],
+    [FuseClass, pool],
   );
+  const options = useMemo<SearchEntry[]>(() => (query !== '' && fuse ? fuse.search(query).map((r) => r.item) : []), [fuse, query]);
 
   const close = () => {
     selectRef.current?.blur();
-    setOptions([]);
     setQuery('');
     setShow(false);
   };
-  const onSearch = (q: string) => {
-    setQuery(q);
-    setOptions(q !== '' ? fuse.search(q).map((r) => r.item) : []);
-  };
+  const onSearch = (q: string) => setQuery(q);
   const onChange = (path: string | null) => {
     if (path) navigate(path);
     close();
@@ -73,7 +80,7 @@ export default function HeaderSearch() {
             placeholder="搜索菜单"
             style={{ width: 220 }}
             options={options.map((o) => ({ value: o.path, label: o.title.join(' > ') }))}
-            notFoundContent={query ? '无匹配菜单' : null}
+            notFoundContent={query && fuse ? '无匹配菜单' : null}
             onChange={onChange}
             onBlur={close}
             data-testid="header-search-select"

@@ -1,0 +1,14 @@
+/** What /dashboard shows when GET /index/dashboard fails: loaded only then (issue 10). */
+import { Alert, Button } from 'antd';
+
+export default function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="首页数据暂时无法获取"
+      action={<Button size="small" onClick={onRetry}>重试</Button>}
+      data-testid="dashboard-error"
+    />
+  );
+}
