@@ -127,15 +127,25 @@ export const toast = (page: Page, text: string) =>
 /** a button by its text (antd puts a space between two Chinese characters of a button) */
 export const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
 
+/** types a date into a DatePicker and commits it with Enter; again if a busy page dropped it (the field must keep it) */
 export async function pickDate(page: Page, id: string, value: string) {
   const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
+  await expect.poll(async () => {
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+    return input.inputValue();
+  }, { timeout: 30_000, interval: 300 }).toBe(value);
 }
+/** chooses an option of a Select; again until the field shows it */
 export async function pickOption(page: Page, id: string, label: string) {
-  await page.locator(`#${id}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+  const select = page.locator('.ant-select', { has: page.locator(`#${id}`) });
+  await expect.poll(async () => {
+    await page.locator(`#${id}`).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click({ timeout: 5_000 }).catch(() => undefined);
+    return (await select.innerText()).includes(label);
+  }, { timeout: 30_000, interval: 300 }).toBe(true);
 }
 
 /**
