@@ -2,7 +2,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +21,8 @@ pg.types.setTypeParser(1700, (v: string) => Number(v));
 export const DB_TIME_ZONE = 'Asia/Shanghai';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** a transaction's handle (one connection: its queries run one after another), not the pool's */
+export const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
 export interface Database {
   pool: pg.Pool; db: Db; url: string; close(): Promise<void>;
   /** PostgreSQL itself, not the embedded PGlite (set by detectEngine) */
