@@ -77,6 +77,8 @@ function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListPa
   // row mapping would (dates as text, bigint and numeric as numbers), without its per-cell work (a fifth of an export)
   const wanted = ['id', 'enterpriseId', ...sheetFields(def).map(([name]) => name)].filter((k) => t[k]);
   const columns = sql.join(wanted.map((k) => sql`${t[k]} as ${sql.identifier(k)}`), sql`, `);
+  // 所属企业 is a column only for the government's sheets: an enterprise's rows are all its own
+  const enterpriseName = exportColumns(def, user).some((c) => c.key === 'enterpriseName');
   return async () => {
     if (done) return null;
     const rows = (await db.execute<Row>(sql`select ${columns}, ${col}::text as "sortKey" from ${t}
@@ -85,7 +87,7 @@ function exportPages(db: Db, def: ResourceDef, user: SessionUser, params: ListPa
     if (!rows.length) return null;
     const tail = rows[rows.length - 1]!;
     last = { key: tail.sortKey as string | null, id: tail.id as string };
-    await decorate(db, def, user, rows); // the rows hold only shown columns: labelled in place, not copied
+    await decorate(db, def, user, rows, { enterpriseName }); // the rows hold only shown columns: labelled in place, not copied
     return rows;
   };
 }

@@ -206,12 +206,12 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
  * What `present` adds to rows that hold only what may be shown (an export's, read column by column): the labels
  * of every reference, the enterprise's name, the resource's own afterRead — in place.
  */
-export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out: Row[]): Promise<void> {
+export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out: Row[], o: { enterpriseName?: boolean } = {}): Promise<void> {
   const refFields = Object.entries(def.fields).filter(([, f]) => f.type === 'ref' && !f.virtual && !f.internal);
   // the labels of every reference at once (one round trip on PostgreSQL, where each runs on its own connection)
   const own = def.fields.enterpriseId;
   const ownLabel = own?.type === 'ref' && own.ref?.resource === 'enterprise' && own.ref.labelField === 'name' && !own.virtual && !own.internal;
-  const needName = def.scope === 'enterprise' && out.some((r) => r.enterpriseId);
+  const needName = o.enterpriseName !== false && def.scope === 'enterprise' && out.some((r) => r.enterpriseId);
   const jobs = [
     ...refFields.map(([name, f]) => () => attachLabels(db, out, name, f)),
     // the enterprise's name: from the resource's own 所属企业 label when it has one (one query, not two)
