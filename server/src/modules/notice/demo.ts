@@ -47,7 +47,10 @@ async function message(db: Db, from: Publisher, toUsernames: string[], subject: 
 
 addDemoSeeder('notice', async (c) => {
   const db = c.db;
-  const [zhengfu, shiji, qiye] = await Promise.all(['zhengfu', 'shiji', 'qiye'].map((u) => publisher(db, u)));
+  // one after another: the seed runs in a transaction, one connection
+  const zhengfu = await publisher(db, 'zhengfu');
+  const shiji = await publisher(db, 'shiji');
+  const qiye = await publisher(db, 'qiye');
   const province = regionPrefix(c.provinceCode) + '%';
   const inProvince = sql`(e.region_code like ${province} or o.region_code like ${province})`;
   const cityA = c.enterprises.a.cityCode;
