@@ -21,8 +21,16 @@ pg.types.setTypeParser(1700, (v: string) => Number(v));
 export const DB_TIME_ZONE = 'Asia/Shanghai';
 
 export type Db = NodePgDatabase<typeof schema>;
-/** a transaction's handle (one connection: its queries run one after another), not the pool's */
-export const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
+/**
+ * Runs independent queries on `db`: together on the pool (each on its own connection), one after another in a
+ * transaction (one connection: pg would queue them itself, which it deprecates and pg 9 removes).
+ */
+export async function allOn<T>(db: Db, jobs: (() => Promise<T>)[]): Promise<T[]> {
+  if (!(db instanceof PgTransaction)) return Promise.all(jobs.map((job) => job()));
+  const out: T[] = [];
+  for (const job of jobs) out.push(await job());
+  return out;
+}
 export interface Database {
   pool: pg.Pool; db: Db; url: string; close(): Promise<void>;
   /** PostgreSQL itself, not the embedded PGlite (set by detectEngine) */

@@ -8,7 +8,7 @@ import { ABNORMAL_RULES, goodsClassName } from '@dg/core/waybill';
 import { POSTS } from '@dg/core/resources/records';
 import { ENTERPRISE_WARNINGS, addDays, chinaToday } from '@dg/core/warnings';
 import { tonnes, type StatColumn, type StatDrill, type StatResult, type StatRow, type StatTable, type StatCell } from '@dg/core/stats';
-import type { Db } from '../../db/index.ts';
+import { allOn, type Db } from '../../db/index.ts';
 import { regionName, regionShortName } from '../../platform/regions.ts';
 import { cnStart } from '../waybill/common.ts';
 import { EMPTY_TYPE } from '../waybill/rollups.ts';
@@ -315,11 +315,11 @@ export function abnormalWhere(f: StatFilters, rule?: string): SQL {
 }
 async function abnormal(db: Db, f: StatFilters): Promise<StatResult> {
   const where = abnormalWhere(f);
-  const [byRule, byEnt, byMonth] = await Promise.all([
-    rowsOf(db, sql`select a.rule, count(*)::int as n, count(*) filter (where a.status = '已办结')::int as closed from abnormal_waybill a where ${where} group by 1`),
-    rowsOf(db, sql`with x as (select a.enterprise_id, count(*)::int as n, count(*) filter (where a.status <> '已办结')::int as open from abnormal_waybill a where ${where} and a.enterprise_id is not null
+  const [byRule, byEnt, byMonth] = await allOn(db, [
+    () => rowsOf(db, sql`select a.rule, count(*)::int as n, count(*) filter (where a.status = '已办结')::int as closed from abnormal_waybill a where ${where} group by 1`),
+    () => rowsOf(db, sql`with x as (select a.enterprise_id, count(*)::int as n, count(*) filter (where a.status <> '已办结')::int as open from abnormal_waybill a where ${where} and a.enterprise_id is not null
         group by 1 order by 2 desc limit 20) select x.*, e.name from x join enterprise e on e.id = x.enterprise_id order by x.n desc, e.name`),
-    rowsOf(db, sql`select to_char(a.found_at at time zone 'Asia/Shanghai', 'YYYY-MM') as m, count(*)::int as n from abnormal_waybill a where ${where} group by 1 order by 1`),
+    () => rowsOf(db, sql`select to_char(a.found_at at time zone 'Asia/Shanghai', 'YYYY-MM') as m, count(*)::int as n from abnormal_waybill a where ${where} group by 1 order by 1`),
   ]);
   const by = new Map(byRule.map((x) => [String(x.rule), x]));
   const rules = [...ABNORMAL_RULES, ...byRule.map((x) => String(x.rule)).filter((x) => !(ABNORMAL_RULES as readonly string[]).includes(x))];
@@ -400,10 +400,10 @@ async function industryValidity(db: Db, f: StatFilters): Promise<StatResult> {
   }
   const base = sql.join(parts, sql` union all `);
   const agg = sql`count(*)::int as n, count(*) filter (where st = 0)::int as valid, count(*) filter (where st = 1)::int as due, count(*) filter (where st = 2)::int as expired`;
-  const [byKind, byAreaRows, byEnt] = await Promise.all([
-    rowsOf(db, sql`select kind, ${agg} from (${base}) x group by 1`),
-    rowsOf(db, sql`select area, ${agg} from (${base}) x group by 1 order by 1`),
-    rowsOf(db, sql`with x as (select enterprise_id, ${agg} from (${base}) b group by 1 having count(*) filter (where st = 2) > 0 order by 5 desc, 1 limit 20)
+  const [byKind, byAreaRows, byEnt] = await allOn(db, [
+    () => rowsOf(db, sql`select kind, ${agg} from (${base}) x group by 1`),
+    () => rowsOf(db, sql`select area, ${agg} from (${base}) x group by 1 order by 1`),
+    () => rowsOf(db, sql`with x as (select enterprise_id, ${agg} from (${base}) b group by 1 having count(*) filter (where st = 2) > 0 order by 5 desc, 1 limit 20)
       select x.*, e.name from x join enterprise e on e.id = x.enterprise_id order by x.expired desc, e.name`),
   ]);
   const columns = [col('name', '证件'), col('total', '证件数', 'int'), col('valid', '有效', 'int'), col('due', '即将到期', 'int'), col('expired', '已过期', 'int'), col('rate', '有效率', 'percent')];

@@ -3,7 +3,7 @@ import { attachChanges } from './changes.ts';
 import { and, asc, desc, eq, gte, lte, inArray, sql, type SQL } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
 import { resourceTables } from '../../db/schema.ts';
-import { inTransaction, type Db } from '../../db/index.ts';
+import { allOn, type Db } from '../../db/index.ts';
 import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
 import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
@@ -217,9 +217,7 @@ export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out:
     // the enterprise's name: from the resource's own 所属企业 label when it has one (one query, not two)
     ...(needName && !ownLabel ? [() => attachLabels(db, out, 'enterpriseId', { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } }, 'enterpriseName')] : []),
   ];
-  // in a transaction one connection runs them in turn (pg queues a second query on a busy client, deprecated in pg 9)
-  if (inTransaction(db)) for (const job of jobs) await job();
-  else await Promise.all(jobs.map((job) => job()));
+  await allOn(db, jobs);
   if (needName && ownLabel) for (const r of out) r.enterpriseName = r.enterpriseIdLabel ?? null;
   await hooksOf(def.key).afterRead?.({ app: undefined as any, user, def, tx: db }, out);
 }
