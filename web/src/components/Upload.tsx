@@ -5,7 +5,7 @@
  * record may still be cancelled, so the stored file is not deleted here.
  */
 import { useRef, useState } from 'react';
-import { Button, Upload as AntUpload, type UploadFile, type UploadProps } from 'antd';
+import { Button, Upload as AntUpload, type FormInstance, type UploadFile, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { upload } from '../api/request';
 import { attachmentUrl, toFileRefs } from './resource/format';
@@ -33,8 +33,14 @@ const inflight = new Set<Promise<unknown>>();
  * Resolves once no upload is on its way (each ends stored or failed). A form's 确定 awaits it before it reads its
  * values: 确定 clicked while a voucher is still uploading saves the record with the voucher, not without it.
  */
-export async function uploadsSettled(): Promise<void> {
+async function uploadsSettled(): Promise<void> {
   while (inflight.size) await Promise.allSettled([...inflight]);
+}
+
+/** a form's values for its 确定: validated once every upload on its way has ended (rejects as validateFields does) */
+export async function valuesAfterUploads<T>(form: FormInstance<T>): Promise<T> {
+  await uploadsSettled();
+  return form.validateFields();
 }
 
 const toUploadFile = (f: FileRef): UploadFile => ({ uid: f.id, name: f.name, status: 'done', url: attachmentUrl(f.id) });

@@ -5,9 +5,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow } from '../../db/seed-demo.ts';
-import type { Db } from '../../db/index.ts';
 import { regionPrefix } from '../../platform/access.ts';
-import { textArray } from '../../db/index.ts';
+import { allOn, textArray, type Db } from '../../db/index.ts';
 import { askToRead } from '../../platform/staff-reads.ts';
 
 const ago = (days: number) => sql.raw(`(now() - interval '${Math.round(days * 24)} hours')`);
@@ -47,10 +46,7 @@ async function message(db: Db, from: Publisher, toUsernames: string[], subject: 
 
 addDemoSeeder('notice', async (c) => {
   const db = c.db;
-  // one after another: the seed runs in a transaction, one connection
-  const zhengfu = await publisher(db, 'zhengfu');
-  const shiji = await publisher(db, 'shiji');
-  const qiye = await publisher(db, 'qiye');
+  const [zhengfu, shiji, qiye] = await allOn(db, ['zhengfu', 'shiji', 'qiye'].map((u) => () => publisher(db, u)));
   const province = regionPrefix(c.provinceCode) + '%';
   const inProvince = sql`(e.region_code like ${province} or o.region_code like ${province})`;
   const cityA = c.enterprises.a.cityCode;

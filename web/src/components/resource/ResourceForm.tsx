@@ -14,7 +14,7 @@ import { useSave } from './useSave';
 import { buildRules } from './formRules';
 import { defaultValues, formFields, toFormValues, toPayload, type FormField, type FormMode } from './payload';
 import { formWidget } from './widgets';
-import { uploadsSettled } from '../Upload';
+import { valuesAfterUploads } from '../Upload';
 import type { Row } from './types';
 
 export interface ResourceFormProps {
@@ -118,8 +118,7 @@ function DefinedResourceForm({ def, open, mode, id, presets, title, onClose, onS
   const submit = async () => {
     let values: Record<string, unknown>;
     try {
-      await uploadsSettled();
-      values = await form.validateFields();
+      values = await valuesAfterUploads(form);
     } catch {
       return; // the form shows each message under its field and scrolls to the first
     }

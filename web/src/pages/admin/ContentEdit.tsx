@@ -8,7 +8,7 @@ import { Button, Card, Form, Input, Result, Select, Space, Spin, Tag } from 'ant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resourceByKey } from '@dg/core';
-import Upload, { uploadsSettled } from '../../components/Upload';
+import Upload, { valuesAfterUploads } from '../../components/Upload';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from '../../components/resource/api';
 import { useHasElement } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
@@ -54,8 +54,7 @@ export default function ContentEdit({ kind }: { kind: ContentKind }) {
   if (id && !row) return current.isError ? <Result status="warning" title="数据加载失败" /> : <Spin />;
 
   const save = async (andPublish: boolean) => {
-    await uploadsSettled();
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (v) await write({ v, andPublish });
   };
 

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { AttachmentLinks, formatDateTime, useSave } from '../../components/resource';
 import { useListState } from '../../components/resource/useListState';
 import { listPagination } from '../../components/resource/pagination';
-import Upload, { uploadsSettled } from '../../components/Upload';
+import Upload, { valuesAfterUploads } from '../../components/Upload';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import {
   deleteMessage, inbox, markMessagesRead, messageTargets, openMessage, sendMessage, sentMessages, type InboxRow, type SentRow, type Target,
@@ -151,7 +151,7 @@ export function NewMessagePage() {
   });
   return (
     <Card title="发消息" data-testid="new-message">
-      <Form form={form} name="message" layout="vertical" onFinish={() => void uploadsSettled().then(() => submit(form.getFieldsValue(true) as Draft))} style={{ maxWidth: 820 }}>
+      <Form form={form} name="message" layout="vertical" onFinish={() => void valuesAfterUploads(form).then(submit, () => undefined)} style={{ maxWidth: 820 }}>
         <Form.Item label="收件机构" name="orgs" rules={[oneChosen]}><TargetSelect kind="org" placeholder="搜索监管机构" /></Form.Item>
         <Form.Item label="收件企业" name="enterprises" rules={[oneChosen]} help="企业的全部账户都会收到"><TargetSelect kind="enterprise" placeholder="搜索企业名称" /></Form.Item>
         <Form.Item label="收件人" name="users" rules={[oneChosen]}><TargetSelect kind="user" placeholder="搜索姓名或单位" /></Form.Item>

@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import RefSelect from '../../components/RefSelect';
-import Upload, { uploadsSettled } from '../../components/Upload';
+import Upload, { valuesAfterUploads } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
 import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
@@ -161,8 +161,7 @@ function ActModal({ checklist: c, action, label, onClose }: { checklist: Checkli
   const required = action === 'reply' || action === 'return';
   const textLabel = action === 'reply' ? '回复内容' : action === 'return' ? '退回意见' : '办结意见';
   const ok = async () => {
-    await uploadsSettled();
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v) return;
     const text = v.text?.trim();
     await save(action === 'reply'
