@@ -11,12 +11,13 @@
  * Restore goes into an empty database and an empty DATA_DIR only: it refuses anything else, naming what is not empty.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationState } from '../db/index.ts';
+import { PARTIAL } from '../modules/admin/files.ts';
 
 export class OpsError extends Error {
   constructor(zh: string, en: string) { super(`${zh} / ${en}`); this.name = 'OpsError'; }
@@ -85,6 +86,13 @@ async function migrationsOf(url: string) {
   try { return await migrationState({ pool: c }); } finally { await c.end(); }
 }
 
+/** the attachments written whole, as paths relative to DATA_DIR (`files/yyyy/mm/<uuid>`) */
+function wholeFiles(dataDir: string): string[] {
+  return (readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((d) => d.isFile() && !d.name.endsWith(PARTIAL))
+    .map((d) => path.relative(dataDir, path.join(d.parentPath, d.name)));
+}
+
 /** writes the backup into `outDir` and answers its path */
 export async function backup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
@@ -108,8 +116,12 @@ export async function backup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, ou
     const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), engine, database, files, migrations };
     writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
     const tmp = path.join(outDir, `.${name}.tar.partial`);
-    // the attachments after the database: every file a row of the snapshot names was written before that row
-    await run('tar', ['-cf', tmp, '-C', staging, 'manifest.json', database, ...(files ? ['-C', config.dataDir, 'files'] : [])]);
+    // the attachments after the database: every file a row of the snapshot names was written before that row. Only
+    // the whole files, named one by one: uploads go on meanwhile (a directory read while a file is added, or a file
+    // still being written, would fail tar with "file changed as we read it"); a whole file never changes.
+    const list = path.join(staging, 'files.list');
+    if (files) writeFileSync(list, wholeFiles(config.dataDir).join('\n') + '\n');
+    await run('tar', ['-cf', tmp, '-C', staging, 'manifest.json', database, ...(files ? ['-C', config.dataDir, '--no-recursion', '--verbatim-files-from', '-T', list] : [])]);
     const out = path.join(outDir, `${name}.tar`);
     renameSync(tmp, out);
     return out;

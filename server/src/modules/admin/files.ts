@@ -5,7 +5,7 @@
  * enterprise (uploaded by a government or the platform) are readable by every signed-in user.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,8 @@ import { idParam } from '../../platform/schemas.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** the suffix of an attachment still being written; renamed away once the whole file is on disk */
+export const PARTIAL = '.part';
 const MIME: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -103,17 +105,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const now = new Date();
     const rel = path.posix.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'), randomUUID());
     const abs = path.join(app.ctx.config.dataDir, 'files', rel);
+    // written under a `.part` name and renamed once whole: a file under its own name is complete and never changes
+    // (a backup copies exactly those, ops/backup.ts)
+    const partial = abs + PARTIAL;
     await mkdir(path.dirname(abs), { recursive: true });
     try {
-      await pipeline(part.file, createWriteStream(abs, { flags: 'wx' }));
+      await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
     } catch (err) {
-      await unlink(abs).catch(() => {});
+      await unlink(partial).catch(() => {});
       throw err;
     }
     if (part.file.truncated) {
-      await unlink(abs).catch(() => {});
+      await unlink(partial).catch(() => {});
       throw badInput('文件大小不能超过20MB');
     }
+    await rename(partial, abs);
     const size = (await stat(abs)).size;
     const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by, biz_type)
       values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}, ${bizType}) returning id`);
