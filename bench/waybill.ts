@@ -78,6 +78,9 @@ async function seedMasterData(db: Database, count: number) {
       case when s % 2 = 0 then '驾驶员' else '押运员' end, 'Q' || (e.k * 100 + s), case when s % 2 = 0 then '{driver}'::text[] else '{escort}'::text[] end, current_date + 700, '在职'
     from ${ents} e, generate_series(1, ${perEnt * 2}) s`);
   await createCrewTable(db.db, 'wbgen_crew');
+  // fresh statistics first: planned on empty-table estimates, the lateral joins below scanned every vehicle and staff
+  // row once per enterprise (5,000 × 300,000 rows: minutes)
+  await q(db, `analyze enterprise, vehicle, staff`);
   await q(db, `insert into wbgen_crew
     select (row_number() over (order by e.k, v.plate_no) - 1)::int, e.id, e.region_code, e.name, e.phone, e.licence_no, v.id, v.plate_no, '2', v.transport_cert_no, null, null, null, null, null, null,
       d.id, d.name, d.qualification_no, d.mobile, s.id, s.name, s.qualification_no, s.mobile, '调度员'
