@@ -106,6 +106,36 @@ describe('writing an xlsx as a stream', () => {
   });
 });
 
+describe('writing an xlsx as a stream: cells where they belong', () => {
+  it('keeps each cell in its column after empty ones, keeps spaces at the ends and in a row, and writes a cell longer than a chunk whole', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const w = new XlsxStreamWriter(out, 'SheetJS', ['一', '二', '三', '四', '五'].map((header) => ({ header })));
+    const long = '浙江省杭州市'.repeat(20_000); // 120,000 characters: more than a chunk of the writer's buffer
+    const rows: (string | number | null)[][] = [
+      ['甲', null, '丙', '', 5],
+      [null, null, null, null, '只有第五列'],
+      [' 前有空格', '后有空格 ', '中间  两个', '换\n行', 0],
+      [long, '跟在长单元格后', null, 7.25, null],
+    ];
+    await w.rows(rows);
+    await w.end();
+    const buf = Buffer.concat(chunks);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const cell = (r: number, c: number) => ws.getRow(r).getCell(c).value ?? null;
+    expect([1, 2, 3, 4, 5].map((c) => cell(2, c))).toEqual(['甲', null, '丙', null, 5]);
+    expect([1, 2, 3, 4, 5].map((c) => cell(3, c))).toEqual([null, null, null, null, '只有第五列']);
+    expect([1, 2, 3, 4, 5].map((c) => cell(4, c))).toEqual([' 前有空格', '后有空格 ', '中间  两个', '换\n行', 0]);
+    expect([1, 2, 3, 4, 5].map((c) => cell(5, c))).toEqual([long, '跟在长单元格后', null, 7.25, null]);
+    const read: unknown[][] = [];
+    for await (const r of xlsxRows(buf)) read.push(r.cells);
+    expect(read.slice(1)).toEqual([['甲', null, '丙', null, 5], [null, null, null, null, '只有第五列'], [' 前有空格', '后有空格 ', '中间  两个', '换\n行', 0], [long, '跟在长单元格后', null, 7.25]]);
+  });
+});
+
 describe('imports on one instance', () => {
   // the shared copy is the multi-instance test's business; here it is a map
   const shared = new Map<string, object>();
