@@ -18,7 +18,7 @@ import { provinceTree } from '../server/src/platform/regions.ts';
 import type { SessionUser } from '../server/src/platform/access.ts';
 import { hashPassword } from '../server/src/platform/crud/write.ts';
 import { generateWaybills, createCrewTable, restoreIndexes } from '../server/src/modules/waybill/generate.ts';
-import { waybillWhere, waybillPageSql, waybillCountSql } from '../server/src/modules/waybill/list.ts';
+import { waybillWhere, waybillPageSql, waybillCountSql, regionStateArea } from '../server/src/modules/waybill/list.ts';
 import { ensurePartitions } from '../server/src/modules/waybill/index.ts';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import { STATS, statDef, type StatQuery } from '@dg/core/stats';
@@ -188,7 +188,7 @@ export async function benchWaybill(c: WaybillBenchContext) {
       monitor('地市 无筛选', {}, city, cityToken),
       monitor('地市 目的地=地市+近7天', { destRegion: '330200', createdAt: [day(-7), day(0)] }, city, cityToken),
       { name: '监控 状态统计（全省）', call: () => fetch(`${c.baseUrl}/api/ydjg/waybill/stateCounts`, { headers: { authorization: govToken } }).then((r) => r.ok),
-        sql: [sql`select s.state, sum(s.n)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id where e.region_code like '33%' group by s.state`] },
+        sql: [sql`select s.state, sum(s.n)::int as n from waybill_region_state_count s where ${regionStateArea(gov)} group by s.state`] },
       ...Object.entries(WAYBILL_QUEUES).map(([queue, qd]) => ({
         name: `企业 ${qd.title}队列`, call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/${queue}/list`, { page: 1, size: 20 }), sql: listSql(entUser, {}, qd.state),
       })),

@@ -42,8 +42,19 @@ describe('运单监控', () => {
     expect(bProv['已完成']).toBe(n);
     const bCounts = ok(await t.call('GET', `/api/ydjg/waybill/stateCounts?enterpriseId=${B.id}`, { as: 'shiji' }));
     expect(Object.values(bCounts).every((x) => x === 0)).toBe(true);
-    const all = ok(await t.call('GET', '/api/ydjg/waybill/stateCounts', { as: 'zhengfu' }));
+    // an area's counts are its waybills by the carrier district they were written in, as its monitor lists them
+    // (read just before and just after the call: other files write waybills meanwhile)
+    const cityCode = (await t.sql(`select o.region_code from base_user u join base_org o on o.id = u.org_id where u.username = 'shiji'`))[0]!.region_code as string;
+    const byState = async (): Promise<Record<string, number>> => Object.fromEntries((await t.sql(`select state, count(*)::int as n from waybill where carrier_region like $1 and deleted_at is null group by state`, [cityCode.slice(0, 4) + '%'])).map((r) => [r.state, r.n]));
+    const before = await byState();
     const city = ok(await t.call('GET', '/api/ydjg/waybill/stateCounts', { as: 'shiji' }));
+    const after = await byState();
+    for (const [state, n] of Object.entries(city as Record<string, number>)) {
+      expect(n, state).toBeGreaterThanOrEqual(Math.min(before[state] ?? 0, after[state] ?? 0));
+      expect(n, state).toBeLessThanOrEqual(Math.max(before[state] ?? 0, after[state] ?? 0));
+    }
+    expect(Object.values(after).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const all = ok(await t.call('GET', '/api/ydjg/waybill/stateCounts', { as: 'zhengfu' }));
     expect(all['已完成']).toBeGreaterThan(city['已完成']);
     // the rollup equals a count of the table for the demo enterprises
     const rows = await t.sql(`select w.state, count(*)::int as n from waybill w where w.enterprise_id = $1 and w.deleted_at is null group by 1`, [B.id]);

@@ -7,14 +7,14 @@ import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_STATES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
-import type { Db } from '../../db/index.ts';
+import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
 import { type SessionUser, regionScope } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
 import { findWaybill, waybillScope, requireAnyMenu, isUuid, cnStart, tsOfId, camel } from '../waybill/common.ts';
-import { listWaybills, isDay } from '../waybill/list.ts';
+import { listWaybills, isDay, regionStateArea } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
 import { idParam, listBody } from '../../platform/schemas.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,9 +62,11 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     const u = req.user!;
     const { enterpriseId } = req.query;
     if (enterpriseId && !isUuid(enterpriseId)) throw badInput('企业：请选择有效的企业');
-    const scope = u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`);
-    const r = await db().execute<{ state: string; n: number }>(sql`select s.state, sum(s.n)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
-      where ${scope} ${enterpriseId ? sql`and s.enterprise_id = ${enterpriseId}` : sql``} group by s.state`);
+    // the area's totals from its districts' rollup (what the monitor's list counts), one enterprise's from its own
+    const r = u.side !== 'enterprise' && !enterpriseId
+      ? await execPrepared<{ state: string; n: number }>(db(), sql`select s.state, sum(s.n)::int as n from waybill_region_state_count s where ${regionStateArea(u)} group by s.state`)
+      : await execPrepared<{ state: string; n: number }>(db(), sql`select s.state, sum(s.n)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
+        where ${u.side === 'enterprise' ? sql`e.id = ${u.enterpriseId}` : regionScope(u, sql`e.region_code`)} ${enterpriseId ? sql`and s.enterprise_id = ${enterpriseId}` : sql``} group by s.state`);
     const counts: Record<string, number> = Object.fromEntries(WAYBILL_STATES.map((s) => [s, 0]));
     for (const x of r.rows) counts[x.state] = x.n;
     return ok(counts);

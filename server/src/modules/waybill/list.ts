@@ -107,6 +107,14 @@ export function waybillPageSql(where: SQL, f: WaybillFilters, size: number, offs
 }
 
 /**
+ * A government's (or the platform's) rows of waybill_region_state_count: its area's waybills by the carrier district
+ * they were written in, as the lists scope them (a few hundred rows for a province)
+ */
+export function regionStateArea(user: SessionUser): SQL {
+  return user.side === 'platform' ? sql`true` : user.side === 'government' && user.regionCode ? regionRange(sql`s.carrier_region`, user.regionCode) : sql`false`;
+}
+
+/**
  * The SQL of a list's total (one row, `n`): exact from the state rollup (waybill_state_count) when only state and
  * enterprise narrow it — the queues, 运单管理 and the monitor's first view — otherwise an indexed count that stops
  * at LIST_COUNT_CAP + 1.
@@ -117,9 +125,7 @@ export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL
     const state = fixedState ?? (present(f.state) ? String(f.state) : null);
     const byState = state ? sql`and s.state = ${state}` : sql``;
     if (user.side !== 'enterprise' && !present(f.enterpriseId)) {
-      // an area's waybills by the carrier district they were written in, as the list scopes them (a few hundred rows)
-      const area = user.side === 'platform' ? sql`true` : user.regionCode ? regionRange(sql`s.carrier_region`, user.regionCode) : sql`false`;
-      return { capped: false, cap: 0, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_region_state_count s where ${area} ${byState}` };
+      return { capped: false, cap: 0, sql: sql`select coalesce(sum(s.n), 0)::int as n from waybill_region_state_count s where ${regionStateArea(user)} ${byState}` };
     }
     const scope = user.side === 'platform' ? sql`true` : user.side === 'enterprise' ? sql`s.enterprise_id = ${user.enterpriseId}`
       : user.regionCode ? sql`s.enterprise_id in (select e.id from enterprise e where ${regionRange(sql`e.region_code`, user.regionCode)})` : sql`false`;
