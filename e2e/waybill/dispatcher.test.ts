@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
-import { enterpriseOf, makeCrew, makeParties, pick, tag, toast, tokenOf } from './fixtures.ts';
+import { dispatchedWaybill, enterpriseOf, makeCrew, makeParties, pick, tag, toast, tokenOf } from './fixtures.ts';
 
 const ctx = useBrowser();
 
@@ -160,4 +160,34 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     expect(done?.state).toBe('已完成');
     await page.context().close();
   }, 240_000);
+
+  it('出车检查 不合格 with a photo: 提交 pressed while the photo is still uploading sends the record with it', async () => {
+    const page = await newPage(ctx.browser);
+    await login(page, 'qiye');
+    const wb = await dispatchedWaybill(await tokenOf(page), await enterpriseOf('qiye'), tag());
+    await page.goto(baseUrl() + `/transportMission/waybillCheckEdit?id=${wb.id}`);
+    await page.getByTestId('check-edit').waitFor();
+    await page.getByTestId('check-all-pass').click();
+    const itemId = (await page.locator('[data-testid^="check-result-"]').first().getAttribute('data-testid'))!.replace('check-result-', '');
+    const row = page.locator('tr', { has: page.getByTestId(`check-result-${itemId}`) });
+    await row.getByLabel('不合格').check();
+    await row.getByPlaceholder('不合格，请填写说明（必填）').fill('右后轮胎面磨损超限');
+    await page.getByTestId('notify-driver').click();
+    await page.getByTestId('notify-escort').click();
+    // the photo takes 1.5 s to arrive; 提交 is pressed from the keyboard as soon as it has started (the 加载中 overlay
+    // stops a pointer, not a key)
+    await page.route('**/api/zxxx/file/add', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+    await row.locator('input[type=file]').setInputFiles({ name: '轮胎.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1d3b5b40000000049454e44ae426082', 'hex') });
+    await page.getByTestId('check-submit').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/transportMission/waybillCheck');
+    const [check] = await sql<{ answers: { itemId: string; result: string; remark: string; photos: { name: string }[] | null }[] }>(
+      'select answers from waybill_check where waybill_id = $1 order by at desc limit 1', [wb.id]);
+    const failed = check!.answers.find((a) => a.itemId === itemId)!;
+    expect(failed).toMatchObject({ result: '不合格', remark: '右后轮胎面磨损超限' });
+    expect(failed.photos?.map((f) => f.name)).toEqual(['轮胎.png']);
+    const [state] = await sql<{ state: string }>('select state from waybill where id = $1', [wb.id]);
+    expect(state!.state).toBe('待调度'); // 不合格: back to dispatch
+    await page.close();
+  });
 });

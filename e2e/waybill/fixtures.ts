@@ -120,8 +120,8 @@ export async function pick(page: Page, scope: Locator, text: string, option = te
 
 export { toast } from '../helpers.ts';
 
-/** a waybill taken to 待装货 through the API (提交 → 调度 → 出车检查 → 下发), with a crew of its own */
-export async function distributedWaybill(token: string, ent: Enterprise, t: string): Promise<{ id: string; waybillNo: string; checkCode: string }> {
+/** a waybill taken to 待检查 through the API (提交 → 调度), with a crew of its own */
+export async function dispatchedWaybill(token: string, ent: Enterprise, t: string): Promise<{ id: string; version: number }> {
   const p = await makeParties(token, ent, t);
   const crew = await makeCrew(ent, t);
   const idOf = async (table: string, col: string, v: string) => (await sql<{ id: string }>(`select id from ${table} where enterprise_id = $1 and ${col} = $2`, [ent.id, v]))[0]!.id;
@@ -133,6 +133,12 @@ export async function distributedWaybill(token: string, ent: Enterprise, t: stri
     version: wb.version, vehicleId: await idOf('vehicle', 'plate_no', crew.plateNo), tankId: await idOf('tank', 'tank_no', crew.tankNo),
     driverId: await idOf('staff', 'name', crew.driver), escortId: await idOf('staff', 'name', crew.escort),
   });
+  return { id: wb.id, version: wb.version };
+}
+
+/** a waybill taken to 待装货 through the API (提交 → 调度 → 出车检查 → 下发), with a crew of its own */
+export async function distributedWaybill(token: string, ent: Enterprise, t: string): Promise<{ id: string; waybillNo: string; checkCode: string }> {
+  const wb = await dispatchedWaybill(token, ent, t);
   const form = await api<{ items: { id: string }[] }>(token, 'GET', `/dzyd/waybill/checkForm/${wb.id}`);
   const checked = await api(token, 'POST', `/dzyd/waybill/check/${wb.id}`, {
     version: wb.version, answers: form.items.map((i) => ({ itemId: i.id, result: '合格' })), driverNotified: true, escortNotified: true,

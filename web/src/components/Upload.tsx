@@ -33,7 +33,7 @@ const inflight = new Set<Promise<unknown>>();
  * Resolves once no upload is on its way (each ends stored or failed). A form's 确定 awaits it before it reads its
  * values: 确定 clicked while a voucher is still uploading saves the record with the voucher, not without it.
  */
-async function uploadsSettled(): Promise<void> {
+export async function uploadsSettled(): Promise<void> {
   while (inflight.size) await Promise.allSettled([...inflight]);
 }
 

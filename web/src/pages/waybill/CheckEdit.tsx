@@ -6,7 +6,7 @@
  *
  * Also the self-inspection pages: itemselfInspection/edit (?waybillId=) and /info (?id=).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Result, Skeleton, Space, Table, Tag, Typography,
 } from 'antd';
@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CHECK_RESULTS } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
-import Upload from '../../components/Upload';
+import Upload, { uploadsSettled } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
 import { useFeedback } from '../../components/resource/feedback';
@@ -120,6 +120,19 @@ function answerRows(items: CheckItem[], answers: Answers) {
   return items.map((it) => ({ itemId: it.id, result: answers[it.id]!.result!, remark: answers[it.id]?.remark?.trim() || null, photos: answers[it.id]?.photos?.length ? answers[it.id]!.photos! : null }));
 }
 
+/**
+ * A form's answers, and `settled()`: them once every photo on its way is stored. 提交 clicked while a photo is still
+ * uploading sends the record with it, not without it (the answers are state: the click's render has not seen it).
+ */
+function useAnswers() {
+  const [answers, set] = useState<Answers>({});
+  const latest = useRef(answers);
+  const setAnswers = (next: Answers) => { latest.current = next; set(next); };
+  const setAnswer = (itemId: string, patch: Answer) => setAnswers({ ...latest.current, [itemId]: { ...latest.current[itemId], ...patch } });
+  const settled = async () => { await uploadsSettled(); return latest.current; };
+  return { answers, setAnswers, setAnswer, settled };
+}
+
 function fromRecord(rec: { answers: CheckAnswer[] }): Answers {
   return Object.fromEntries(rec.answers.map((a) => [a.itemId, { result: a.result, remark: a.remark ?? '', photos: Array.isArray(a.photos) ? (a.photos as FileRef[]) : undefined }]));
 }
@@ -136,7 +149,7 @@ function CheckForm({ id }: { id: string }) {
   const navigate = useNavigate();
   const canSelf = useHasElement('waybillCheckManager:btn_add');
   const q = useQuery({ queryKey: ['waybill', 'checkForm', id], queryFn: () => getCheckForm(id), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });
-  const [answers, setAnswers] = useState<Answers>({});
+  const { answers, setAnswers, setAnswer: answer, settled } = useAnswers();
   const [driverNotified, setDriverNotified] = useState(false);
   const [escortNotified, setEscortNotified] = useState(false);
   const [selfId, setSelfId] = useState<string | null>(null);
@@ -156,7 +169,7 @@ function CheckForm({ id }: { id: string }) {
   const wb = data?.waybill;
   const self = data?.selfInspection ?? null;
   const setAnswer = (itemId: string, patch: Answer) => {
-    setAnswers((a) => ({ ...a, [itemId]: { ...a[itemId], ...patch } }));
+    answer(itemId, patch);
     if (selfId) setSelfId(null); // edited: no longer the driver's record as it was
   };
   const problems = answerProblems(items, answers);
@@ -185,11 +198,12 @@ function CheckForm({ id }: { id: string }) {
     if (problems.length) { message.warning(problems[0]!); return; }
     if (!driverNotified) { message.warning('请确认已对驾驶员进行安全告知'); return; }
     if (wb.escortId && !escortNotified) { message.warning('请确认已对押运员进行安全告知'); return; }
+    const final = await settled();
     await save({
       wb,
       input: {
         version: wb.version, driverNotified, escortNotified: wb.escortId ? escortNotified : false, selfInspectionId: selfId, remark: remark.trim() || null,
-        answers: answerRows(items, answers),
+        answers: answerRows(items, final),
       },
     });
   };
@@ -253,7 +267,7 @@ function SelfForm({ waybillId }: { waybillId: string }) {
   const leave = useLeave();
   const changed = useWaybillChanged();
   const q = useQuery({ queryKey: ['waybill', 'checkForm', waybillId], queryFn: () => getCheckForm(waybillId), enabled: Boolean(waybillId), staleTime: 0 });
-  const [answers, setAnswers] = useState<Answers>({});
+  const { answers, setAnswers, setAnswer, settled } = useAnswers();
   const [staffId, setStaffId] = useState<string | undefined>();
   const [remark, setRemark] = useState('');
   const [showErrors, setShowErrors] = useState(false);
@@ -276,9 +290,10 @@ function SelfForm({ waybillId }: { waybillId: string }) {
     if (missing.length) { message.warning(`请完成检查项“${missing[0]!.name}”`); return; }
     const noRemark = items.find((it) => answers[it.id]?.result === '不合格' && !answers[it.id]?.remark?.trim());
     if (noRemark) { message.warning(`检查项“${noRemark.name}”不合格，请填写说明`); return; }
+    const final = await settled();
     await save({
       waybillId: wb.id, staffId: staffId ?? null, remark: remark.trim() || null,
-      answers: answerRows(items, answers),
+      answers: answerRows(items, final),
     });
   };
 
@@ -292,7 +307,7 @@ function SelfForm({ waybillId }: { waybillId: string }) {
             <RefSelect resource="staff" value={staffId} labels={wb.driverName} onChange={(v) => setStaffId(v as string | undefined)} style={{ width: 200 }} />
           </Form.Item>
         </Form>
-        <ItemsTable items={items} answers={answers} setAnswer={(itemId, patch) => setAnswers((a) => ({ ...a, [itemId]: { ...a[itemId], ...patch } }))} showErrors={showErrors} />
+        <ItemsTable items={items} answers={answers} setAnswer={setAnswer} showErrors={showErrors} />
         <Input.TextArea style={{ marginTop: 12 }} value={remark} onChange={(e) => setRemark(e.target.value)} placeholder="备注（选填）" maxLength={500} autoSize={{ minRows: 2 }} />
       </Card>
       <Card size="small">
