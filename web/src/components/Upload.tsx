@@ -43,6 +43,12 @@ export async function valuesAfterUploads<T>(form: FormInstance<T>): Promise<T> {
   return form.validateFields();
 }
 
+/** a form's values as they are (no validation) once every upload on its way has ended */
+export async function fieldsAfterUploads<T>(form: FormInstance<T>): Promise<T> {
+  await uploadsSettled();
+  return form.getFieldsValue();
+}
+
 const toUploadFile = (f: FileRef): UploadFile => ({ uid: f.id, name: f.name, status: 'done', url: attachmentUrl(f.id) });
 
 export default function Upload({ value, onChange, multiple, maxCount, accept, disabled, id }: UploadFieldProps) {

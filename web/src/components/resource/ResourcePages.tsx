@@ -18,6 +18,7 @@ import ResourceDetail from './ResourceDetail';
 import { enterMovesOn, useLeave, useQueryParam } from '../../utils/pageNav';
 import type { Row } from './types';
 import type { ResourcePaths } from './ResourcePaths';
+import { valuesAfterUploads } from '../Upload';
 
 export { resourcePaths, type ResourcePaths } from './ResourcePaths';
 
@@ -77,7 +78,7 @@ function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProp
   const submit = async () => {
     let values: Record<string, unknown>;
     try {
-      values = await form.validateFields();
+      values = await valuesAfterUploads(form);
     } catch {
       return;
     }

@@ -8,6 +8,7 @@ import type { Row } from '../../components/resource/types';
 import { emitDataChanged } from '../../utils/dataChange';
 import { fmtMinute } from '../waybill/common';
 import { flowOf } from './api';
+import { valuesAfterUploads, fieldsAfterUploads } from '../../components/Upload';
 
 export const flowKey = (base: string, id: string) => ['flow', base, id] as const;
 
@@ -74,7 +75,7 @@ export function Decision({ name, label, saving, yes, no, onBack, onDecide }: Dec
   const decide = async (positive: boolean) => {
     let v: { opinion?: string };
     try {
-      v = positive ? form.getFieldsValue() : await form.validateFields();
+      v = positive ? await fieldsAfterUploads(form) : await valuesAfterUploads(form);
     } catch {
       return;
     }

@@ -21,6 +21,7 @@ import { useLeave, useQueryParam } from '../../utils/pageNav';
 import { stepHazard, type HazardStep } from './api';
 import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
 import { DANGER_PATHS } from './paths';
+import { valuesAfterUploads, fieldsAfterUploads } from '../../components/Upload';
 
 const STATE_COLOR: Record<State, string> = { 草稿: 'default', 待整改: 'orange', 整改中: 'processing', 待验收: 'gold', 待复核: 'purple', 已销号: 'success' };
 export const HazardStateTags = ({ row }: { row: Row }) => <StateTags row={row} colors={STATE_COLOR} />;
@@ -137,7 +138,7 @@ export function HazardHandleEdit() {
     let v: Record<string, unknown>;
     try {
       // 保存 keeps whatever is typed; 提交验收 needs the measures and the date
-      v = step === 'finish' ? await form.validateFields() : form.getFieldsValue();
+      v = step === 'finish' ? await valuesAfterUploads(form) : await fieldsAfterUploads(form);
     } catch {
       return;
     }

@@ -12,6 +12,7 @@ import { CHECK_RESULTS, checkPlan, checkRecord, rectNotice } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { useRow } from '../../components/resource/api';
+import { valuesAfterUploads } from '../../components/Upload';
 import { buildRules } from '../../components/resource/formRules';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
@@ -142,7 +143,7 @@ export function CheckRecordEdit() {
   const submit = async () => {
     let v: { checkDate: Dayjs; inspectors: string; problems?: string; photos?: unknown; deadline?: Dayjs; requirements?: string };
     try {
-      v = await form.validateFields();
+      v = await valuesAfterUploads(form);
     } catch {
       return;
     }

@@ -9,6 +9,7 @@ import { rectNotice } from '@dg/core';
 import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
 import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
+import { valuesAfterUploads } from '../../components/Upload';
 import { toPayload, type FormField } from '../../components/resource/payload';
 import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
@@ -86,7 +87,7 @@ export function NoticePage() {
   const commit = async () => {
     let v: Record<string, unknown>;
     try {
-      v = await form.validateFields();
+      v = await valuesAfterUploads(form);
     } catch {
       return;
     }

@@ -20,6 +20,7 @@ import { emitDataChanged } from '../../utils/dataChange';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
 import { failedToHazards, runSelfCheck, type CheckResult } from './api';
 import { DANGER_PATHS } from './paths';
+import { valuesAfterUploads } from '../../components/Upload';
 
 const TABS = { models: '检查模板', checks: '自查记录' } as const;
 
@@ -79,7 +80,7 @@ export function SelfCheckRun() {
   const submit = async () => {
     let v: { checkDate: Dayjs; inspector: string; place?: string; conclusion?: string };
     try {
-      v = await form.validateFields();
+      v = await valuesAfterUploads(form);
     } catch {
       return;
     }
@@ -179,7 +180,7 @@ function ToHazardsButton({ row }: { row: Row }) {
   const ok = async () => {
     let v: { responsibleId: string; deadline: Dayjs; level: string };
     try {
-      v = await form.validateFields();
+      v = await valuesAfterUploads(form);
     } catch {
       return;
     }

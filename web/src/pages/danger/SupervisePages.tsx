@@ -17,6 +17,7 @@ import { stepSupervise } from './api';
 import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
 import { INSPECTION_PATHS as PATHS } from './paths';
 import { LobbyNotices } from './RectificationPages';
+import { valuesAfterUploads } from '../../components/Upload';
 
 const BASE = '/zgdb/supervise';
 const COLORS: Record<string, string> = { 督办中: 'orange', 已销号: 'success' };
@@ -34,7 +35,7 @@ function ReportButton({ row, step, link }: { row: Row; step: 'report' | 'feedbac
   const ok = async () => {
     let v: { content: string };
     try {
-      v = await form.validateFields();
+      v = await valuesAfterUploads(form);
     } catch {
       return;
     }

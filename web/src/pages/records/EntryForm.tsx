@@ -17,6 +17,7 @@ import { addRow, queryKeys } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { defaultValues, formFields, toPayload } from '../../components/resource/payload';
 import { formWidget } from '../../components/resource/widgets';
+import { valuesAfterUploads } from '../../components/Upload';
 
 export interface CertificateMatch {
   staffId: string; name: string; sex: string; idCard: string; mobile: string; post: string; qualificationNo: string | null;
@@ -76,7 +77,7 @@ export function EntryModal({ open, certificate, onClose }: { open: boolean; cert
   const submit = async () => {
     if (!found) return;
     let values: Record<string, unknown>;
-    try { values = await form.validateFields(); } catch { return; }
+    try { values = await valuesAfterUploads(form); } catch { return; }
     await save({ ...toPayload(fields, values), staffId: found.staffId });
   };
 

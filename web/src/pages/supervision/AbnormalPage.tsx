@@ -20,6 +20,7 @@ import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnorma
 import { useHasElement, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import { valuesAfterUploads } from '../../components/Upload';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
@@ -59,7 +60,7 @@ export default function AbnormalPage() {
             <Col xs={24} md={12} xl={6}><Form.Item name="foundAt" label="发现日期"><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>
             <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear placeholder="运单编号" /></Form.Item></Col>
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
-              <Space><Button type="primary" htmlType="submit" loading={q.isFetching}>查询</Button><Button onClick={() => { form.resetFields(); search({}); }}>重置</Button></Space>
+              <Space><Button type="primary" htmlType="submit">查询</Button><Button onClick={() => { form.resetFields(); search({}); }}>重置</Button></Space>
             </Col>
           </Row>
         </Form>
@@ -100,7 +101,7 @@ function ReportModal({ onClose }: { onClose: () => void }) {
   const changed = useWaybillChanged();
   const { save, saving } = useSave(reportAbnormal, { success: '已上报', refresh: changed, then: onClose });
   const ok = async () => {
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v) return;
     if (!v.waybillNo?.trim() && !v.enterpriseId) { message.warning('请选择运单或所属企业'); return; }
     await save({ waybillNo: v.waybillNo?.trim() || null, enterpriseId: v.enterpriseId || null, plateNo: v.plateNo?.trim() || null, detail: v.detail.trim() });
@@ -127,7 +128,7 @@ export function IssueModal({ abnormal, onClose }: { abnormal: Abnormal; onClose:
   const changed = useWaybillChanged();
   const { save, saving } = useSave(issueChecklist, { success: '核查单已下发，等待企业签收', refresh: changed, then: onClose });
   const ok = async () => {
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v) return;
     await save({ abnormalId: abnormal.id, problem: v.problem.trim(), replyBy: v.replyBy.format('YYYY-MM-DD') });
   };

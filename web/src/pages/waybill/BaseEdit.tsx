@@ -24,6 +24,7 @@ import {
 } from './api';
 import { enterMovesOn, fmtNum, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useHasElement, useSave } from '../../components/resource';
+import { valuesAfterUploads } from '../../components/Upload';
 
 type WaybillField = keyof typeof waybillForm.fields;
 type GoodsField = keyof typeof waybillGoodsForm.fields;
@@ -182,7 +183,7 @@ function BaseEditForm({ id }: { id: string }) {
   // ───── save ─────
   const save = async (submit: boolean) => {
     try {
-      await form.validateFields();
+      await valuesAfterUploads(form);
     } catch {
       message.warning('请按提示完善运单信息');
       return;

@@ -22,6 +22,7 @@ import {
 } from './api';
 import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useSave } from '../../components/resource';
+import { valuesAfterUploads } from '../../components/Upload';
 
 export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
 
@@ -155,7 +156,7 @@ export function ReasonModal({ title, hint, onOk, onCancel, saving }: { title: st
   return (
     <Modal open title={title} okText="确定" cancelText="取消" confirmLoading={saving} onCancel={onCancel} destroyOnHidden mask={{ closable: false }}
       onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
+        const v = await valuesAfterUploads(form).catch(() => null);
         if (v) await onOk(v.reason.trim());
       }}>
       {hint && <Alert type="warning" showIcon title={hint} style={{ marginBottom: 16 }} />}
@@ -214,7 +215,7 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: W
   }, [wb, form]);
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v || !wb) return;
     const missing = FIVE_CHECKS.filter((c) => !v.checks?.includes(c.key));
     if (missing.length) {
@@ -301,7 +302,7 @@ function UnloadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?:
     });
   }, [wb, form]);
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v || !wb) return;
     await save({
       version: wb.version, signer: v.signer.trim(), signerPhone: v.signerPhone?.trim() || null,
@@ -375,7 +376,7 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?:
   }, [wb, form]);
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
+    const v = await valuesAfterUploads(form).catch(() => null);
     if (!v || !wb) return;
     const body: Record<string, unknown> = { version: wb.version, reason: String(v.reason).trim() };
     const cur = wb as unknown as Record<string, unknown>;
