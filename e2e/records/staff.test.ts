@@ -20,7 +20,16 @@ describe('人员档案', () => {
     const [contract] = await sql(`select contract_no from staff_entry where staff_id = $1 order by entry_date desc limit 1`, [person.id]);
     const page = await newPage(ctx.browser);
     await login(page, 'qiye');
+    // the list's first answer is slow: 查询 pressed while it loads still searches (it used to be swallowed)
+    let first = true;
+    let loading!: () => void;
+    const listLoading = new Promise<void>((r) => { loading = r; });
+    await page.route('**/api/xxda/staff/list', async (route) => {
+      if (first) { first = false; loading(); await new Promise((r) => setTimeout(r, 2000)); }
+      await route.continue();
+    });
     await page.goto(baseUrl() + '/fileManagement/staffManager');
+    await listLoading;
     await page.locator('#staff_search_idCard').fill(person.id_card);
     await btn(page, '查询').click();
     const row = page.locator('.ant-table-row', { hasText: person.id_card });

@@ -198,7 +198,6 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
           <SearchForm
             name={`${def.key}_search`}
             fields={searchable}
-            loading={list.isFetching}
             values={searchedValues}
             onSearch={(values) => {
               const next = serializeFilters(searchable, values);

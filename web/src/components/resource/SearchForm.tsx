@@ -18,12 +18,11 @@ export interface SearchFormProps {
   fields: [string, FieldDef][];
   onSearch: (values: Record<string, unknown>) => void;
   onReset: () => void;
-  loading?: boolean;
   /** the values the list is showing (restored from the URL, or after 后退): the form follows them */
   values?: Record<string, unknown>;
 }
 
-export default function SearchForm({ name: formName, fields, onSearch, onReset, loading, values }: SearchFormProps) {
+export default function SearchForm({ name: formName, fields, onSearch, onReset, values }: SearchFormProps) {
   const [form] = Form.useForm();
   const valuesKey = JSON.stringify(values ?? {});
   useEffect(() => {
@@ -53,7 +52,7 @@ export default function SearchForm({ name: formName, fields, onSearch, onReset, 
         ))}
         <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>查询</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
             <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
             {collapsible && (
               <Button type="link" onClick={() => setCollapsed((c) => !c)} style={{ paddingInline: 4 }}>

@@ -44,7 +44,7 @@ export default function ChecklistPage() {
             {gov && <Col xs={24} md={12} xl={6}><Form.Item name="enterpriseId" label="企业"><RefSelect resource="enterprise" placeholder="请选择企业" /></Form.Item></Col>}
             <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear /></Form.Item></Col>
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
-              <Space><Button type="primary" htmlType="submit" loading={q.isFetching}>查询</Button><Button onClick={() => { form.resetFields(); search({}); }}>重置</Button></Space>
+              <Space><Button type="primary" htmlType="submit">查询</Button><Button onClick={() => { form.resetFields(); search({}); }}>重置</Button></Space>
             </Col>
           </Row>
         </Form>

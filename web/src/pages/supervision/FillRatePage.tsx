@@ -69,7 +69,7 @@ export default function FillRatePage() {
               ]} />
           </Form.Item>
           <Form.Item name="city" label="地市"><RegionCascader level={2} changeOnSelect placeholder="全部地市" style={{ width: 200 }} /></Form.Item>
-          <Form.Item><Space><Button type="primary" htmlType="submit" loading={q.isFetching}>查询</Button><Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button></Space></Form.Item>
+          <Form.Item><Space><Button type="primary" htmlType="submit">查询</Button><Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button></Space></Form.Item>
         </Form>
       </Card>
 

@@ -42,8 +42,8 @@ export const StatusTag = ({ status }: { status: WarningStatus }) => (
 
 interface SearchValues { keyword?: string; status?: WarningStatus; expiryDate?: [Dayjs | null, Dayjs | null] | null; kind?: string }
 
-function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, loading, searched }: {
-  fixedStatus?: WarningStatus; showKind?: boolean; subjectLabel: string; loading: boolean; onSearch: (f: WarningFilters) => void;
+function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, searched }: {
+  fixedStatus?: WarningStatus; showKind?: boolean; subjectLabel: string; onSearch: (f: WarningFilters) => void;
   /** the search the list shows (restored from the URL, or after 后退): the form follows it */
   searched: WarningFilters;
 }) {
@@ -86,7 +86,7 @@ function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, loading, sea
         </Col>
         <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>查询</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
             <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); submit({}); }}>重置</Button>
           </Space>
         </Col>
@@ -213,7 +213,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   return (
     <div data-testid="warning-page">
       <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
-        <SearchBar fixedStatus={kind.status} showKind={showKind} subjectLabel={kind.subjectLabel} loading={list.isFetching}
+        <SearchBar fixedStatus={kind.status} showKind={showKind} subjectLabel={kind.subjectLabel}
           searched={searched} onSearch={(f) => setList({ page: 1, filters: { ...f, enterpriseId: enterprise?.id, enterpriseName: enterprise?.name } })} />
       </Card>
       {kind.side === 'government' && (

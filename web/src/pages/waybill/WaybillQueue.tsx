@@ -261,7 +261,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
             )}
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
               <Space>
-                <Button type="primary" htmlType="submit" loading={list.isFetching} data-testid="wb-search">查询</Button>
+                <Button type="primary" htmlType="submit" data-testid="wb-search">查询</Button>
                 <Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button>
               </Space>
             </Col>

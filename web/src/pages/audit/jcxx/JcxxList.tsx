@@ -66,7 +66,7 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
     <div data-testid={`jcxx-${page}`}>
       {searchable.length > 0 && (
         <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
-          <SearchForm name={`jcxx_${page}`} fields={searchable} loading={list.isFetching} values={searchedValues}
+          <SearchForm name={`jcxx_${page}`} fields={searchable} values={searchedValues}
             onSearch={(v) => setList({ filters: serializeFilters(searchable, v), page: 1 })} onReset={() => setList({ filters: {}, page: 1 })} />
         </Card>
       )}
