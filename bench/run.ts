@@ -40,7 +40,8 @@ let built: string | null = null;
 function startServerProcess(config: Record<string, unknown>) {
   built ??= buildServer();
   const child = fork(built, [JSON.stringify(config)], {
-    execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, TRACE_SQL: 'full' },
+    // BENCH_SERVER_ARGS: node options for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of a run)
+    execArgv: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, TRACE_SQL: 'full' },
   });
   return new Promise<{ url: string; databaseUrl: string; pid: number; stop(): Promise<void> }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it listened`)));

@@ -119,9 +119,10 @@ export async function backup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, ou
     // the attachments after the database: every file a row of the snapshot names was written before that row. Only
     // the whole files, named one by one: uploads go on meanwhile (a directory read while a file is added, or a file
     // still being written, would fail tar with "file changed as we read it"); a whole file never changes.
+    const whole = files ? wholeFiles(config.dataDir) : [];
     const list = path.join(staging, 'files.list');
-    if (files) writeFileSync(list, wholeFiles(config.dataDir).join('\n') + '\n');
-    await run('tar', ['-cf', tmp, '-C', staging, 'manifest.json', database, ...(files ? ['-C', config.dataDir, '--no-recursion', '--verbatim-files-from', '-T', list] : [])]);
+    writeFileSync(list, whole.map((f) => f + '\n').join(''));
+    await run('tar', ['-cf', tmp, '-C', staging, 'manifest.json', database, ...(whole.length ? ['-C', config.dataDir, '--no-recursion', '--verbatim-files-from', '-T', list] : [])]);
     const out = path.join(outDir, `${name}.tar`);
     renameSync(tmp, out);
     return out;
