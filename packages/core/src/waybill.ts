@@ -24,6 +24,18 @@ export const WAYBILL_QUEUES = {
 } as const satisfies Record<string, { state: WaybillState; menu: string; remind: string; title: string }>;
 export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
 
+/**
+ * The columns a list row of waybills carries (every queue, 运单管理 and 运单监控): what the list shows
+ * (web/src/pages/waybill/WaybillQueue.tsx) and what its row actions need (id, version, state, number, tank); a
+ * dialog reads the whole waybill from its detail. A monitor page of 20 rows was 42 KB with every column.
+ */
+export const WAYBILL_LIST_FIELDS = [
+  'id', 'createdAt', 'version', 'state', 'enterpriseId', 'waybillNo', 'carrierName', 'goodsSummary', 'problems',
+  'shipperName', 'consigneeName', 'startDate', 'originRegion', 'destRegion', 'plateNo', 'plateColor', 'trailerPlateNo',
+  'tankId', 'tankContainerId', 'driverName', 'escortName', 'dispatcherName', 'dispatchedAt', 'overdueAt', 'createdByName',
+] as const;
+export type WaybillListField = (typeof WAYBILL_LIST_FIELDS)[number];
+
 export interface WaybillAction {
   label: string;
   from: readonly WaybillState[];

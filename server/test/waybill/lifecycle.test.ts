@@ -420,8 +420,10 @@ describe('queues', () => {
     await t.sql(`insert into waybill (id, created_at, enterprise_id, carrier_region, state, start_date, origin_region, dest_region)
       select wb_uuid7(ms), timestamptz 'epoch' + ms * interval '1 millisecond', $1, '330102', '草稿', current_date, '330102', '330102'
       from (select (extract(epoch from now()) * 1000)::bigint - g * 1000 as ms from generate_series(1, 101) g) s`, [ent.id]);
-    // written around the service: its state rollup as a transition keeps it
+    // written around the service: its state rollups as a transition keeps them
     await t.sql(`insert into waybill_state_count (enterprise_id, state, n) values ($1, '草稿', 101)`, [ent.id]);
+    await t.sql(`insert into waybill_region_state_count (carrier_region, state, n) values ('330102', '草稿', 101)
+      on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + 101`);
     const { hashPassword } = await import('../../src/platform/crud/write.ts');
     const username = uid('cap');
     const [usr] = await t.sql(`insert into base_user (name, username, password, side, enterprise_id, status) values ('计数', $1, $2, 'enterprise', $3, '1') returning id`, [username, await hashPassword('pass1234'), ent.id]);

@@ -7,7 +7,7 @@ let t1: TestApp;
 let t2: TestApp;
 beforeAll(async () => { t1 = await testApp(); t2 = await testApp(); });
 
-/** n waybills in 待下发 of enterprise A with a compliant crew, written directly (the rollup kept in step) */
+/** n waybills in 待下发 of enterprise A with a compliant crew, written directly (the rollups kept in step) */
 async function readyToDistribute(t: TestApp, n: number) {
   const A = await enterpriseOf(t, 'qiye');
   const crew = await makeCrew(t, A.id);
@@ -23,6 +23,7 @@ async function readyToDistribute(t: TestApp, n: number) {
     select id, created_at, 1, '1203', '车用汽油或汽油', '3', 'II', 10, '吨', 10000 from ins`,
   [A.id, A.regionCode, tag, crew.vehicle.id, crew.vehicle.plateNo, crew.tank.id, crew.tank.tankNo, crew.driver.id, crew.escort.id]);
   await t.sql(`insert into waybill_state_count (enterprise_id, state, n) values ($1, '待下发', ${n}) on conflict (enterprise_id, state) do update set n = waybill_state_count.n + ${n}`, [A.id]);
+  await t.sql(`insert into waybill_region_state_count (carrier_region, state, n) values ($1, '待下发', ${n}) on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + ${n}`, [A.regionCode]);
   return (await t.sql(`select id from waybill where shipper_name = $1`, [tag])).map((r) => r.id as string);
 }
 

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
-import { mainClass } from '@dg/core/waybill';
+import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
 import { type Db, execPrepared, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -96,15 +96,19 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(A
 /** a plate (whole, or 5+ characters of one) matches few rows: they are read by the plate index, not the time index */
 const sparsePlate = (f: WaybillFilters) => typeof f.plateNo === 'string' && f.plateNo.trim().length >= 5;
 
+/** a list row's columns (WAYBILL_LIST_FIELDS), not the whole waybill */
+const LIST_COLUMNS = sql.raw(WAYBILL_LIST_FIELDS.map((k) => `w.${waybill[k].name}`).join(', '));
+
 /**
  * The SQL of one page, newest first. A sparse plate's rows are read by the plate index and sorted, instead of
  * walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two).
  */
 export function waybillPageSql(where: SQL, f: WaybillFilters, size: number, offset: number): SQL {
   return sparsePlate(f)
-    ? sql`select * from (select w.* from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${offset}`
-    : sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${offset}`;
+    ? sql`select ${LIST_COLUMNS} from (select ${LIST_COLUMNS} from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${offset}`
+    : sql`select ${LIST_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${offset}`;
 }
+
 
 /**
  * A government's (or the platform's) rows of waybill_region_state_count: its area's waybills by the carrier district

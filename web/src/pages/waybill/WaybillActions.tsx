@@ -18,7 +18,7 @@ import RegionCascader from '../../components/RegionCascader';
 import { useFeedback } from '../../components/resource/feedback';
 import {
   cancelWaybill, changeWaybill, closeWaybill, deleteWaybill, distributeWaybills, getWaybill, loadWaybill, submitWaybill, unloadWaybill,
-  type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail,
+  type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail, type WaybillListRow,
 } from './api';
 import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useSave } from '../../components/resource';
@@ -27,7 +27,7 @@ import { valuesAfterUploads } from '../../components/Upload';
 export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
 
 interface Props {
-  row: Waybill;
+  row: WaybillListRow;
   /** which actions this place offers (the queue's own); default: all */
   only?: readonly ActionName[];
   /** link buttons in a table row, or regular buttons on a detail page */
@@ -170,7 +170,7 @@ export function ReasonModal({ title, hint, onOk, onCancel, saving }: { title: st
 }
 
 /** the detail with its goods lines (a list row has none) */
-function useDetail(row: Waybill, detail?: WaybillDetail) {
+function useDetail(row: WaybillListRow, detail?: WaybillDetail) {
   const q = useQuery({ queryKey: ['waybill', 'info', row.id], queryFn: () => getWaybill(row.id), enabled: !detail, staleTime: 0 });
   return detail ?? q.data;
 }
@@ -198,7 +198,7 @@ interface LoadValues {
 }
 
 /** 装货确认: the loader's 五必查 (办法第二十七条), actual quantities; the server checks documents and mass again */
-function LoadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
+function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm<LoadValues>();
   const { save, saving } = useSave((body: Parameters<typeof loadWaybill>[1]) => loadWaybill(row.id, body), { then: onDone });
@@ -291,7 +291,7 @@ function QuantityTable({ goods, field, planned }: { goods: GoodsLine[]; field: '
 }
 
 /** 卸货签收: signer, received quantities */
-function UnloadModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
+function UnloadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm<{ signer: string; signerPhone?: string; received: Record<string, number>; unloadedAt?: Dayjs; remark?: string }>();
   const { save, saving } = useSave((body: Parameters<typeof unloadWaybill>[1]) => unloadWaybill(row.id, body), { then: onDone });
@@ -349,7 +349,7 @@ const CREW_PICKERS = [
 const CHANGE_FIELDS = ['startDate', 'destRegion', 'destAddress', 'via', 'consigneeName', 'consigneePhone', 'remark'] as const;
 
 /** 变更: a reason and what changes; the server keeps before/after and re-runs the dispatch rules for crew or goods */
-function ChangeModal({ row, detail, onCancel, onDone }: { row: Waybill; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
+function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
   const [form] = Form.useForm();
   const [problems, setProblems] = useState<string[]>([]);

@@ -14,7 +14,7 @@ import { WAYBILL_STATES } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import ExportButton from '../../components/ExportButton';
-import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type Waybill } from './api';
+import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type WaybillListRow } from './api';
 import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
@@ -164,7 +164,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
     refresh: (r) => { setIssued(r); setSelected([]); return changed(); },
   });
 
-  const columns: TableColumnsType<Waybill> = [];
+  const columns: TableColumnsType<WaybillListRow> = [];
   if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v, r) => r.enterpriseName ?? v ?? '-' });
   if (cfg.numbered) {
     columns.push({ title: '运单编号', dataIndex: 'waybillNo', key: 'waybillNo', width: 200, ellipsis: true, render: (v) => v || <Typography.Text type="secondary">未下发</Typography.Text> });
@@ -270,7 +270,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
       </Card>
       <Card title={cfg.title} extra={toolbar}>
         {cfg.hint && <Alert type="info" showIcon title={cfg.hint} style={{ marginBottom: 12 }} />}
-        <Table<Waybill>
+        <Table<WaybillListRow>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -3,7 +3,7 @@
  * and the shapes they answer. Paths are relative to /api.
  */
 import type { FieldsOf } from '@dg/core';
-import type { waybillForm, waybillGoodsForm } from '@dg/core/waybill';
+import type { waybillForm, waybillGoodsForm, WaybillListField } from '@dg/core/waybill';
 import { request, download } from '../../api/request';
 
 export type QueueKey = 'base' | 'dispatch' | 'waybillCheck' | 'distribute' | 'manage';
@@ -14,6 +14,12 @@ export type QueueKey = 'base' | 'dispatch' | 'waybillCheck' | 'distribute' | 'ma
  * the rest are the columns the workflow fills (number, state, carrier, crew, times), which no form writes.
  */
 export type Waybill = FieldsOf<typeof waybillForm> & WaybillSystem;
+
+/**
+ * A waybill as a list sends it: the columns of WAYBILL_LIST_FIELDS (what the list shows and its row actions need) and
+ * what the server derives from them (overdueAt becomes overdue); the whole waybill comes from its detail.
+ */
+export type WaybillListRow = Pick<Waybill, Exclude<WaybillListField, 'overdueAt'> | 'originRegionName' | 'destRegionName' | 'overdue' | 'enterpriseName'>;
 
 /** what the server adds to a waybill's form fields: key, state and the columns steps after the form fill */
 export interface WaybillSystem {
@@ -192,7 +198,7 @@ const enc = encodeURIComponent;
 // ───── lists and reads ─────
 
 export const listWaybills = (queue: QueueKey | 'monitor', body: ListBody) =>
-  request<Page<Waybill>>({ url: queue === 'monitor' ? '/ydjg/waybill/list' : `${P}/${queue}/list`, method: 'post', data: body });
+  request<Page<WaybillListRow>>({ url: queue === 'monitor' ? '/ydjg/waybill/list' : `${P}/${queue}/list`, method: 'post', data: body });
 
 export const exportWaybills = (filters: Record<string, unknown>) => download(`${P}/manage/export`, { filters }, '运单.xlsx');
 
