@@ -11,13 +11,13 @@
  * Restore goes into an empty database and an empty DATA_DIR only: it refuses anything else, naming what is not empty.
  */
 import { spawn } from 'node:child_process';
-import { type Dirent, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationState } from '../db/index.ts';
-import { PARTIAL } from '../modules/admin/files.ts';
+import { filesDir, wholeFiles } from '../platform/attachment-store.ts';
 
 export class OpsError extends Error {
   constructor(zh: string, en: string) { super(`${zh} / ${en}`); this.name = 'OpsError'; }
@@ -86,13 +86,6 @@ async function migrationsOf(url: string) {
   try { return await migrationState({ pool: c }); } finally { await c.end(); }
 }
 
-/** the attachments written whole, as paths relative to DATA_DIR (`files/yyyy/mm/<uuid>`) */
-function wholeFiles(dataDir: string): string[] {
-  return (readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }) as Dirent[])
-    .filter((d) => d.isFile() && !d.name.endsWith(PARTIAL))
-    .map((d) => path.relative(dataDir, path.join(d.parentPath, d.name)));
-}
-
 /** writes the backup into `outDir` and answers its path */
 export async function backup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
@@ -111,8 +104,7 @@ export async function backup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, ou
       database = 'database.tar.gz';
       await dumpEmbedded(config.dataDir, path.join(staging, database));
     }
-    const filesDir = path.join(config.dataDir, 'files');
-    const files = existsSync(filesDir);
+    const files = existsSync(filesDir(config.dataDir));
     const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), engine, database, files, migrations };
     writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
     const tmp = path.join(outDir, `.${name}.tar.partial`);
@@ -136,8 +128,8 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
 /** restores `file` into the (empty) database of `config` and the (empty) DATA_DIR */
 export async function restore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, file: string): Promise<Manifest> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new OpsError(`备份文件 ${file} 不存在`, `backup file ${file} does not exist`);
-  const filesDir = path.join(config.dataDir, 'files');
-  if (!isEmptyDir(filesDir)) throw new OpsError(`附件目录 ${filesDir} 不是空的，拒绝恢复（请恢复到空的数据目录）`, `attachment directory ${filesDir} is not empty: restore refused (restore into an empty data directory)`);
+  const files = filesDir(config.dataDir);
+  if (!isEmptyDir(files)) throw new OpsError(`附件目录 ${files} 不是空的，拒绝恢复（请恢复到空的数据目录）`, `attachment directory ${files} is not empty: restore refused (restore into an empty data directory)`);
   mkdirSync(config.dataDir, { recursive: true });
   const staging = mkdtempSync(path.join(config.dataDir, '.restore-'));
   try {
@@ -172,7 +164,7 @@ export async function restore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, f
     }
     if (manifest.files && existsSync(path.join(staging, 'files'))) {
       mkdirSync(config.dataDir, { recursive: true });
-      try { renameSync(path.join(staging, 'files'), filesDir); } catch { cpSync(path.join(staging, 'files'), filesDir, { recursive: true }); }
+      try { renameSync(path.join(staging, 'files'), files); } catch { cpSync(path.join(staging, 'files'), files, { recursive: true }); }
     }
     return manifest;
   } finally {

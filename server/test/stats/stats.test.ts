@@ -202,6 +202,10 @@ describe('statistics', () => {
     const r = await stat('class', 'qiye');
     const list = ok(await t.call('POST', '/api/stat/waybills', { as: 'qiye', body: { page: 1, size: 50, drill: { ...r.rows[0].drill, enterpriseId: B.id } } }));
     expect(list.content.every((w: { enterpriseId: string }) => w.enterpriseId === A.id)).toBe(true);
+    // a drill-down row is a list row with the load and type it shows, not the whole waybill (no phones, no licence numbers)
+    expect(list.content[0]).toMatchObject({ waybillType: expect.any(String), totalMassKg: expect.anything(), originRegionName: expect.anything() });
+    expect(list.content[0]).not.toHaveProperty('driverPhone');
+    expect(list.content[0]).not.toHaveProperty('carrierLicenceNo');
   });
 
   it('ranks vehicles and enterprises by the waybills and tonnes a count over the base tables gives, over a range across a year end', async () => {

@@ -7,7 +7,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -18,11 +17,10 @@ import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
 import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
+import { PARTIAL, filesDir, newStoragePath, storedFile } from '../../platform/attachment-store.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** the suffix of an attachment still being written; renamed away once the whole file is on disk */
-export const PARTIAL = '.part';
 const MIME: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -45,9 +43,9 @@ export function disposition(name: string, inline: boolean) {
 }
 
 export async function sendAttachment(app: App, reply: FastifyReply, a: AttachmentRow) {
-  const file = path.join(app.ctx.config.dataDir, 'files', a.storage_path);
+  const file = storedFile(app.ctx.config.dataDir, a.storage_path);
   // the stored path is ours (yyyy/mm/uuid), but never follow one that leaves the files directory
-  if (!file.startsWith(path.join(app.ctx.config.dataDir, 'files') + path.sep)) throw notFound();
+  if (!file.startsWith(filesDir(app.ctx.config.dataDir) + path.sep)) throw notFound();
   const st = await stat(file).catch(() => null);
   if (!st) throw badInput('文件已丢失，请重新上传');
   return reply
@@ -102,11 +100,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       part.file.resume();
       throw badInput('不支持的文件类型');
     }
-    const now = new Date();
-    const rel = path.posix.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'), randomUUID());
-    const abs = path.join(app.ctx.config.dataDir, 'files', rel);
-    // written under a `.part` name and renamed once whole: a file under its own name is complete and never changes
-    // (a backup copies exactly those, ops/backup.ts)
+    const rel = newStoragePath();
+    const abs = storedFile(app.ctx.config.dataDir, rel);
+    // written under a `.part` name and renamed once whole (platform/attachment-store.ts)
     const partial = abs + PARTIAL;
     await mkdir(path.dirname(abs), { recursive: true });
     try {

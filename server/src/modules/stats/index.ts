@@ -18,7 +18,7 @@ import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { execPrepared, type Db } from '../../db/index.ts';
 import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts';
-import { toRow } from '../waybill/list.ts';
+import { listColumns, toRow } from '../waybill/list.ts';
 import { rowOut } from '../waybill/present.ts';
 import { readStatFilters, and, type StatFilters } from './filters.ts';
 import { COMPUTE, cachedIndustry, abnormalWhere, statKey } from './definitions.ts';
@@ -126,6 +126,8 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
       });
   }
 
+  /** the drill-down shows a list row and the load and type of each waybill */
+  const DRILL_COLUMNS = listColumns(['waybillType', 'totalMassKg']);
   app.post('/stat/waybills', {
     config: { access: { anyMenu: DRILL_MENUS } },
     schema: { tags, summary: '统计图表下钻：该数字所统计的运单（或异常运单）', body: drillBody },
@@ -148,7 +150,7 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
     }
     const where = drillWhere(user, drill);
     const [rows, n] = await Promise.all([
-      execPrepared(db(), sql`select w.* from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
+      execPrepared(db(), sql`select ${DRILL_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
       execPrepared<{ n: number }>(db(), sql`select count(*)::int as n from (select 1 from waybill w where ${where} limit ${COUNT_CAP + 1}) s`),
     ]);
     const total = n.rows[0]?.n ?? 0;

@@ -96,8 +96,10 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(A
 /** a plate (whole, or 5+ characters of one) matches few rows: they are read by the plate index, not the time index */
 const sparsePlate = (f: WaybillFilters) => typeof f.plateNo === 'string' && f.plateNo.trim().length >= 5;
 
-/** a list row's columns (WAYBILL_LIST_FIELDS), not the whole waybill */
-const LIST_COLUMNS = sql.raw(WAYBILL_LIST_FIELDS.map((k) => `w.${waybill[k].name}`).join(', '));
+/** a list row's columns (WAYBILL_LIST_FIELDS, and any `extra` a list shows besides), not the whole waybill */
+export const listColumns = (extra: readonly (keyof typeof waybill.$inferSelect)[] = []) =>
+  sql.raw([...WAYBILL_LIST_FIELDS, ...extra].map((k) => `w.${waybill[k].name}`).join(', '));
+const LIST_COLUMNS = listColumns();
 
 /**
  * The SQL of one page, newest first. A sparse plate's rows are read by the plate index and sorted, instead of
