@@ -1,13 +1,14 @@
 /**
- * Waybill lists run as named prepared statements on PostgreSQL (db/index.ts execPrepared: one plan per query shape,
- * reused; after five runs PostgreSQL may switch to a generic plan). For every list filter, as an enterprise, a city
+ * An enterprise's waybill lists run as named prepared statements on generic plans on PostgreSQL (db/index.ts
+ * execPrepared: one plan per query shape, reused). For every list filter, as an enterprise, a city
  * and the province, each of seven calls answers exactly what the same SQL answers unprepared.
  */
 import { describe, it, expect, beforeAll, inject } from 'vitest';
-import { connect, detectEngine } from '../../src/db/index.ts';
+import { sql } from 'drizzle-orm';
+import { connect, detectEngine, execPrepared } from '../../src/db/index.ts';
 import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
 import { enterpriseOf, ok, waybillBody } from './fixtures.ts';
-import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, plannedPerCall, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
+import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, plannedPerCall, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
 import type { SessionUser } from '../../src/platform/access.ts';
 
 let t: TestApp;
@@ -68,13 +69,16 @@ describe('prepared waybill lists', () => {
     expect(plate.content.length).toBeGreaterThan(0);
     expect(plate.content.every((r) => r.plateNo === w.plate_no)).toBe(true);
     expect(all.total).toBeGreaterThanOrEqual(plate.total);
-    // on PostgreSQL they are prepared: a one-connection pool holds them after a list (the embedded database: none)
+    // on PostgreSQL an enterprise's queue is prepared and runs on a generic plan, never planned again: the session that
+    // holds the statements says so (the embedded database: nothing named)
     const one = connect(inject('databaseUrl'), 1);
     try {
       const isPg = await detectEngine(one);
-      await listWaybills(one.db, await sessionOf('qiye'), { page: 1, size: 10, filters: { state: w.state } });
-      const held = await one.pool.query(`select count(*)::int as n from pg_prepared_statements where name like 'q\\_%'`);
-      expect(held.rows[0].n > 0).toBe(isPg);
+      for (let i = 0; i < 7; i++) await listWaybills(one.db, await sessionOf('qiye'), { page: 1, size: 10, filters: { state: w.state } });
+      const held = (await execPrepared<{ generic_plans: number; custom_plans: number }>(one.db, sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'q\\_%' and statement like '%from waybill w%'`, 'generic')).rows;
+      expect(held.length > 0).toBe(isPg);
+      for (const r of held) expect(r).toMatchObject({ generic_plans: expect.any(Number), custom_plans: 0 });
+      expect(held.some((r) => r.generic_plans >= 7)).toBe(isPg);
     } finally { await one.close(); }
   });
 
@@ -115,6 +119,14 @@ describe('prepared waybill lists', () => {
     expect(plannedPerCall(gov, { plateNo: '浙A12345' })).toBe(false);
     expect(plannedPerCall(gov, { state: '运输中' })).toBe(false);
     expect(plannedPerCall(ent, { goodsClass: '3' })).toBe(false);
+    // an enterprise's lists by state, number or whole plate run on a generic plan; an area's, or a value-sensitive
+    // filter's, on PostgreSQL's choice
+    expect(listPlan(ent, {})).toBe('generic');
+    expect(listPlan(ent, { state: '运输中', plateNo: '浙A12345' })).toBe('generic');
+    expect(listPlan(ent, { goodsClass: '3' })).toBe('chosen');
+    expect(listPlan(ent, { plateNo: '浙A' })).toBe('chosen');
+    expect(listPlan(gov, {})).toBe('chosen');
+    expect(listPlan(gov, { state: '运输中' })).toBe('chosen');
     expect(waybillCountSql(gov, { goodsClass: '3' }, waybillWhere(gov, { goodsClass: '3' })).cap).toBe(AREA_COUNT_CAP);
     expect(waybillCountSql(ent, { goodsClass: '3' }, waybillWhere(ent, { goodsClass: '3' })).cap).toBe(LIST_COUNT_CAP);
   });

@@ -24,7 +24,9 @@ export async function remindCounts(app: App, user: SessionUser): Promise<Record<
   const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0 };
   const q = remindSql(user);
   if (!q) return out;
-  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql)).rows[0] ?? {};
+  // an enterprise user's counts are by its own ids: one generic plan serves every enterprise (a government's by its
+  // area are left to PostgreSQL's choice, see execPrepared)
+  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql, user.side === 'enterprise' ? 'generic' : 'chosen')).rows[0] ?? {};
   for (const k of q.keys) out[k] = Math.max(0, Number(row[k] ?? 0));
   return out;
 }

@@ -16,7 +16,7 @@ import { badInput, ok } from '../../platform/errors.ts';
 import { isUuid, pageFields } from '../../platform/schemas.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
-import { execPrepared, type Db } from '../../db/index.ts';
+import { type Db } from '../../db/index.ts';
 import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts';
 import { listColumns, toRow } from '../waybill/list.ts';
 import { rowOut } from '../waybill/present.ts';
@@ -150,8 +150,9 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
     }
     const where = drillWhere(user, drill);
     const [rows, n] = await Promise.all([
-      execPrepared(db(), sql`select ${DRILL_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
-      execPrepared<{ n: number }>(db(), sql`select count(*)::int as n from (select 1 from waybill w where ${where} limit ${COUNT_CAP + 1}) s`),
+      // planned for its values (a day or a year, a district or the province): not a prepared generic plan
+      db().execute(sql`select ${DRILL_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
+      db().execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from waybill w where ${where} limit ${COUNT_CAP + 1}) s`),
     ]);
     const total = n.rows[0]?.n ?? 0;
     return ok({ content: rows.rows.map((r) => rowOut(toRow(r))), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP, regionName: drill.regionCode ? regionName(drill.regionCode) : undefined });

@@ -91,13 +91,13 @@ export async function loadCrew(db: Db, enterpriseId: string, crew: Crew): Promis
   const one = async (table: string, id: string | null | undefined, label: string) => {
     if (!id) return null;
     if (!isUuid(id)) throw badInput(`${label}：请选择有效的${label}`);
-    const r = (await execPrepared(db, sql`select * from ${sql.identifier(table)} where id = ${id} and enterprise_id = ${enterpriseId}`)).rows[0];
+    const r = (await execPrepared(db, sql`select * from ${sql.identifier(table)} where id = ${id} and enterprise_id = ${enterpriseId}`, 'generic')).rows[0];
     if (!r) throw badInput(`${label}：所选${label}不存在或无权使用`);
     return camel(r);
   };
   // the seven reads at once (in turn inside a transaction); a refusal names the first field in the form's order
   const read = await allOn<{ ok: true; v: any } | { ok: false; e: unknown }>(db, [
-    async () => (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`)).rows[0] ?? null,
+    async () => (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`, 'generic')).rows[0] ?? null,
     () => one('vehicle', crew.vehicleId, '车辆'),
     () => one('vehicle', crew.trailerId, '挂车'),
     () => one('tank', crew.tankId, '罐体'),
@@ -120,11 +120,11 @@ const CREW_ROLE_OF: Record<string, CrewRole> = { vehicleId: 'vehicle', trailerId
 export async function busyOf(db: Db, crew: Crew, docs: CrewDocs, selfId: string | null) {
   const ids = CREW_FIELDS.map((f) => crew[f]).filter((x): x is string => !!x);
   if (!ids.length) return [];
-  // prepared: joined to the partitioned waybill table, it took ~4 ms to plan on each call
+  // prepared on a generic plan: joined to the partitioned waybill table, it took ~4 ms to plan on each call
   const r = await execPrepared<{ resource_id: string; waybill_no: string | null; state: string }>(db, sql`
     select l.resource_id, w.waybill_no, w.state from waybill_crew_lock l
     join waybill w on w.id = l.waybill_id and w.created_at = l.waybill_created_at
-    where l.resource_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) ${selfId ? sql`and l.waybill_id <> ${selfId}` : sql``}`);
+    where l.resource_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) ${selfId ? sql`and l.waybill_id <> ${selfId}` : sql``}`, 'generic');
   const order = (id: string) => CREW_FIELDS.findIndex((f) => crew[f] === id);
   return r.rows.sort((a, b) => order(a.resource_id) - order(b.resource_id)).map((b) => {
     const field = CREW_FIELDS.find((f) => crew[f] === b.resource_id)!;
