@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import { connect, runMigrations, type Database } from './db/index.ts';
+import { connect, poolStats, runMigrations, type Database } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { seedBase } from './db/seed-base.ts';
 import { seedDemo } from './db/seed-demo.ts';
@@ -62,7 +62,7 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   // 服务注册: heartbeat every 15 s with this instance's figures
   const beat = async () => {
     const mem = process.memoryUsage();
-    const stats = { rss: mem.rss, heapUsed: mem.heapUsed, pool: { total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount }, lastMinute: app.ctx.traces.lastMinute() };
+    const stats = { rss: mem.rss, heapUsed: mem.heapUsed, pool: poolStats(database), lastMinute: app.ctx.traces.lastMinute() };
     await database.db.execute(sql`insert into service_instance (id, host, pid, version, started_at, heartbeat_at, stats)
       values (${app.ctx.instanceId}, ${os.hostname()}, ${process.pid}, ${config.version}, ${app.ctx.startedAt}, now(), ${JSON.stringify(stats)}::jsonb)
       on conflict (id) do update set heartbeat_at = now(), stats = excluded.stats`).catch(() => {});

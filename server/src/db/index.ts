@@ -73,6 +73,13 @@ export async function execPrepared<T extends Record<string, unknown> = Record<st
   return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name, text, values: params });
 }
 
+/** the connections of a connect() database, its generic-plan twin's included (系统监控, 服务注册) */
+export function poolStats(database: Pick<Database, 'pool'>) {
+  const pools = [database.pool, genericPools.get(database.pool)].filter((p): p is pg.Pool => !!p);
+  const sum = (k: 'totalCount' | 'idleCount' | 'waitingCount') => pools.reduce((n, p) => n + p[k], 0);
+  return { total: sum('totalCount'), idle: sum('idleCount'), waiting: sum('waitingCount') };
+}
+
 /** a query config that is prepared once per connection (named) on PostgreSQL, and unnamed on the embedded database */
 export function stmt(database: Database, name: string, text: string, values: unknown[] = []): pg.QueryConfig {
   return database.postgres ? { name, text, values } : { text, values };

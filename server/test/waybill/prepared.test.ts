@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connect, detectEngine, execPrepared } from '../../src/db/index.ts';
+import { connect, detectEngine, execPrepared, poolStats } from '../../src/db/index.ts';
 import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
 import { enterpriseOf, ok, waybillBody } from './fixtures.ts';
 import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, plannedPerCall, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
@@ -79,6 +79,8 @@ describe('prepared waybill lists', () => {
       expect(held.length > 0).toBe(isPg);
       for (const r of held) expect(r).toMatchObject({ generic_plans: expect.any(Number), custom_plans: 0 });
       expect(held.some((r) => r.generic_plans >= 7)).toBe(isPg);
+      // 系统监控 counts the generic-plan pool's connection too (the embedded database has none)
+      expect(poolStats(one).total).toBe(isPg ? 2 : 1);
     } finally { await one.close(); }
   });
 

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App, AppContext } from '../../platform/context.ts';
 import type { Trace } from '../../platform/traces.ts';
 import { ok, notFound } from '../../platform/errors.ts';
+import { poolStats } from '../../db/index.ts';
 
 const STALE_MS = 45_000;
 
@@ -62,11 +63,10 @@ async function dbRoundTrip(app: App): Promise<number | null> {
 }
 
 function selfStats(app: App) {
-  const pool = app.ctx.database.pool;
   const mem = process.memoryUsage();
   const minute = app.ctx.traces.lastMinute();
   return {
-    pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    pool: poolStats(app.ctx.database),
     memory: { rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external },
     eventLoopLag: eventLoopLag(),
     uptime: Math.round(process.uptime()),
