@@ -63,12 +63,16 @@ const dialect = new PgDialect();
  * - 'generic': planned once per connection and run on that plan ever after, on a second pool whose sessions have
  *   `plan_cache_mode = force_generic_plan` — for shapes whose best plan does not depend on the values (scoped to one
  *   enterprise, looked up by id): an enterprise's queue page went from 2.1 ms of planning + 0.3 of work to 0.3.
+ * - 'per call': unnamed, planned for its values on every call, like db.execute — for shapes whose values change the
+ *   number of rows by orders of magnitude (a goods class or a plate prefix over a province), where even PostgreSQL's
+ *   first five custom plans would be cached under one name for nothing.
  * On the embedded database, or when `db` is a transaction, it runs unnamed like db.execute.
  */
-export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL, plan: 'chosen' | 'generic' = 'chosen'): Promise<{ rows: T[] }> {
+export type Plan = 'chosen' | 'generic' | 'per call';
+export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL, plan: Plan = 'chosen'): Promise<{ rows: T[] }> {
   const client = (db as unknown as { $client?: pg.Pool }).$client;
+  if (plan === 'per call' || !client || !realPostgres.get(client)) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
   const { sql: text, params } = dialect.sqlToQuery(q);
-  if (!client || !realPostgres.get(client)) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
   const name = 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
   return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name, text, values: params });
 }

@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { connect, detectEngine, execPrepared, poolStats } from '../../src/db/index.ts';
 import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
 import { enterpriseOf, ok, waybillBody } from './fixtures.ts';
-import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, plannedPerCall, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
+import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
 import type { SessionUser } from '../../src/platform/access.ts';
+import { addRemindCounter, remindSql } from '../../src/modules/shell/remind.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -84,6 +85,19 @@ describe('prepared waybill lists', () => {
     } finally { await one.close(); }
   });
 
+  it("getRemindInfo's counts run on a generic plan for every side; a counter that declares another plan decides for its users", async () => {
+    for (const who of ['qiye', 'shiji', 'zhengfu'] as DemoUser[]) {
+      const q = remindSql(await sessionOf(who));
+      expect(q, who).not.toBeNull();
+      expect(q!.plan, who).toBe('generic');
+    }
+    const shiji = await sessionOf('shiji');
+    const probe = { ...shiji, id: 'remind-plan-probe' };
+    addRemindCounter((u) => (u.id === probe.id ? { unread: sql`select count(*)::int from notice where created_at > now() - interval '7 days'` } : {}), 'chosen');
+    expect(remindSql(probe)!.plan).toBe('chosen');
+    expect(remindSql(shiji)!.plan).toBe('generic');
+  });
+
   it('count an area by the carrier districts rollup, kept by every transition; filtered area lists count to 1,000', async () => {
     // the rollup follows what a transition does: the rollup minus a count of the waybills (one statement, one snapshot)
     // stays the same across a submit and a delete of a draft — other files write (some straight into the table) meanwhile,
@@ -116,11 +130,10 @@ describe('prepared waybill lists', () => {
     const gov = await sessionOf('zhengfu');
     const ent = await sessionOf('qiye');
     // a goods class, a region, a date or a part of a plate: planned per call and counted to AREA_COUNT_CAP for an area
-    expect(plannedPerCall(gov, { goodsClass: '3' })).toBe(true);
-    expect(plannedPerCall(gov, { plateNo: '浙A' })).toBe(true);
-    expect(plannedPerCall(gov, { plateNo: '浙A12345' })).toBe(false);
-    expect(plannedPerCall(gov, { state: '运输中' })).toBe(false);
-    expect(plannedPerCall(ent, { goodsClass: '3' })).toBe(false);
+    expect(listPlan(gov, { goodsClass: '3' })).toBe('per call');
+    expect(listPlan(gov, { plateNo: '浙A' })).toBe('per call');
+    expect(listPlan(gov, { plateNo: '浙A12345' })).toBe('chosen');
+    expect(listPlan(gov, { state: '运输中' })).toBe('chosen');
     // an enterprise's lists by state, number or whole plate run on a generic plan; an area's, or a value-sensitive
     // filter's, on PostgreSQL's choice
     expect(listPlan(ent, {})).toBe('generic');

@@ -6,27 +6,40 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { execPrepared } from '../../db/index.ts';
+import { execPrepared, type Plan } from '../../db/index.ts';
 
 export type RemindKey = 'unread' | 'uncommitted' | 'unscheduled' | 'unchecked' | 'undistributed' | 'unreadRegime' | 'unreadMessage' | 'unreadStaffNotice';
-type Counter = (user: SessionUser) => Partial<Record<RemindKey, SQL>>;
+type Counter = { count: (user: SessionUser) => Partial<Record<RemindKey, SQL>>; plan: Plan };
 const counters: Counter[] = [];
-export function addRemindCounter(c: Counter) { counters.push(c); }
+/**
+ * `plan` (db/index.ts execPrepared): 'generic' (the default) for counts looked up by the user's own ids — its id, its
+ * enterprise's — whose best plan is the same for every user (planning them over the partitioned waybill rollups
+ * cost more than the lookups); a counter by an area or another value-sensitive range declares 'chosen' or 'per call',
+ * and the statement takes the most careful plan among the counters that count for the user.
+ */
+export function addRemindCounter(count: Counter['count'], plan: Plan = 'generic') { counters.push({ count, plan }); }
+
+const CAREFUL: Plan[] = ['generic', 'chosen', 'per call'];
 
 /** the one statement of a user's counts (null when no area counts anything for them); bench/waybill.ts times it too */
-export function remindSql(user: SessionUser): { keys: RemindKey[]; sql: SQL } | null {
-  const parts = Object.entries(Object.assign({}, ...counters.map((c) => c(user)))) as [RemindKey, SQL][];
+export function remindSql(user: SessionUser): { keys: RemindKey[]; sql: SQL; plan: Plan } | null {
+  let plan: Plan = 'generic';
+  const parts: [RemindKey, SQL][] = [];
+  for (const c of counters) {
+    const mine = Object.entries(c.count(user)) as [RemindKey, SQL][];
+    if (!mine.length) continue;
+    parts.push(...mine);
+    if (CAREFUL.indexOf(c.plan) > CAREFUL.indexOf(plan)) plan = c.plan;
+  }
   if (!parts.length) return null;
-  return { keys: parts.map(([k]) => k), sql: sql`select ${sql.join(parts.map(([k, q]) => sql`coalesce((${q}), 0)::int as ${sql.identifier(k)}`), sql`, `)}` };
+  return { keys: parts.map(([k]) => k), plan, sql: sql`select ${sql.join(parts.map(([k, q]) => sql`coalesce((${q}), 0)::int as ${sql.identifier(k)}`), sql`, `)}` };
 }
 
 export async function remindCounts(app: App, user: SessionUser): Promise<Record<RemindKey, number>> {
   const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0 };
   const q = remindSql(user);
   if (!q) return out;
-  // an enterprise user's counts are by its own ids: one generic plan serves every enterprise (a government's by its
-  // area are left to PostgreSQL's choice, see execPrepared)
-  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql, user.side === 'enterprise' ? 'generic' : 'chosen')).rows[0] ?? {};
+  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql, q.plan)).rows[0] ?? {};
   for (const k of q.keys) out[k] = Math.max(0, Number(row[k] ?? 0));
   return out;
 }

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
-import { type Db, execPrepared, textArray } from '../../db/index.ts';
+import { type Db, type Plan, execPrepared, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
@@ -88,20 +88,19 @@ const valueSensitive = (f: WaybillFilters) =>
   VALUE_SENSITIVE.some((k) => present(f[k])) || (typeof f.plateNo === 'string' && f.plateNo.trim() !== '' && !isPlate(f.plateNo.trim().toUpperCase()));
 
 /**
- * A government's (or the platform's) list filtered by a value-sensitive filter: planned for its values on each call
- * (a few ms of planning) and counted to AREA_COUNT_CAP; other lists keep their prepared statements.
+ * How a list's statements are planned (db/index.ts execPrepared):
+ * - an enterprise's queues and lists by state, number or whole plate: 'generic', one plan for every enterprise
+ *   (planning them cost 2.1 ms a call for 0.3 ms of work);
+ * - an enterprise's list by a value-sensitive filter, and every area's list without one: PostgreSQL's choice — a
+ *   generic plan cannot tell a district from the province, nor a rare state from a common one (the province's 运输中
+ *   list took 8.7 s on one);
+ * - an area's list by a value-sensitive filter: 'per call', planned for its values each time (a few ms of planning),
+ *   and counted only to AREA_COUNT_CAP.
  */
-export function plannedPerCall(user: SessionUser, f: WaybillFilters): boolean {
-  return user.side !== 'enterprise' && valueSensitive(f);
+export function listPlan(user: SessionUser, f: WaybillFilters): Plan {
+  if (!valueSensitive(f)) return user.side === 'enterprise' ? 'generic' : 'chosen';
+  return user.side === 'enterprise' ? 'chosen' : 'per call';
 }
-
-/**
- * How a list's prepared statements are planned (db/index.ts execPrepared): an enterprise's queues and lists by state,
- * number or whole plate on a generic plan, the same for every enterprise (planning them cost 2.1 ms a call for 0.3 ms
- * of work); an area's by PostgreSQL's choice — a generic plan cannot tell a district from the province, nor a rare state
- * from a common one (the province's 运输中 list took 8.7 s on one).
- */
-export const listPlan = (user: SessionUser, f: WaybillFilters) => (user.side === 'enterprise' && !valueSensitive(f) ? 'generic' : 'chosen');
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
@@ -152,7 +151,7 @@ export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL
   }
   // newest first, like the page: the planner walks the created_at indexes (waybill_monitor_idx holds every column an
   // area's filters test, so it reads the index alone where pages are all-visible) and stops at the cap
-  const cap = plannedPerCall(user, f) ? AREA_COUNT_CAP : LIST_COUNT_CAP;
+  const cap = listPlan(user, f) === 'per call' ? AREA_COUNT_CAP : LIST_COUNT_CAP;
   return { capped: true, cap, sql: sql`select count(*)::int as n from (select 1 from waybill w where ${where} ${sparsePlate(f) ? sql`` : sql`order by w.created_at desc`} limit ${cap + 1}) s` };
 }
 
@@ -163,10 +162,9 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
   const plan = listPlan(user, f);
-  const run = plannedPerCall(user, f) ? <T extends Record<string, unknown>>(q: SQL) => db.execute<T>(q) : <T extends Record<string, unknown>>(q: SQL) => execPrepared<T>(db, q, plan);
-  const rows = await run(waybillPageSql(where, f, size, (page - 1) * size));
+  const rows = await execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size), plan);
   const count = waybillCountSql(user, f, where, fixedState);
-  const n = Math.max(0, (await run<{ n: number }>(count.sql)).rows[0]?.n ?? 0);
+  const n = Math.max(0, (await execPrepared<{ n: number }>(db, count.sql, plan)).rows[0]?.n ?? 0);
   return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, count.cap) : n, totalCapped: count.capped && n > count.cap };
 }
 
