@@ -107,6 +107,22 @@ describe('writing an xlsx as a stream', () => {
 });
 
 describe('writing an xlsx as a stream: cells where they belong', () => {
+  it('encodes characters outside the basic plane whole, a lone surrogate as U+FFFD, drops U+FFFE, and writes any number', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const w = new XlsxStreamWriter(out, 'SheetJS', ['姓名', '数', '备注'].map((header) => ({ header })));
+    await w.rows([['𠮷田 𡒄', -3.5, `坏\ud800字\ufffe`], ['é ß ж', 1e21, 'a&b<c>"d"'], ['', 0.000001, '\t制表']]);
+    await w.end();
+    const buf = Buffer.concat(chunks);
+    const read: unknown[][] = [];
+    for await (const r of xlsxRows(buf)) read.push(r.cells);
+    expect(read.slice(1)).toEqual([['𠮷田 𡒄', -3.5, '坏\ufffd字'], ['é ß ж', 1e21, 'a&b<c>"d"'], [null, 0.000001, '\t制表']]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1)).toEqual(['𠮷田 𡒄', -3.5, '坏\ufffd字']);
+  });
+
   it('keeps each cell in its column after empty ones, keeps spaces at the ends and in a row, and writes a cell longer than a chunk whole', async () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { testApp, uid, type TestApp } from '../helpers.ts';
 import { enterpriseOf, makeCrew, makeVehicle, makeTank, makeStaff, waybillBody, waybillIn, ok, day, GASOLINE } from './fixtures.ts';
+import { xlsxRows } from '../../src/platform/crud/xlsx-read.ts';
 
 let t: TestApp;
 let A: { id: string; regionCode: string };
@@ -387,10 +388,22 @@ describe('queues', () => {
   });
 
   it('exports the filtered list as xlsx', async () => {
+    // read first: other files complete waybills meanwhile, and a later one would not be in the file
+    const own = await t.sql(`select waybill_no from waybill where enterprise_id = $1 and state = '已完成' and deleted_at is null order by created_at desc limit 5`, [A.id]);
     const r = await t.call('POST', '/api/dzyd/waybill/manage/export', { as: 'qiye', body: { filters: { state: '已完成' } } });
     expect(r.http).toBe(200);
     expect(String(r.headers['content-type'])).toContain('spreadsheetml');
     expect(r.raw.subarray(0, 2).toString()).toBe('PK');
+    const rows: unknown[][] = [];
+    for await (const row of xlsxRows(r.raw)) rows.push(row.cells);
+    expect(rows[0]!.slice(0, 4)).toEqual(['运单编号', '状态', '运单类型', '承运人']);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) expect(row[1]).toBe('已完成');
+    const nos = rows.slice(1).map((row) => row[0] as string);
+    // the newest of the enterprise's completed waybills are in it, and no other enterprise's
+    for (const o of own) expect(nos).toContain(o.waybill_no);
+    const [others] = await t.sql(`select count(*)::int as n from waybill where waybill_no = any($1) and enterprise_id <> $2`, [nos, A.id]);
+    expect(others.n).toBe(0);
   });
 
   it('getRemindInfo counts the four queues of the user\'s enterprise', async () => {

@@ -1,6 +1,5 @@
 /** Waybill lists (enterprise queues, 运单管理, government 运单监控): indexed filters, newest first, a capped count. */
 import { sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
@@ -8,6 +7,7 @@ import { type Db, type Plan, execPrepared, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { XlsxStreamWriter, type XlsxCell } from '../../platform/crud/xlsx-write.ts';
 import { badInput } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
 import { waybillScope, regionRange, cnStart, isUuid, camel, type WaybillRow } from './common.ts';
@@ -190,25 +190,25 @@ export function exportWaybills(db: Db, user: SessionUser, filters: WaybillFilter
   const where = waybillWhere(user, filters); // malformed filters throw here, before the file's first byte
   const out = new PassThrough();
   (async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const ws = wb.addWorksheet(EXCEL_SHEET);
-    ws.columns = EXPORT_COLUMNS.map(([header, key]) => ({ header, key, width: 18 }));
+    const xlsx = new XlsxStreamWriter(out, EXCEL_SHEET, EXPORT_COLUMNS.map(([header]) => ({ header, width: 18 })));
+    await xlsx.begin();
     let after: { at: Date; id: string } | null = null;
     for (let done = 0; done < COUNT_CAP;) {
       const page: { rows: Record<string, unknown>[] } = await db.execute(sql`select w.* from waybill w where ${where}
         ${after ? sql`and (w.created_at, w.id) < (${after.at}, ${after.id})` : sql``} order by w.created_at desc, w.id desc limit 2000`);
       if (!page.rows.length) break;
+      let last: WaybillRow | null = null;
       for (const r of page.rows) {
-        const w = toRow(r);
-        ws.addRow(Object.fromEntries(EXPORT_COLUMNS.map(([, key, f]) => [key, f(w)]))).commit();
+        last = toRow(r);
+        const w = last;
+        xlsx.put(EXPORT_COLUMNS.map(([, , f]) => f(w) as XlsxCell));
       }
+      await xlsx.flush();
       done += page.rows.length;
-      const last = toRow(page.rows[page.rows.length - 1]!);
-      after = { at: last.createdAt, id: last.id };
+      after = { at: last!.createdAt, id: last!.id };
       if (page.rows.length < 2000) break;
     }
-    ws.commit();
-    await wb.commit();
+    await xlsx.end();
   })().catch((err) => out.destroy(err));
   return out;
 }

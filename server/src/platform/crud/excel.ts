@@ -98,16 +98,19 @@ function writeExport(out: PassThrough, db: Db, def: ResourceDef, user: SessionUs
     const xlsx = new XlsxStreamWriter(out, EXCEL_SHEET, cols.map((c) => ({ header: c.header, width: Math.min(40, Math.max(10, c.header.length * 2 + 4)) })));
     const dicts = first?.dicts ?? await dictNames(db);
     let shown = first ? first.rows : await next();
+    await xlsx.begin();
+    const line: (string | number)[] = new Array(cols.length);
     while (shown) {
       const ahead = next(); // the next page is read while this one is written
       ahead.catch(() => {}); // awaited below: a failure ends the file there
-      const lines = shown.map((r) => {
-        const line: (string | number)[] = new Array(cols.length);
+      // each row encoded as it is read: nothing of the page outlives this loop (kept until the client took it, a
+      // 100,000-row export promoted ~90 MB of row values to the old generation)
+      for (const r of shown) {
         for (let i = 0; i < cols.length; i++) { const c = cols[i]!; line[i] = c.key === 'enterpriseName' ? r.enterpriseName ?? '' : cellText(c.f, c.key, r, dicts); }
-        return line;
-      });
-      shown = null; // the page's row objects may go while its lines are written
-      await xlsx.rows(lines);
+        xlsx.put(line);
+      }
+      shown = null;
+      await xlsx.flush();
       shown = await ahead;
     }
     await xlsx.end();
