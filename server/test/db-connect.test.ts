@@ -3,7 +3,7 @@
  * waybills cost 150–200 ms of a 6 ms query (docs/waybill-api.md §7). PGlite has no JIT, so this runs on PostgreSQL.
  */
 import { describe, it, expect, inject } from 'vitest';
-import { connect } from '../src/db/index.ts';
+import { connect, allOnInOrder } from '../src/db/index.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () => {
   it('have JIT off when asked (the server asks)', async () => {
@@ -11,5 +11,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () 
     try {
       expect((await off.pool.query('show jit')).rows[0].jit).toBe('off');
     } finally { await off.close(); }
+  });
+});
+
+describe('allOnInOrder', () => {
+  it("throws the first failing job's error in the jobs' order, not the first to fail in time, and answers in order", async () => {
+    const db = connect(inject('databaseUrl'), 2);
+    try {
+      const later = (ms: number, v: () => unknown) => () => new Promise((resolve, reject) => setTimeout(() => { try { resolve(v()); } catch (e) { reject(e); } }, ms));
+      await expect(allOnInOrder(db.db, [later(5, () => 1), later(40, () => { throw new Error('第二项'); }), later(1, () => { throw new Error('第三项'); })])).rejects.toThrow('第二项');
+      expect(await allOnInOrder(db.db, [later(30, () => 'a'), later(1, () => 'b')])).toEqual(['a', 'b']);
+    } finally { await db.close(); }
   });
 });

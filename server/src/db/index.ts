@@ -31,6 +31,14 @@ export async function allOn<T>(db: Db, jobs: (() => Promise<T>)[]): Promise<T[]>
   for (const job of jobs) out.push(await job());
   return out;
 }
+/**
+ * allOn, but when jobs fail the one thrown is the first failing job in the jobs' order — a form's first field — not
+ * the first to fail in time (every job runs to its end either way).
+ */
+export async function allOnInOrder<T>(db: Db, jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const settled = await allOn<{ ok: true; v: T } | { ok: false; e: unknown }>(db, jobs.map((job) => () => job().then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e }))));
+  return settled.map((x) => { if (!x.ok) throw x.e; return x.v; });
+}
 export interface Database {
   pool: pg.Pool; db: Db; url: string; close(): Promise<void>;
   /** PostgreSQL itself, not the embedded PGlite (set by detectEngine) */

@@ -130,6 +130,10 @@ describe('dispatch', () => {
     const foreign = await makeVehicle(t, B.id);
     const r = await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, ...crew.body, vehicleId: foreign.id } });
     expect(r.body).toMatchObject({ status: 40001, message: '车辆：所选车辆不存在或无权使用' });
+    // two refused: the message names the one first in the form (车辆 before 押运员), whichever read answered first
+    const otherEscort = await makeStaff(t, B.id, { types: ['escort'] });
+    const two = await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, ...crew.body, vehicleId: foreign.id, escortId: otherEscort.id } });
+    expect(two.body).toMatchObject({ status: 40001, message: '车辆：所选车辆不存在或无权使用' });
   });
 });
 

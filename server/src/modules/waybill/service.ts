@@ -9,7 +9,7 @@ import {
   WAYBILL_ACTIONS, TIMELINE_LABELS, CREW_FIELDS,
   type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc, type WaybillActionName, type WaybillState,
 } from '@dg/core/waybill';
-import { type Db, allOn, execPrepared } from '../../db/index.ts';
+import { type Db, allOnInOrder, execPrepared } from '../../db/index.ts';
 import { waybill, waybillGoods, waybillTransition, waybillCrewLock } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
@@ -96,17 +96,19 @@ export async function loadCrew(db: Db, enterpriseId: string, crew: Crew): Promis
     return camel(r);
   };
   // the seven reads at once (in turn inside a transaction); a refusal names the first field in the form's order
-  const read = await allOn<{ ok: true; v: any } | { ok: false; e: unknown }>(db, [
-    async () => (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`, 'generic')).rows[0] ?? null,
+  const [ent, vehicle, trailer, tank, tankContainer, driver, escort] = await allOnInOrder<any>(db, [
+    async () => {
+      const ent = (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`, 'generic')).rows[0];
+      if (!ent) throw notFound();
+      return ent;
+    },
     () => one('vehicle', crew.vehicleId, '车辆'),
     () => one('vehicle', crew.trailerId, '挂车'),
     () => one('tank', crew.tankId, '罐体'),
     () => one('tank_container', crew.tankContainerId, '罐箱'),
     () => one('staff', crew.driverId, '驾驶员'),
     () => one('staff', crew.escortId, '押运员'),
-  ].map((job) => () => job().then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e }))));
-  if (read[0]!.ok && !read[0]!.v) throw notFound();
-  const [ent, vehicle, trailer, tank, tankContainer, driver, escort] = read.map((x) => { if (!x.ok) throw x.e; return x.v; });
+  ]);
   const docs: CrewDocs = { enterprise: ent, vehicle, trailer, tank, tankContainer, driver, escort };
   if (crew.vehicleId && crew.vehicleId === crew.trailerId) throw badInput('挂车不能与车辆相同');
   if (crew.tankId && crew.tankContainerId) throw badInput('罐体和罐箱只能选择一个');
