@@ -1,7 +1,6 @@
 /** Starting and stopping a whole server: database (embedded or PostgreSQL), migrations, seeds, HTTP, heartbeat. */
 import path from 'node:path';
 import os from 'node:os';
-import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { connect, poolStats, runMigrations, type Database } from './db/index.ts';
@@ -30,18 +29,7 @@ export async function prepareDatabase(database: Database, config: Config) {
   }
 }
 
-/**
- * The old generation may grow by half before V8 collects it. By default V8 lets it grow 1.1–4× by its own measure of
- * GC speed, and an export's short-lived row values (pg's strings, promoted by the young generation's collections)
- * took the server from ~170 MB to 280–350 MB before a collection came; with this, 100,000 rows exported in the same
- * time at ≤ 200 MB (docs/bench.md). An operator's own --heap-growing-percent (NODE_OPTIONS, or node's arguments) wins.
- */
-function boundHeapGrowth() {
-  if (!/heap-growing-percent/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`)) v8.setFlagsFromString('--heap-growing-percent=50');
-}
-
 export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
-  boundHeapGrowth();
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
