@@ -94,7 +94,7 @@ export function tableFor(def: ResourceDef) {
   if (def.view) return pgView(tn, cols).existing();
   return pgTable(tn, cols, (t: Record<string, any>) => {
     const idx = [];
-    if (t.enterpriseId) idx.push(index(`${tn}_enterprise_idx`).on(t.enterpriseId, t.createdAt));
+    if (t.enterpriseId) idx.push(index(`${tn}_enterprise_idx`).on(t.enterpriseId, t.createdAt, t.id));
     if (def.parent) idx.push(index(`${tn}_${columnName(def.parent.field)}_idx`).on(t[def.parent.field]));
     for (const [name, f] of Object.entries(def.fields)) {
       if (f.virtual || !t[name] || name === def.parent?.field) continue;
