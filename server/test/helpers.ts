@@ -7,6 +7,7 @@ import { inject, afterAll } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { connect } from '../src/db/index.ts';
+import type { SessionUser } from '../src/platform/access.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
 export const uid = (p = '') => p + randomUUID().replace(/-/g, '').slice(0, 10);
@@ -25,6 +26,13 @@ export interface TestApp {
   /** JSON call; returns the parsed body and the HTTP status */
   call(method: string, url: string, opts?: { token?: string; body?: unknown; as?: DemoUser }): Promise<{ http: number; body: any; headers: Record<string, unknown>; raw: Buffer }>;
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** a demo account's session as the server holds it (for calling a module's functions directly) */
+export async function sessionOf(t: TestApp, who: DemoUser): Promise<SessionUser> {
+  const u = await t.app.ctx.sessions.authenticate(await t.token(who));
+  if ('error' in u) throw new Error(u.error);
+  return u;
 }
 
 /** one signing secret for every app of this test process (the instances of a multi-instance test share it, as in production) */

@@ -81,9 +81,25 @@ export async function execPrepared<T extends Record<string, unknown> = Record<st
   const client = (db as unknown as { $client?: pg.Pool }).$client;
   if (plan === 'per call' || !client || !realPostgres.get(client)) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
   const { sql: text, params } = dialect.sqlToQuery(q);
-  const name = 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
-  return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name, text, values: params });
+  return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name: statementName(text), text, values: params });
 }
+
+const genericDrizzles = new WeakMap<pg.Pool, Db>();
+/**
+ * A drizzle database on `db`'s generic-plan pool, for a query builder's `.prepare(name)` (see execPrepared): null on the
+ * embedded database or in a transaction, where the caller runs the query on `db` as it is.
+ */
+export function genericDb(db: Db): Db | null {
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  const generic = client && realPostgres.get(client) ? genericPools.get(client) : undefined;
+  if (!client || !generic) return null;
+  let d = genericDrizzles.get(client);
+  if (!d) { d = drizzle(generic, { schema }); genericDrizzles.set(client, d); }
+  return d;
+}
+
+/** a prepared statement's name, from its text: each shape is parsed once per connection */
+export const statementName = (text: string) => 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
 
 /** the connections of a connect() database, its generic-plan twin's included (系统监控, 服务注册) */
 export function poolStats(database: Pick<Database, 'pool'>) {

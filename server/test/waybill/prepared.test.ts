@@ -6,20 +6,15 @@
 import { describe, it, expect, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connect, detectEngine, execPrepared, poolStats } from '../../src/db/index.ts';
-import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
+import { testApp, sessionOf as sessionOfDemo, type TestApp, type DemoUser } from '../helpers.ts';
 import { enterpriseOf, ok, waybillBody } from './fixtures.ts';
 import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
-import type { SessionUser } from '../../src/platform/access.ts';
 import { addRemindCounter, remindSql } from '../../src/modules/shell/remind.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 
-async function sessionOf(who: DemoUser): Promise<SessionUser> {
-  const u = await t.app.ctx.sessions.authenticate(await t.token(who));
-  if ('error' in u) throw new Error(u.error);
-  return u;
-}
+const sessionOf = (who: DemoUser) => sessionOfDemo(t, who);
 
 describe('prepared waybill lists', () => {
   it('answer as the unprepared SQL does, for every filter and side, call after call', { timeout: 120_000 }, async () => {
