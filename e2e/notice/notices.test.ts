@@ -9,10 +9,25 @@ import { baseUrl, btn, login, newPage, shot, sql, toast, useBrowser } from '../h
 import { tag } from '../waybill/fixtures.ts';
 
 const ctx = useBrowser();
-const bellEntry = async (page: Page, key: string) => {
-  await page.getByTestId('bell').click();
-  const text = await page.getByTestId(`bell-item-${key}`).innerText();
+/** the bell's menu opened (clicked only when it is not open already: a second click would close it) and its entry */
+const openBell = async (page: Page, key: string) => {
+  const item = page.getByTestId(`bell-item-${key}`);
+  if (!(await item.isVisible())) await page.getByTestId('bell').click();
+  await item.waitFor();
+  return item;
+};
+/** the bell's menu closed, to the end of its animation (Escape, else a click on the bell) */
+const closeBell = async (page: Page, key: string) => {
+  const item = page.getByTestId(`bell-item-${key}`);
   await page.keyboard.press('Escape');
+  await item.waitFor({ state: 'hidden', timeout: 2000 }).catch(async () => {
+    await page.getByTestId('bell').click();
+    await item.waitFor({ state: 'hidden' });
+  });
+};
+const bellEntry = async (page: Page, key: string) => {
+  const text = await (await openBell(page, key)).innerText();
+  await closeBell(page, key);
   return Number(text.split('\n').pop());
 };
 
@@ -56,8 +71,7 @@ describe('通知公告', () => {
 
     // no reload: the server pushes the change (GET /api/events) and the bell refetches its counts
     await expect.poll(() => bellEntry(ent, 'unread'), { timeout: 5000 }).toBe(before + 1);
-    await ent.getByTestId('bell').click();
-    await ent.getByTestId('bell-item-unread').click();
+    await (await openBell(ent, 'unread')).click();
     await ent.waitForURL(/\/informManger\/noticeManger/);
     const row = ent.locator('.ant-table-row', { hasText: title });
     await expect.poll(() => row.innerText()).toContain('未读');
