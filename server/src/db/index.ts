@@ -77,9 +77,14 @@ const dialect = new PgDialect();
  * On the embedded database, or when `db` is a transaction, it runs unnamed like db.execute.
  */
 export type Plan = 'chosen' | 'generic' | 'per call';
-export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL, plan: Plan = 'chosen'): Promise<{ rows: T[] }> {
+/** the connect() pool behind `db` when it is a real PostgreSQL's (not the embedded database's, nor a transaction) */
+function postgresPool(db: Db): pg.Pool | null {
   const client = (db as unknown as { $client?: pg.Pool }).$client;
-  if (plan === 'per call' || !client || !realPostgres.get(client)) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
+  return client && realPostgres.get(client) ? client : null;
+}
+export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL, plan: Plan = 'chosen'): Promise<{ rows: T[] }> {
+  const client = postgresPool(db);
+  if (plan === 'per call' || !client) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
   const { sql: text, params } = dialect.sqlToQuery(q);
   return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name: statementName(text), text, values: params });
 }
@@ -90,8 +95,8 @@ const genericDrizzles = new WeakMap<pg.Pool, Db>();
  * embedded database or in a transaction, where the caller runs the query on `db` as it is.
  */
 export function genericDb(db: Db): Db | null {
-  const client = (db as unknown as { $client?: pg.Pool }).$client;
-  const generic = client && realPostgres.get(client) ? genericPools.get(client) : undefined;
+  const client = postgresPool(db);
+  const generic = client && genericPools.get(client);
   if (!client || !generic) return null;
   let d = genericDrizzles.get(client);
   if (!d) { d = drizzle(generic, { schema }); genericDrizzles.set(client, d); }

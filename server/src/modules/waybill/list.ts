@@ -197,15 +197,14 @@ export function exportWaybills(db: Db, user: SessionUser, filters: WaybillFilter
       const page: { rows: Record<string, unknown>[] } = await db.execute(sql`select w.* from waybill w where ${where}
         ${after ? sql`and (w.created_at, w.id) < (${after.at}, ${after.id})` : sql``} order by w.created_at desc, w.id desc limit 2000`);
       if (!page.rows.length) break;
-      let last: WaybillRow | null = null;
       for (const r of page.rows) {
-        last = toRow(r);
-        const w = last;
+        const w = toRow(r);
         xlsx.put(EXPORT_COLUMNS.map(([, , f]) => f(w) as XlsxCell));
       }
       await xlsx.flush();
       done += page.rows.length;
-      after = { at: last!.createdAt, id: last!.id };
+      const last = toRow(page.rows[page.rows.length - 1]!);
+      after = { at: last.createdAt, id: last.id };
       if (page.rows.length < 2000) break;
     }
     await xlsx.end();

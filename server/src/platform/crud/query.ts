@@ -186,12 +186,16 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   const plan = listPlanOf(user, params);
   const generic = plan === 'generic' ? genericDb(db) : null;
   const pageQuery = (on: Db) => on.select().from(t).where(where).orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
-  const rows = generic ? (() => { const q = pageQuery(generic); return q.prepare(statementName(q.toSQL().sql)).execute(); })() : pageQuery(db);
+  const pageRows = async (): Promise<Row[]> => {
+    if (!generic) return await pageQuery(db) as Row[];
+    const q = pageQuery(generic);
+    return await q.prepare(statementName(q.toSQL().sql)).execute() as Row[];
+  };
   // the page and its labels while the count runs (the count of a large enterprise's 10,001 rows is the longest)
-  const [content, count] = await Promise.all([
-    rows.then((r) => present(db, def, user, r as Row[])),
-    execPrepared<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${t} where ${where} limit ${COUNT_CAP + 1}) s`, generic ? 'generic' : 'per call'),
-  ]);
+  const [content, count] = await allOn<any>(db, [
+    async () => present(db, def, user, await pageRows()),
+    () => execPrepared<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${t} where ${where} limit ${COUNT_CAP + 1}) s`, generic ? 'generic' : 'per call'),
+  ]) as [Row[], { rows: { n: number }[] }];
   const n = count.rows[0]?.n ?? 0;
   return { content, total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
 }
