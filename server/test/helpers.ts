@@ -3,7 +3,7 @@
  * Demo accounts (README) are shared by every test file: never lock, disable or re-password them —
  * create your own users/rows with unique names (uid()) for that.
  */
-import { inject, afterAll } from 'vitest';
+import { inject } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { connect } from '../src/db/index.ts';
@@ -35,6 +35,17 @@ export async function sessionOf(t: TestApp, who: DemoUser): Promise<SessionUser>
   return u;
 }
 
+/**
+ * The apps this file opened, closed after its tests by server/test/setup.ts (a hook registered inside beforeAll, where
+ * most files call testApp, is not run; and a worker runs many files: one file's connections must not outlive it).
+ */
+const open = new Set<() => Promise<void>>();
+export async function closeTestApps() {
+  const closing = [...open];
+  open.clear();
+  await Promise.all(closing.map((close) => close()));
+}
+
 /** one signing secret for every app of this test process (the instances of a multi-instance test share it, as in production) */
 const JWT_SECRET = randomBytes(32).toString('hex');
 
@@ -42,7 +53,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false, logLevel: process.env.DEBUG_LOG ? 'warn' : 'silent', serveWeb: false, jwtSecret: JWT_SECRET, ...overrides };
   const database = connect(inject('databaseUrl'), 4);
   const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? true : false });
-  afterAll(async () => { await app.close(); await database.close(); });
+  open.add(async () => { await app.close(); await database.close(); });
   const tokens = new Map<string, string>();
   const t: TestApp = {
     app, config,
