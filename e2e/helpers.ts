@@ -51,8 +51,10 @@ async function reportFailure(browser: Browser | undefined, name: string) {
   }
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+/** reducedMotion: the system setting 减少动态效果 (charts are drawn without their entry animation) */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai',
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
   const page = await context.newPage();
   // a full run on a busy 2-core machine has seen a save and its toast take longer than 15 s
   page.setDefaultTimeout(30_000);

@@ -29,14 +29,14 @@ async function openStat(page: Page, key: string) {
   if (await page.getByTestId('under-construction').count()) throw new Error(`${key} shows 该功能正在建设中`);
   await stat.getByTestId('stat-chart').locator('canvas').first().waitFor();
   await expect.poll(() => stat.getByTestId('stat-table').locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  // the chart has finished growing (ECharts animates for a second) before the shot
-  await page.waitForTimeout(1500);
+  // the pages ask for less motion (charts drawn at once): a frame for the chart's lazy update before the shot
+  await page.waitForTimeout(200);
   return stat;
 }
 
 describe('运单统计 and 行业统计', () => {
   it('王监管 sees the twelve statistics, each with a chart and a table', async () => {
-    const page = await newPage(ctx.browser, { width: 1440, height: 1000 });
+    const page = await newPage(ctx.browser, { width: 1440, height: 1000, reducedMotion: true });
     await login(page, 'zhengfu');
     for (const s of STATS) {
       const stat = await openStat(page, s.key);
@@ -48,7 +48,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('a goods class chosen on 运单总量 stays in the link after a reload', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: true });
     await login(page, 'zhengfu');
     await openStat(page, 'total');
     await pickOption(page, 'stat-goodsClass', '易燃液体');
@@ -63,7 +63,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('a row of 货物类别 opens the waybills it counts, as many as the row says', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: true });
     await login(page, 'zhengfu');
     const stat = await openStat(page, 'class');
     const table = stat.getByTestId('stat-table');
@@ -90,7 +90,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('企业排名 exports an xlsx', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: true });
     await login(page, 'zhengfu');
     const stat = await openStat(page, 'enterprise');
     const first = (await stat.getByTestId('stat-table').locator('.ant-table-row').first().locator('td').first().innerText()).trim();
@@ -103,7 +103,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('the enterprise sees its seven statistics, without the region and enterprise filters', async () => {
-    const page = await newPage(ctx.browser, { width: 1440, height: 1000 });
+    const page = await newPage(ctx.browser, { width: 1440, height: 1000, reducedMotion: true });
     await login(page, 'qiye');
     expect(ENTERPRISE_STATS).toHaveLength(7);
     for (const s of ENTERPRISE_STATS) {

@@ -8,7 +8,7 @@ import * as echarts from 'echarts/core';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 
 echarts.use([GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -19,9 +19,13 @@ export type ChartOption = Parameters<echarts.ECharts['setOption']>[0];
 
 /** onEvents: ECharts events by name, e.g. { click: (p) => … } to drill down from a bar */
 export default function Chart({ option, style, testId, onEvents }: { option: ChartOption; style?: CSSProperties; testId?: string; onEvents?: Record<string, (params: any) => void> }) {
+  // a user who asked the system for less motion gets the chart drawn at once, without its entry animation
+  const shown = useMemo(() => (prefersReducedMotion() ? { ...option, animation: false } : option), [option]);
   return (
     <div data-testid={testId}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate onEvents={onEvents} style={{ height: 300, width: '100%', ...style }} />
+      <ReactEChartsCore echarts={echarts} option={shown} notMerge lazyUpdate onEvents={onEvents} style={{ height: 300, width: '100%', ...style }} />
     </div>
   );
 }
+
+const prefersReducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
