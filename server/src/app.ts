@@ -143,7 +143,7 @@ export async function buildApp(opts: BuildOptions) {
     ctx.routes.push(route); // read later: the /api/super scope's own onRoute adds its token kind after this one
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // large JSON answers (the session's menus and element codes, dictionaries, big pages) go compressed; small ones
   // are not worth the CPU, and the built assets are already precompressed (platform/static). Up to 128 KiB in one
   // synchronous call and one write (a list page of 20 waybills is ~15 KiB): the plugin's default on 2 cores streams

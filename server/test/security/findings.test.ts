@@ -273,12 +273,19 @@ describe('10. secrets: the signing secret is not in the database; the embedded d
 });
 
 describe('12. exposure', () => {
-  it('answers carry the security headers', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['referrer-policy']).toBe('same-origin');
+  it('answers carry the security headers: a public one, one refused for want of a token, and a 404', async () => {
+    for (const url of ['/api/health', '/api/admin/user/list', '/api/no-such-route']) {
+      const r = await t.app.inject({ method: url.endsWith('list') ? 'POST' : 'GET', url });
+      expect(r.statusCode, url).toBe(url === '/api/health' ? 200 : url.endsWith('list') ? 401 : 404);
+      expect(r.headers['content-security-policy'], url).toBe("default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;"
+        + "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;frame-src 'self' blob:;media-src 'self' blob:;object-src 'none';base-uri 'self';"
+        + "form-action 'self';frame-ancestors 'self'");
+      expect(r.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(r.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(r.headers['referrer-policy'], url).toBe('same-origin');
+      expect(r.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(r.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 
   it('metrics and the OpenAPI pages need a token with 服务状态监控', async () => {
