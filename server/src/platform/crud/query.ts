@@ -1,6 +1,6 @@
 /** Reading resource rows: scope, filters, sort, page, labels — one implementation for every entity. */
 import { attachChanges } from './changes.ts';
-import { and, asc, desc, eq, gte, lte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, inArray, sql, getTableColumns, getViewSelectedFields, is, View, type SQL } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
 import { resourceTables } from '../../db/schema.ts';
 import { allOn, execPrepared, genericDb, statementName, type Db, type Plan } from '../../db/index.ts';
@@ -185,7 +185,12 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   const where = whereOf(def, user, params);
   const plan = listPlanOf(user, params);
   const generic = plan === 'generic' ? genericDb(db) : null;
-  const pageQuery = (on: Db) => on.select().from(t).where(where).orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
+  // the first page with the labels of its references in the same statement (one round trip, not one more per
+  // reference). Only the first: a page read along an index computes its select list for the rows it skips as well
+  // (page 501 of 10: 5,010 label lookups instead of 10, +50 ms on 200,000 rows); later pages attach them after reading.
+  const columns = is(t, View) ? getViewSelectedFields(t) : getTableColumns(t);
+  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t) } : columns).from(t).where(where)
+    .orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
   const pageRows = async (): Promise<Row[]> => {
     if (!generic) return await pageQuery(db) as Row[];
     const q = pageQuery(generic);
@@ -207,14 +212,50 @@ export async function findRow(db: Db, def: ResourceDef, user: SessionUser, id: s
   return (rows[0] as Row) ?? null;
 }
 
+/** the references whose labels a row shows: every ref field a form or list holds */
+const labelledRefs = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.type === 'ref' && !f.virtual && !f.internal);
+/** the enterprise's name comes from the resource's own 所属企业 label when it has one */
+const ownEnterpriseLabel = (def: ResourceDef) => {
+  const own = def.fields.enterpriseId;
+  return own?.type === 'ref' && own.ref?.resource === 'enterprise' && own.ref.labelField === 'name' && !own.virtual && !own.internal;
+};
+const ENTERPRISE_NAME: FieldDef = { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } };
+
+/**
+ * The labels a list page shows, as columns of its own statement (`<field>Label`, and `enterpriseName`), exactly as
+ * attachLabels gives them: a reference's label or null; a list of references, each label in its order ('' for one not
+ * found), or null.
+ */
+function labelColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
+  const cols: Record<string, SQL.Aliased> = {};
+  const refs: [string, FieldDef, string][] = labelledRefs(def).map(([name, f]) => [name, f, name + 'Label']);
+  if (def.scope === 'enterprise' && t.enterpriseId && !ownEnterpriseLabel(def)) refs.push(['enterpriseId', ENTERPRISE_NAME, 'enterpriseName']);
+  for (const [name, f, as] of refs) {
+    const target = RESOURCES.find((r) => r.key === f.ref!.resource);
+    const table = sql.identifier(target ? tableName(target) : f.ref!.resource);
+    const label = sql.identifier(columnName(f.ref!.labelField));
+    // the outer row's column, named with its table: unqualified, a column of the same name in the referenced table
+    // would answer instead (组织机构's 上级机构 references its own table)
+    const col = sql`${sql.identifier(tableName(def))}.${sql.identifier((t[name] as { name: string }).name)}`;
+    cols[as] = (f.multiple
+      ? sql`case when ${col} is null then null else array(select coalesce(x.${label}, '') from unnest(${col}) with ordinality u(id, n) left join ${table} x on x.id = u.id order by u.n) end`
+      : sql`(select x.${label} from ${table} x where x.id = ${col})`).as(as);
+  }
+  return cols;
+}
+
 /** labels of referenced rows and the enterprise name, then the resource's own afterRead; drops server-only columns */
 export async function present(db: Db, def: ResourceDef, user: SessionUser, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const shown = visibleFields(def).map(([name]) => name); // once, not once a row: an export presents 100,000
+  // labels the rows were read with (a list page's statement selects them)
+  // (the enterprise's name only where a row has an enterprise, as decorate gives it)
+  const read = [...labelledRefs(def).map(([name]) => name + 'Label'), ...(rows.some((r) => r.enterpriseId) ? ['enterpriseName'] : [])].filter((k) => k in rows[0]!);
   const out: Row[] = rows.map((r) => {
     const o: Row = { id: r.id };
     if ('enterpriseId' in r) o.enterpriseId = r.enterpriseId;
     for (const name of shown) if (name in r) o[name] = r[name];
+    for (const k of read) o[k] = r[k];
     o.createdAt = r.createdAt; o.updatedAt = r.updatedAt; o.version = r.version;
     return o;
   });
@@ -227,15 +268,15 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
  * of every reference, the enterprise's name, the resource's own afterRead — in place.
  */
 export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out: Row[], o: { enterpriseName?: boolean } = {}): Promise<void> {
-  const refFields = Object.entries(def.fields).filter(([, f]) => f.type === 'ref' && !f.virtual && !f.internal);
-  // the labels of every reference at once (one round trip on PostgreSQL, where each runs on its own connection)
-  const own = def.fields.enterpriseId;
-  const ownLabel = own?.type === 'ref' && own.ref?.resource === 'enterprise' && own.ref.labelField === 'name' && !own.virtual && !own.internal;
+  // the labels of every reference not read with the rows, at once (one round trip on PostgreSQL, where each runs on its own connection)
+  const first = out[0] ?? {};
+  const refFields = labelledRefs(def).filter(([name]) => !(name + 'Label' in first));
+  const ownLabel = ownEnterpriseLabel(def);
   const needName = o.enterpriseName !== false && def.scope === 'enterprise' && out.some((r) => r.enterpriseId);
   const jobs = [
     ...refFields.map(([name, f]) => () => attachLabels(db, out, name, f)),
     // the enterprise's name: from the resource's own 所属企业 label when it has one (one query, not two)
-    ...(needName && !ownLabel ? [() => attachLabels(db, out, 'enterpriseId', { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } }, 'enterpriseName')] : []),
+    ...(needName && !ownLabel && !('enterpriseName' in first) ? [() => attachLabels(db, out, 'enterpriseId', ENTERPRISE_NAME, 'enterpriseName')] : []),
   ];
   // the resource's afterRead beside the labels (it reads what the row holds, never a label; in a transaction, after them)
   const afterRead = hooksOf(def.key).afterRead;
