@@ -219,6 +219,11 @@ const ownEnterpriseLabel = (def: ResourceDef) => {
   const own = def.fields.enterpriseId;
   return own?.type === 'ref' && own.ref?.resource === 'enterprise' && own.ref.labelField === 'name' && !own.virtual && !own.internal;
 };
+/** the table a reference points into and the column of its label, as SQL identifiers */
+function refTarget(f: FieldDef) {
+  const target = RESOURCES.find((r) => r.key === f.ref!.resource);
+  return { table: sql.identifier(target ? tableName(target) : f.ref!.resource), label: sql.identifier(columnName(f.ref!.labelField)) };
+}
 const ENTERPRISE_NAME: FieldDef = { type: 'ref', label: '企业', ref: { resource: 'enterprise', labelField: 'name' } };
 
 /**
@@ -231,9 +236,7 @@ function labelColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
   const refs: [string, FieldDef, string][] = labelledRefs(def).map(([name, f]) => [name, f, name + 'Label']);
   if (def.scope === 'enterprise' && t.enterpriseId && !ownEnterpriseLabel(def)) refs.push(['enterpriseId', ENTERPRISE_NAME, 'enterpriseName']);
   for (const [name, f, as] of refs) {
-    const target = RESOURCES.find((r) => r.key === f.ref!.resource);
-    const table = sql.identifier(target ? tableName(target) : f.ref!.resource);
-    const label = sql.identifier(columnName(f.ref!.labelField));
+    const { table, label } = refTarget(f);
     // the outer row's column, named with its table: unqualified, a column of the same name in the referenced table
     // would answer instead (组织机构's 上级机构 references its own table)
     const col = sql`${sql.identifier(tableName(def))}.${sql.identifier((t[name] as { name: string }).name)}`;
@@ -292,7 +295,6 @@ export async function presentOne(db: Db, def: ResourceDef, user: SessionUser, ro
 }
 
 async function attachLabels(db: Db, rows: Row[], name: string, f: FieldDef, as = name + 'Label') {
-  const target = RESOURCES.find((r) => r.key === f.ref!.resource);
   // a loop, not flatMap + filter: an export labels 100,000 rows a ref field, a page at a time
   const ids = new Set<string>();
   for (const r of rows) {
@@ -300,10 +302,9 @@ async function attachLabels(db: Db, rows: Row[], name: string, f: FieldDef, as =
     if (Array.isArray(v)) { for (const i of v) if (i) ids.add(i as string); } else if (v) ids.add(v as string);
   }
   if (!ids.size) return;
-  const table = target ? tableName(target) : f.ref!.resource;
-  const label = columnName(f.ref!.labelField);
+  const { table, label } = refTarget(f);
   // one array parameter (its type inferred from the id column), not a placeholder per id
-  const res = await db.execute<{ id: string; label: string }>(sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where id = any(${sql.param([...ids])})`);
+  const res = await db.execute<{ id: string; label: string }>(sql`select id, ${label} as label from ${table} where id = any(${sql.param([...ids])})`);
   const map = new Map(res.rows.map((x) => [x.id, x.label]));
   for (const r of rows) {
     const v = r[name];
