@@ -151,6 +151,20 @@ export async function pickOption(page: Page, id: string, label: string) {
 }
 
 /**
+ * Chooses the entry `entry` of the dropdown that `trigger` opens (test ids) and waits until the page is at `url`: the
+ * menu is opened only when the entry is not showing (a second click would close it), and the entry is chosen again
+ * when a click was lost on a menu still opening or leaving (seen in full runs on the user menu and the bell).
+ */
+export async function chooseFromMenu(page: Page, trigger: string, entry: string, url: string | RegExp) {
+  for (let i = 0; i < 3; i++) {
+    if (!(await page.getByTestId(entry).isVisible())) await page.getByTestId(trigger).click();
+    await page.getByTestId(entry).click();
+    if (await page.waitForURL(url, { timeout: 5000 }).then(() => true, () => false)) return;
+  }
+  await page.waitForURL(url);
+}
+
+/**
  * Clicks the sidebar's menu item `code` until its page is open (the path ends with /code): a click while its
  * submenu is still opening, or the menu re-renders, can miss under load.
  */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, btn, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, btn, chooseFromMenu, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
 import { tag } from '../waybill/fixtures.ts';
 
 const ctx = useBrowser();
@@ -71,8 +71,7 @@ describe('通知公告', () => {
 
     // no reload: the server pushes the change (GET /api/events) and the bell refetches its counts
     await expect.poll(() => bellEntry(ent, 'unread'), { timeout: 5000 }).toBe(before + 1);
-    await (await openBell(ent, 'unread')).click();
-    await ent.waitForURL(/\/informManger\/noticeManger/);
+    await chooseFromMenu(ent, 'bell', 'bell-item-unread', /\/informManger\/noticeManger/);
     const row = ent.locator('.ant-table-row', { hasText: title });
     await expect.poll(() => row.innerText()).toContain('未读');
     await btn(row, '详情').click();

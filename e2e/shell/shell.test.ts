@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaText, clickMenuItem, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, captchaText, chooseFromMenu, clickMenuItem, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
@@ -178,21 +178,10 @@ describe('layout', () => {
   it('opens 个人中心 and signs out from the user menu', async () => {
     const page = await newPage(ctx.browser);
     await login(page, 'qiye');
-    // a choice clicked while the menu is still opening can be lost (seen once in a full run): choose again until it navigates
-    for (let i = 0; i < 3; i++) {
-      if (!(await page.getByTestId('user-menu-profile').isVisible())) await page.getByTestId('user-menu').click();
-      await page.getByTestId('user-menu-profile').click();
-      if (await page.waitForURL('**/profile/index', { timeout: 5000 }).then(() => true, () => false)) break;
-    }
-    await page.waitForURL('**/profile/index');
+    await chooseFromMenu(page, 'user-menu', 'user-menu-profile', '**/profile/index');
     await page.getByTestId('profile-page').waitFor();
-    // the menu closed by the first choice may still be leaving: open it again until its entries show
-    for (let i = 0; i < 3; i++) {
-      await page.getByTestId('user-menu').click();
-      if (await page.getByTestId('user-menu-logout').waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) break;
-    }
-    await page.getByTestId('user-menu-logout').click();
-    await page.waitForURL('**/login');
+    // the menu closed by the first choice may still be leaving: chosen again until it signs out
+    await chooseFromMenu(page, 'user-menu', 'user-menu-logout', '**/login');
     expect(await cookie(page, 'Admin-Token')).toBeUndefined();
     await page.context().close();
   });
