@@ -2,30 +2,35 @@
  * A list page reads the labels of its references in its own statement (platform/crud/query.ts labelColumns); every
  * other reader (an export, a detail) attaches them after reading the rows. Both must show the same: for every resource
  * and every side, the labels of a page equal those attached to the same rows afterwards — a list of references keeps
- * its order, with '' for one that is not found.
+ * its order, with '' for one that is not found. The same for a resource's virtual fields computed in SQL (用户's 角色).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { RESOURCES } from '@dg/core';
 import { decorate, listRows } from '../../src/platform/crud/query.ts';
-import type { Row } from '../../src/platform/crud/hooks.ts';
+import { hooksOf, type Row } from '../../src/platform/crud/hooks.ts';
 import { testApp, uid, sessionOf, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 
-const labelKeys = (row: Row) => Object.keys(row).filter((k) => k.endsWith('Label') || k === 'enterpriseName');
+/** the labels, and a resource's virtual fields computed in SQL (hooks `columns`: read the same two ways) */
+const labelKeys = (key: string, row: Row) => {
+  const computed = Object.keys(hooksOf(key).columns?.({}) ?? {});
+  return Object.keys(row).filter((k) => k.endsWith('Label') || k === 'enterpriseName' || computed.includes(k));
+};
 
 describe('the labels of a list page', () => {
   it('equal the labels attached to the same rows afterwards, for every resource and side', { timeout: 120_000 }, async () => {
     const db = t.app.ctx.database.db;
     let compared = 0;
+    let computedCompared = 0;
     for (const who of ['qiye', 'zhengfu', 'admin'] as const) {
       const user = await sessionOf(t, who);
       for (const def of RESOURCES) {
         const { content } = await listRows(db, def, user, { page: 1, size: 50 });
         if (!content.length) continue;
-        const keys = labelKeys(content[0]!);
+        const keys = labelKeys(def.key, content[0]!);
         // the same rows without their labels, labelled as an export labels them
         const bare: Row[] = content.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k))));
         await decorate(db, def, user, bare);
@@ -37,10 +42,12 @@ describe('the labels of a list page', () => {
           if (attached.every((v) => v === undefined)) expect(read.every((v) => v === null || (Array.isArray(v) && !v.length)), `${who} ${def.key}.${k}`).toBe(true);
           else expect(read, `${who} ${def.key}.${k}`).toEqual(attached);
           if (content.some((r) => r[k])) compared++;
+          if (content.some((r) => Array.isArray(r[k]) && r[k].length) && k === 'groupIds') computedCompared++;
         }
       }
     }
     expect(compared).toBeGreaterThan(20);
+    expect(computedCompared, 'the roles of users, read both ways').toBeGreaterThan(0);
   });
 
   it('of a list of references keep its order, with an empty label for one not found', async () => {

@@ -43,16 +43,11 @@ defineHooks('user', {
       ? sql`${t.id} in (select user_id from base_group_member where group_id = ${value})` : undefined),
   },
 
-  async afterRead(c, rows) {
-    const ids = rows.map((r) => r.id as string);
-    const r = await c.tx.execute<{ user_id: string; id: string; name: string }>(sql`
-      select m.user_id, g.id, g.name from base_group_member m join base_group g on g.id = m.group_id
-      where m.user_id = any(${uuidArray(ids)}) order by g.name`);
-    for (const row of rows) {
-      const mine = r.rows.filter((x) => x.user_id === row.id);
-      row.groupIds = mine.map((x) => x.id);
-      row.groupIdsLabel = mine.map((x) => x.name);
-    }
+  // 角色: the user's roles by name, ids and names in the same order
+  columns: () => {
+    const roles = (col: 'id' | 'name') => sql`array(select g.${sql.identifier(col)}::text from base_group_member m join base_group g on g.id = m.group_id
+      where m.user_id = base_user.id order by g.name, g.id)`;
+    return { groupIds: roles('id'), groupIdsLabel: roles('name') };
   },
 
   async beforeWrite(c, values, mode, existing, input) {

@@ -15,7 +15,13 @@ export interface ResourceHooks {
   beforeWrite?(c: HookCtx, values: Row, mode: 'add' | 'update', existing: Row | null, input: Row): Promise<void> | void;
   afterWrite?(c: HookCtx, row: Row, mode: 'add' | 'update', input: Row): Promise<void> | void;
   beforeDelete?(c: HookCtx, row: Row): Promise<void> | void;
-  /** decorates rows before they are sent (computed columns, virtual fields) */
+  /**
+   * virtual fields computed in SQL from the row (its table is in `t`; name the row's columns with the table, e.g.
+   * `base_user.id`): a list's first page selects them in its own statement, every other read (a later page, a record,
+   * an export) adds them by id in one statement after reading — one definition, no round trip on the first page
+   */
+  columns?(t: Record<string, any>): Record<string, SQL>;
+  /** decorates rows before they are sent (computed in JS; for what SQL can compute, `columns`) */
   afterRead?(c: Omit<HookCtx, 'tx'> & { tx: Db }, rows: Row[]): Promise<void> | void;
   /** extra filters understood by this resource: filter key → SQL */
   filters?: Record<string, (value: unknown, t: Record<string, any>, user: SessionUser) => SQL | undefined>;

@@ -188,8 +188,8 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   // the first page with the labels of its references in the same statement (one round trip, not one more per
   // reference). Only the first: a page read along an index computes its select list for the rows it skips as well
   // (page 501 of 10: 5,010 label lookups instead of 10, +50 ms on 200,000 rows); later pages attach them after reading.
-  const columns = is(t, View) ? getViewSelectedFields(t) : getTableColumns(t);
-  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t) } : columns).from(t).where(where)
+  const columns = shownColumns(def, t);
+  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def, t) } : columns).from(t).where(where)
     .orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
   const pageRows = async (): Promise<Row[]> => {
     if (!generic) return await pageQuery(db) as Row[];
@@ -247,13 +247,39 @@ function labelColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
   return cols;
 }
 
+/** the columns `present` keeps (a password hash or who wrote a row is never read for a list) */
+function shownColumns(def: ResourceDef, t: any): Record<string, any> {
+  const all: Record<string, any> = is(t, View) ? getViewSelectedFields(t) : getTableColumns(t);
+  const keep = new Set(['id', 'enterpriseId', ...visibleFields(def).map(([name]) => name), 'createdAt', 'updatedAt', 'version']);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => keep.has(k)));
+}
+
+/** a resource's virtual fields computed in SQL (hooks `columns`), aliased as the row's keys */
+function hookColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
+  const cols = hooksOf(def.key).columns?.(t) ?? {};
+  return Object.fromEntries(Object.entries(cols).map(([k, q]) => [k, q.as(k)]));
+}
+
+/** the hook columns of rows read without them: one statement by id */
+async function attachHookColumns(db: Db, def: ResourceDef, rows: Row[], cols: Record<string, SQL.Aliased>) {
+  const t = tableOf(def);
+  const ids = rows.map((r) => r.id as string);
+  const res = await db.select({ id: t.id, ...cols }).from(t).where(inArray(t.id, ids)) as Row[];
+  const byId = new Map(res.map((r) => [r.id as string, r]));
+  for (const r of rows) {
+    const found = byId.get(r.id);
+    for (const k of Object.keys(cols)) r[k] = found?.[k] ?? null;
+  }
+}
+
 /** labels of referenced rows and the enterprise name, then the resource's own afterRead; drops server-only columns */
 export async function present(db: Db, def: ResourceDef, user: SessionUser, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const shown = visibleFields(def).map(([name]) => name); // once, not once a row: an export presents 100,000
   // labels the rows were read with (a list page's statement selects them)
   // (the enterprise's name only where a row has an enterprise, as decorate gives it)
-  const read = [...labelledRefs(def).map(([name]) => name + 'Label'), ...(rows.some((r) => r.enterpriseId) ? ['enterpriseName'] : [])].filter((k) => k in rows[0]!);
+  const read = [...labelledRefs(def).map(([name]) => name + 'Label'), ...Object.keys(hookColumns(def, tableOf(def))),
+    ...(rows.some((r) => r.enterpriseId) ? ['enterpriseName'] : [])].filter((k) => k in rows[0]!);
   const out: Row[] = rows.map((r) => {
     const o: Row = { id: r.id };
     if ('enterpriseId' in r) o.enterpriseId = r.enterpriseId;
@@ -276,8 +302,10 @@ export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out:
   const refFields = labelledRefs(def).filter(([name]) => !(name + 'Label' in first));
   const ownLabel = ownEnterpriseLabel(def);
   const needName = o.enterpriseName !== false && def.scope === 'enterprise' && out.some((r) => r.enterpriseId);
+  const hooked = hookColumns(def, tableOf(def));
   const jobs = [
     ...refFields.map(([name, f]) => () => attachLabels(db, out, name, f)),
+    ...(Object.keys(hooked).some((k) => !(k in first)) ? [() => attachHookColumns(db, def, out, hooked)] : []),
     // the enterprise's name: from the resource's own 所属企业 label when it has one (one query, not two)
     ...(needName && !ownLabel && !('enterpriseName' in first) ? [() => attachLabels(db, out, 'enterpriseId', ENTERPRISE_NAME, 'enterpriseName')] : []),
   ];
