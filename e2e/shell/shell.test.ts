@@ -21,6 +21,9 @@ describe('sign-in and the navigation guard', () => {
     await page.waitForURL('**/adminSys/userManager');
     await expect.poll(() => page.title()).toMatch(/^用户管理 - .*危险货物道路运输安全监管系统$/);
     expect(await page.getByTestId('breadcrumb').innerText()).toMatch(/首页[\s\S]*系统管理[\s\S]*用户管理/);
+    // the list shows each user's roles (read in the page's own statement)
+    await expect.poll(() => page.locator('tr', { hasText: '张安全' }).first().innerText().catch(() => '')).toMatch(/企业管理员/);
+    await shot(page, 'shell-user-list-roles');
     // signed in, /login goes home
     await page.goto(baseUrl() + '/login');
     await page.waitForURL('**/dashboard');
