@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
-import { type Db, type Plan, execPrepared, textArray } from '../../db/index.ts';
+import { type Db, type Plan, allOn, execPrepared, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
@@ -162,10 +162,14 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
   const plan = listPlan(user, f);
-  const rows = await execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size), plan);
   const count = waybillCountSql(user, f, where, fixedState);
-  const n = Math.max(0, (await execPrepared<{ n: number }>(db, count.sql, plan)).rows[0]?.n ?? 0);
-  return { content: rows.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, count.cap) : n, totalCapped: count.capped && n > count.cap };
+  // the page and the count together (each on its own connection; one after the other in a transaction), as the generic lists do
+  const [rows, counted] = await allOn<{ rows: Record<string, unknown>[] }>(db, [
+    () => execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size), plan),
+    () => execPrepared<{ n: number }>(db, count.sql, plan),
+  ]);
+  const n = Math.max(0, Number(counted!.rows[0]?.n ?? 0));
+  return { content: rows!.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, count.cap) : n, totalCapped: count.capped && n > count.cap };
 }
 
 /** a raw SQL row of `waybill` as the drizzle row type */
