@@ -264,7 +264,8 @@ function hookColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
 async function attachHookColumns(db: Db, def: ResourceDef, rows: Row[], cols: Record<string, SQL.Aliased>) {
   const t = tableOf(def);
   const ids = rows.map((r) => r.id as string);
-  const res = await db.select({ id: t.id, ...cols }).from(t).where(inArray(t.id, ids)) as Row[];
+  // one array parameter, not a placeholder per id (an export's page holds 1,000)
+  const res = await db.select({ id: t.id, ...cols }).from(t).where(sql`${t.id} = any(${sql.param(ids)})`) as Row[];
   const byId = new Map(res.map((r) => [r.id as string, r]));
   for (const r of rows) {
     const found = byId.get(r.id);
