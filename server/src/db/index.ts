@@ -229,3 +229,5 @@ function fullSql(text: string, args: unknown[]): { sql?: string; values?: unknow
 
 /** a JS array as ONE text[] parameter (drizzle's sql`` would expand it into a tuple) */
 export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+/** a JS array of ids as ONE uuid[] parameter */
+export const uuidArray = (values: readonly string[]) => sql`${sql.param([...values])}::uuid[]`;

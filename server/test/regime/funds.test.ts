@@ -106,6 +106,15 @@ describe('安全费用提取 and 使用', () => {
     const lastYear = (await okData('GET', `/api/aqzd/funds/overview?year=${year - 1}`, 'zhengfu')).rows.find((r: { enterpriseId: string }) => r.enterpriseId === E.a.id);
     expect(lastYear.warning).toBe(true);
     expect((await okData('GET', '/api/aqzd/funds/track', 'qiye')).months[0].paused).toBe(true);
+    // the province's list of year plans: A's and B's rows in one page, each with the figures its enterprise sees
+    const figures = (r: Record<string, unknown>) => ({ accrued: r.accrued, used: r.used, balance: r.balance, usageRate: r.usageRate, warning: r.warning, pausedMonths: r.pausedMonths });
+    const province = (await okData('POST', '/api/aqzd/fundYear/list', 'zhengfu', { size: 100 })).content as Record<string, unknown>[];
+    for (const [who, id] of [['qiye', E.a.id], ['qiye2', E.b.id]] as const) {
+      const mine = (await okData('POST', '/api/aqzd/fundYear/list', who, { size: 100 })).content as Record<string, unknown>[];
+      expect(mine.length, who).toBeGreaterThan(0);
+      expect(province.filter((r) => r.enterpriseId === id).map(figures), who).toEqual(mine.map(figures));
+      expect(mine.every((r) => typeof r.balance === 'number'), who).toBe(true);
+    }
     // an enterprise's overview is its own row only
     expect((await okData('GET', `/api/aqzd/funds/overview?year=${year - 1}`, 'qiye')).rows.map((r: { enterpriseId: string }) => r.enterpriseId)).toEqual([E.a.id]);
   });

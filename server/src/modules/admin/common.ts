@@ -101,5 +101,3 @@ export async function groupsByIds(db: Db, ids: string[]): Promise<GroupRow[]> {
   return r.rows;
 }
 
-/** a JS array of ids as ONE uuid[] parameter */
-export const uuidArray = (values: readonly string[]) => sql`${sql.param([...values])}::uuid[]`;

@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { resourceByKey } from '@dg/core';
-import type { Db } from '../../db/index.ts';
+import { uuidArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { scopeCondition, tableOf } from '../../platform/crud/query.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
-import { checkAssignable, findGroup, isBuiltInRole, ownedGroups, roleSide, uuidArray, visibleGroups, type GroupRow } from './common.ts';
+import { checkAssignable, findGroup, isBuiltInRole, ownedGroups, roleSide, visibleGroups, type GroupRow } from './common.ts';
 import { allMenus, withAncestors } from './menus.ts';
 import { isUuid } from '../../platform/schemas.ts';
 

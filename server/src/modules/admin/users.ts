@@ -8,13 +8,13 @@ import { verify } from '@node-rs/argon2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRule, resourceByKey, type Side } from '@dg/core';
 import type { App } from '../../platform/context.ts';
-import { textArray } from '../../db/index.ts';
+import { textArray, uuidArray } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
-import { checkAssignable, groupsByIds, jurisdictionEnterprises, jurisdictionOrgs, visibleGroups, uuidArray } from './common.ts';
+import { checkAssignable, groupsByIds, jurisdictionEnterprises, jurisdictionOrgs, visibleGroups } from './common.ts';
 import { UUID_RE, idParam } from '../../platform/schemas.ts';
 
 const userDef = resourceByKey('user')!;

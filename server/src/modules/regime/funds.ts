@@ -11,9 +11,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { accrualYear, formatYuan, usageOf, yearPlanFen, type FundMonth } from '@dg/core';
-import type { Db } from '../../db/index.ts';
+import { allOn, uuidArray, type Db } from '../../db/index.ts';
 import { badInput } from '../../platform/errors.ts';
-import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
+import { defineHooks } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
 
 /** 1.5 (%) → 150 (万分之) */
@@ -37,23 +37,33 @@ export function totalsOf(y: LedgerYear) {
 
 /** an enterprise's ledger, year by year (only registered years) */
 export async function ledgerOf(db: Db, enterpriseId: string, today = cnDate()): Promise<LedgerYear[]> {
-  const years = (await db.execute<{ id: string; year: number; year_plan: string | number; carry_over: string | number | null; rate: string; last_revenue: string | number }>(
-    sql`select id, year, year_plan, carry_over, rate, last_revenue from regime_fund_year where enterprise_id = ${enterpriseId} order by year`)).rows;
-  const uses = (await db.execute<{ y: number; m: number; s: string | number }>(sql`select extract(year from use_date)::int as y, extract(month from use_date)::int as m,
-    sum(amount)::bigint as s from regime_fund_use where enterprise_id = ${enterpriseId} group by 1, 2`)).rows;
-  const usedIn = new Map(uses.map((u) => [`${u.y}-${u.m}`, Number(u.s)]));
+  return (await ledgersOf(db, [enterpriseId], today)).get(enterpriseId) ?? [];
+}
+
+/** the ledgers of several enterprises (a government list's page), in two statements whatever their number */
+export async function ledgersOf(db: Db, enterpriseIds: string[], today = cnDate()): Promise<Map<string, LedgerYear[]>> {
+  const ids = uuidArray([...new Set(enterpriseIds)]);
+  const [years, uses] = await allOn<{ rows: Record<string, any>[] }>(db, [
+    () => db.execute(sql`select enterprise_id, id, year, year_plan, carry_over, rate, last_revenue from regime_fund_year
+      where enterprise_id = any(${ids}) order by enterprise_id, year`),
+    () => db.execute(sql`select enterprise_id, extract(year from use_date)::int as y, extract(month from use_date)::int as m,
+      sum(amount)::bigint as s from regime_fund_use where enterprise_id = any(${ids}) group by 1, 2, 3`),
+  ]) as [{ rows: { enterprise_id: string; id: string; year: number; year_plan: string | number; carry_over: string | number | null; rate: string; last_revenue: string | number }[] },
+    { rows: { enterprise_id: string; y: number; m: number; s: string | number }[] }];
+  const usedIn = new Map(uses.rows.map((u) => [`${u.enterprise_id}:${u.y}-${u.m}`, Number(u.s)]));
   const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  const out: LedgerYear[] = [];
-  let prev: { year: number; plan: number; closing: number } | null = null;
-  for (const y of years) {
-    const follows: boolean = prev !== null && prev.year === y.year - 1;
+  const out = new Map<string, LedgerYear[]>();
+  let prev: { enterpriseId: string; year: number; plan: number; closing: number } | null = null;
+  for (const y of years.rows) {
+    const follows: boolean = prev !== null && prev.enterpriseId === y.enterprise_id && prev.year === y.year - 1;
     const yearPlan = Number(y.year_plan);
     const months: LedgerMonth[] = accrualYear({
       yearPlan, lastYearPlan: follows ? prev!.plan : 0, opening: follows ? prev!.closing : Number(y.carry_over ?? 0),
-      usedByMonth: Array.from({ length: 12 }, (_, i) => usedIn.get(`${y.year}-${i + 1}`) ?? 0), rateBp: rateBp(y.rate),
+      usedByMonth: Array.from({ length: 12 }, (_, i) => usedIn.get(`${y.enterprise_id}:${y.year}-${i + 1}`) ?? 0), rateBp: rateBp(y.rate),
     }).map((m) => ({ ...m, due: y.year < ty || (y.year === ty && m.month <= tm) }));
-    out.push({ id: y.id, year: y.year, yearPlan, rate: Number(y.rate), lastRevenue: Number(y.last_revenue), months });
-    prev = { year: y.year, plan: yearPlan, closing: months[11]!.closing };
+    const list = out.get(y.enterprise_id) ?? out.set(y.enterprise_id, []).get(y.enterprise_id)!;
+    list.push({ id: y.id, year: y.year, yearPlan, rate: Number(y.rate), lastRevenue: Number(y.last_revenue), months });
+    prev = { enterpriseId: y.enterprise_id, year: y.year, plan: yearPlan, closing: months[11]!.closing };
   }
   return out;
 }
@@ -94,14 +104,11 @@ defineHooks('fundYear', {
     if (n) throw badInput(`${row.year}年度已登记${n}笔安全费用使用，不能删除该年度的提取计划`);
   },
   async afterRead(c, rows) {
-    const byEnterprise = new Map<string, Row[]>();
-    for (const r of rows) byEnterprise.set(r.enterpriseId, [...byEnterprise.get(r.enterpriseId) ?? [], r]);
-    for (const [enterpriseId, list] of byEnterprise) {
-      const ledger = new Map((await ledgerOf(c.tx, enterpriseId)).map((y) => [y.year, y]));
-      for (const r of list) {
-        const y = ledger.get(r.year);
-        if (y) Object.assign(r, totalsOf(y));
-      }
+    // every enterprise of the page at once (a government list: up to one enterprise a row)
+    const ledgers = await ledgersOf(c.tx, rows.map((r) => r.enterpriseId as string));
+    for (const r of rows) {
+      const y = ledgers.get(r.enterpriseId)?.find((x) => x.year === r.year);
+      if (y) Object.assign(r, totalsOf(y));
     }
   },
 });
