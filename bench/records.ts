@@ -19,7 +19,7 @@ import { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { PROVINCE_ABBR, makeCreditCode, makeIdCard18, resourceByKey, sheetFields } from '@dg/core';
 import { provinceTree } from '../server/src/platform/regions.ts';
-import { load, type LoadResult } from './load.ts';
+import { load, post, type LoadResult } from './load.ts';
 import { processMemory } from './memory.ts';
 
 /**
@@ -140,10 +140,6 @@ async function loadData(c: pg.Client) {
   return { enterpriseA: a.id as string, abbr, loadS, vacuumS: (performance.now() - t1) / 1000, counts };
 }
 
-async function postJson(url: string, body: unknown, token: string) {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
-  return r.json() as Promise<{ status: number; data: any; message: string }>;
-}
 
 export async function vehicleImportFile(rows: number, abbr: string): Promise<Buffer> {
   const fields = sheetFields(resourceByKey('vehicle')!).filter(([, f]) => !f.readOnly);
@@ -194,9 +190,9 @@ type Tokens = Record<string, string>;
 
 async function measureLists(base: string, tok: Tokens, abbr: string, seconds: number) {
   const measure = async (who: string, what: string, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const first = await postJson(`${base}/${path}`, body, tok[who]!);
+    const first = await post(`${base}/${path}`, body, tok[who]!);
     if (first.status !== 200) return { user: who, measure: what, error: first.message };
-    const r: LoadResult = await load(() => postJson(`${base}/${path}`, body, tok[who]!).then((x) => x.status === 200), { concurrency: 1, seconds });
+    const r: LoadResult = await load(() => post(`${base}/${path}`, body, tok[who]!).then((x) => x.status === 200), { concurrency: 1, seconds });
     return { user: who, measure: what, total: `${first.data.total}${first.data.totalCapped ? '+' : ''}`, rows: first.data.content.length, p50: r.p50, p99: r.p99, 'req/s': r.rps, errors: r.errors };
   };
   const soon = [day(0), day(30)];

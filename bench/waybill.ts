@@ -28,7 +28,7 @@ import { moveRollups, counts, ROLLUP_TABLES } from '../server/src/modules/waybil
 import { goodsOf } from '../server/src/modules/waybill/service.ts';
 import { toRow } from '../server/src/modules/waybill/list.ts';
 import { remindSql } from '../server/src/modules/shell/remind.ts';
-import { load, post, type LoadResult } from './load.ts';
+import { getOk, load, post, type LoadResult } from './load.ts';
 // the areas that add getRemindInfo's counts (each registers its counter when loaded)
 import '../server/src/modules/regime/regimes.ts';
 import '../server/src/modules/notice/messages.ts';
@@ -187,14 +187,14 @@ export async function benchWaybill(c: WaybillBenchContext) {
       monitor('全省 车牌前缀', { plateNo: plate.slice(0, 5) }),
       monitor('地市 无筛选', {}, city, cityToken),
       monitor('地市 目的地=地市+近7天', { destRegion: '330200', createdAt: [day(-7), day(0)] }, city, cityToken),
-      { name: '监控 状态统计（全省）', call: () => fetch(`${c.baseUrl}/api/ydjg/waybill/stateCounts`, { headers: { authorization: govToken } }).then((r) => r.ok),
+      { name: '监控 状态统计（全省）', call: () => getOk(`${c.baseUrl}/api/ydjg/waybill/stateCounts`, govToken),
         sql: [sql`select s.state, sum(s.n)::int as n from waybill_region_state_count s where ${regionStateArea(gov)} group by s.state`] },
       ...Object.entries(WAYBILL_QUEUES).map(([queue, qd]) => ({
         name: `企业 ${qd.title}队列`, call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/${queue}/list`, { page: 1, size: 20 }), sql: listSql(entUser, {}, qd.state),
       })),
       { name: '企业 运单管理（全部）', call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/manage/list`, { page: 1, size: 20 }), sql: listSql(entUser, {}) },
       { name: '企业 运单管理 车牌+近30天', call: listCall(entToken, `${c.baseUrl}/api/dzyd/waybill/manage/list`, { page: 1, size: 20, filters: { plateNo: '浙A', createdAt: [day(-30), day(0)] } }), sql: listSql(entUser, { plateNo: '浙A', createdAt: [day(-30), day(0)] }) },
-      { name: 'getRemindInfo', call: () => fetch(`${c.baseUrl}/api/index/indexQyd/getRemindInfo`, { headers: { authorization: entToken } }).then((r) => r.ok),
+      { name: 'getRemindInfo', call: () => getOk(`${c.baseUrl}/api/index/indexQyd/getRemindInfo`, entToken),
         sql: [remindSql(entUser)!.sql] },
       { name: '调度合规检查', call: () => post(`${c.baseUrl}/api/dzyd/waybill/compliance`, { waybillId: pending, vehicleId: crew.vehicle_id, driverId: crew.driver_id, escortId: crew.escort_id }, entToken).then((r) => r.status === 200 && Array.isArray(r.data?.problems)),
         sql: [sql`select l.resource_id, w.waybill_no, w.state from waybill_crew_lock l join waybill w on w.id = l.waybill_id and w.created_at = l.waybill_created_at
