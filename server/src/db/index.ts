@@ -103,6 +103,15 @@ export function genericDb(db: Db): Db | null {
   return d;
 }
 
+/**
+ * Where a query builder's `.prepare(name)` runs for `plan` (see execPrepared): the generic-plan pool, `db` itself for
+ * PostgreSQL's choice, or null — planned per call, the embedded database, a transaction — to run it unnamed on `db`.
+ */
+export function preparedDb(db: Db, plan: Plan): Db | null {
+  if (plan === 'generic') return genericDb(db);
+  return plan === 'chosen' && postgresPool(db) ? db : null;
+}
+
 /** a prepared statement's name, from its text: each shape is parsed once per connection */
 export const statementName = (text: string) => 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
 
