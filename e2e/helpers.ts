@@ -153,13 +153,15 @@ export async function pickOption(page: Page, id: string, label: string) {
 /**
  * Chooses the entry `entry` of the dropdown that `trigger` opens (test ids) and waits until the page is at `url`: the
  * menu is opened only when the entry is not showing (a second click would close it), and the entry is chosen again
- * when a click was lost on a menu still opening or leaving (seen in full runs on the user menu and the bell).
+ * when a click was lost on a menu still opening or leaving (seen in full runs on the user menu and the bell), or the
+ * entry hid under the click (a menu still leaving after the last choice: seen once on 退出登录 after 个人中心).
  */
 export async function chooseFromMenu(page: Page, trigger: string, entry: string, url: string | RegExp) {
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     if (!(await page.getByTestId(entry).isVisible())) await page.getByTestId(trigger).click();
-    await page.getByTestId(entry).click();
-    if (await page.waitForURL(url, { timeout: 5000 }).then(() => true, () => false)) return;
+    // an entry seen on a menu that was leaving (the last choice's) hides before the click lands: try again, not wait 30 s
+    const clicked = await page.getByTestId(entry).click({ timeout: 3000 }).then(() => true, () => false);
+    if (clicked && await page.waitForURL(url, { timeout: 5000 }).then(() => true, () => false)) return;
   }
   await page.waitForURL(url);
 }
