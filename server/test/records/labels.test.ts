@@ -16,7 +16,7 @@ beforeAll(async () => { t = await testApp(); });
 
 /** the labels, and a resource's virtual fields computed in SQL (hooks `columns`: read the same two ways) */
 const labelKeys = (key: string, row: Row) => {
-  const computed = Object.keys(hooksOf(key).columns?.({}) ?? {});
+  const computed = Object.keys(hooksOf(key).columns?.() ?? {});
   return Object.keys(row).filter((k) => k.endsWith('Label') || k === 'enterpriseName' || computed.includes(k));
 };
 

@@ -16,11 +16,12 @@ export interface ResourceHooks {
   afterWrite?(c: HookCtx, row: Row, mode: 'add' | 'update', input: Row): Promise<void> | void;
   beforeDelete?(c: HookCtx, row: Row): Promise<void> | void;
   /**
-   * virtual fields computed in SQL from the row (its table is in `t`; name the row's columns with the table, e.g.
-   * `base_user.id`): a list's first page selects them in its own statement, every other read (a later page, a record,
-   * an export) adds them by id in one statement after reading — one definition, no round trip on the first page
+   * virtual fields computed in SQL from the row (name the row's columns with its table's name, e.g. `base_user.id`:
+   * drizzle writes a select list's columns unqualified, which a subselect's own tables would answer): a list's first
+   * page selects them in its own statement, every other read (a later page, a record, an export) adds them by id in one
+   * statement after reading — one definition, no round trip on the first page
    */
-  columns?(t: Record<string, any>): Record<string, SQL>;
+  columns?(): Record<string, SQL>;
   /** decorates rows before they are sent (computed in JS; for what SQL can compute, `columns`) */
   afterRead?(c: Omit<HookCtx, 'tx'> & { tx: Db }, rows: Row[]): Promise<void> | void;
   /** extra filters understood by this resource: filter key → SQL */

@@ -3,7 +3,7 @@ import { attachChanges } from './changes.ts';
 import { and, asc, desc, eq, gte, lte, inArray, sql, getTableColumns, getViewSelectedFields, is, View, type SQL } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
 import { resourceTables } from '../../db/schema.ts';
-import { allOn, execPrepared, preparedDb, statementName, type Db, type Plan } from '../../db/index.ts';
+import { allOn, execPrepared, preparedDb, statementName, uuidArray, type Db, type Plan } from '../../db/index.ts';
 import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
 import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
@@ -192,7 +192,7 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   // reference). Only the first: a page read along an index computes its select list for the rows it skips as well
   // (page 501 of 10: 5,010 label lookups instead of 10, +50 ms on 200,000 rows); later pages attach them after reading.
   const columns = shownColumns(def, t);
-  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def, t) } : columns).from(t).where(where)
+  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def) } : columns).from(t).where(where)
     .orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
   const pageRows = async (): Promise<Row[]> => {
     if (!prepared) return await pageQuery(db) as Row[];
@@ -258,8 +258,8 @@ function shownColumns(def: ResourceDef, t: any): Record<string, any> {
 }
 
 /** a resource's virtual fields computed in SQL (hooks `columns`), aliased as the row's keys */
-function hookColumns(def: ResourceDef, t: any): Record<string, SQL.Aliased> {
-  const cols = hooksOf(def.key).columns?.(t) ?? {};
+function hookColumns(def: ResourceDef): Record<string, SQL.Aliased> {
+  const cols = hooksOf(def.key).columns?.() ?? {};
   return Object.fromEntries(Object.entries(cols).map(([k, q]) => [k, q.as(k)]));
 }
 
@@ -268,7 +268,7 @@ async function attachHookColumns(db: Db, def: ResourceDef, rows: Row[], cols: Re
   const t = tableOf(def);
   const ids = rows.map((r) => r.id as string);
   // one array parameter, not a placeholder per id (an export's page holds 1,000)
-  const res = await db.select({ id: t.id, ...cols }).from(t).where(sql`${t.id} = any(${sql.param(ids)})`) as Row[];
+  const res = await db.select({ id: t.id, ...cols }).from(t).where(sql`${t.id} = any(${uuidArray(ids)})`) as Row[];
   const byId = new Map(res.map((r) => [r.id as string, r]));
   for (const r of rows) {
     const found = byId.get(r.id);
@@ -282,7 +282,7 @@ export async function present(db: Db, def: ResourceDef, user: SessionUser, rows:
   const shown = visibleFields(def).map(([name]) => name); // once, not once a row: an export presents 100,000
   // labels the rows were read with (a list page's statement selects them)
   // (the enterprise's name only where a row has an enterprise, as decorate gives it)
-  const read = [...labelledRefs(def).map(([name]) => name + 'Label'), ...Object.keys(hookColumns(def, tableOf(def))),
+  const read = [...labelledRefs(def).map(([name]) => name + 'Label'), ...Object.keys(hooksOf(def.key).columns?.() ?? {}),
     ...(rows.some((r) => r.enterpriseId) ? ['enterpriseName'] : [])].filter((k) => k in rows[0]!);
   const out: Row[] = rows.map((r) => {
     const o: Row = { id: r.id };
@@ -306,7 +306,7 @@ export async function decorate(db: Db, def: ResourceDef, user: SessionUser, out:
   const refFields = labelledRefs(def).filter(([name]) => !(name + 'Label' in first));
   const ownLabel = ownEnterpriseLabel(def);
   const needName = o.enterpriseName !== false && def.scope === 'enterprise' && out.some((r) => r.enterpriseId);
-  const hooked = hookColumns(def, tableOf(def));
+  const hooked = hookColumns(def);
   const jobs = [
     ...refFields.map(([name, f]) => () => attachLabels(db, out, name, f)),
     ...(Object.keys(hooked).some((k) => !(k in first)) ? [() => attachHookColumns(db, def, out, hooked)] : []),
