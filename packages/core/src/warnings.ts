@@ -81,7 +81,8 @@ const vehicleSource = (dateColumns: WarningSource['dateColumns'], docNoColumn?: 
   dateColumns, docNoColumn, only: [NOT_SCRAPPED],
 });
 const VEHICLE_TRANSPORT = vehicleSource([{ column: 'transport_cert_expiry', document: '道路运输证' }], 'transport_cert_no');
-const VEHICLE_REVIEW = vehicleSource([{ column: 'annual_review_expiry', document: '道路运输证年审' }], 'transport_cert_no');
+// 年审 of the 道路运输证 and the 行驶证's 检验有效期: both stop a vehicle at dispatch, the earlier one is shown
+const VEHICLE_REVIEW = vehicleSource([{ column: 'annual_review_expiry', document: '道路运输证年审' }, { column: 'inspection_expiry', document: '行驶证检验' }], 'transport_cert_no');
 // the earliest of the policies the vehicle carries (商业险 only when recorded)
 const VEHICLE_INSURANCE = vehicleSource([
   { column: 'compulsory_insurance_expiry', document: '交强险' },

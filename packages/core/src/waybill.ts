@@ -126,12 +126,18 @@ export interface VehicleDoc {
   approvedLoad?: number | null;
   transportCertExpiry?: string | null;
   annualReviewExpiry?: string | null;
+  /** 行驶证检验有效期至 */
+  inspectionExpiry?: string | null;
   compulsoryInsuranceExpiry?: string | null;
   carrierInsuranceExpiry?: string | null;
   status?: string | null;
 }
 export interface TankDoc { tankNo: string; suitableMedia?: readonly string[] | null; inspectionExpiry?: string | null; status?: string | null; kind?: '罐体' | '罐箱' }
-export interface StaffDoc { name: string; qualificationTypes?: readonly string[] | null; qualificationExpiry?: string | null; status?: string | null }
+export interface StaffDoc {
+  name: string; qualificationNo?: string | null; qualificationTypes?: readonly string[] | null; qualificationExpiry?: string | null; status?: string | null;
+  /** 驾驶证有效期至: checked for the driver (an escort drives nothing) */
+  drivingLicenceExpiry?: string | null;
+}
 export interface GoodsDoc {
   unNo: string; goodsName: string; goodsClass: string; quantity: number; unit: string;
   /** 千克/升 (for 升 and 立方米) */
@@ -220,6 +226,7 @@ export function complianceFindings(input: ComplianceInput): ComplianceProblem[] 
   const vehicleChecks = (v: VehicleDoc, what: '车辆' | '挂车') => {
     const who = `${what}${v.plateNo}`;
     if (v.status && v.status !== '营运') add('status', `${who}营运状态为${v.status}，不能调度`);
+    if (expired(v.inspectionExpiry, today)) add('certExpired', `${who}行驶证检验过期（${until(v.inspectionExpiry)}）`);
     if (expired(v.transportCertExpiry, today)) add('certExpired', `${who}道路运输证过期（${until(v.transportCertExpiry)}）`);
     if (expired(v.annualReviewExpiry, today)) add('certExpired', `${who}年审过期（${until(v.annualReviewExpiry)}）`);
     if (expired(v.compulsoryInsuranceExpiry, today)) add('certExpired', `${who}保险过期（交强险${until(v.compulsoryInsuranceExpiry)}）`);
@@ -243,8 +250,11 @@ export function complianceFindings(input: ComplianceInput): ComplianceProblem[] 
     const what = role === 'driver' ? '驾驶员' : '押运员';
     if (s.status === '离职') { add('status', `${what}${s.name}已离职`); return; }
     const types = s.qualificationTypes ?? [];
-    if (!types.includes(role)) add('qualification', `${what}${s.name}从业资格证过期或类别不符（类别不含${what}）`);
+    // 办法 2019 第二十二条: drivers and escorts hold a 从业资格证 of their post; the driver a valid 驾驶证
+    if (!String(s.qualificationNo ?? '').trim()) add('qualification', `${what}${s.name}未登记从业资格证号`);
+    else if (!types.includes(role)) add('qualification', `${what}${s.name}从业资格证过期或类别不符（类别不含${what}）`);
     else if (expired(s.qualificationExpiry, today)) add('qualification', `${what}${s.name}从业资格证过期或类别不符（${until(s.qualificationExpiry)}）`);
+    if (role === 'driver' && expired(s.drivingLicenceExpiry, today)) add('qualification', `驾驶员${s.name}驾驶证过期（${until(s.drivingLicenceExpiry)}）`);
   };
   if (!input.driver) add('missing', '未选择驾驶员');
   else staffChecks(input.driver, 'driver');

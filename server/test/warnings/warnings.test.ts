@@ -68,6 +68,14 @@ describe('the status rule and its boundaries', () => {
 });
 
 describe('what each list reads', () => {
+  it('车辆年审: the 道路运输证年审 or the 行驶证检验, whichever ends first, naming which', async () => {
+    const mark = uid('INSP');
+    const a = await addVehicle(t, 'qiye', A.regionCode, { transportCertNo: `${mark}1`, annualReviewExpiry: day(200), inspectionExpiry: day(-4) });
+    const b = await addVehicle(t, 'qiye', A.regionCode, { transportCertNo: `${mark}2`, annualReviewExpiry: day(6), inspectionExpiry: day(90) });
+    const rows = (await list('vehicleReview', 'qiye', { keyword: mark })).content;
+    expect(rows.map((r) => [r.recordId, r.document, r.days])).toEqual([[a.id, '行驶证检验', -4], [b.id, '道路运输证年审', 6]]);
+  });
+
   it('车辆保险: the earliest policy (商业险 only when recorded), naming which one', async () => {
     const mark = uid('INS');
     const a = await addVehicle(t, 'qiye', A.regionCode, { transportCertNo: `${mark}1`, compulsoryInsuranceExpiry: day(50), carrierInsuranceExpiry: day(10), commercialInsuranceExpiry: day(5) });

@@ -9,11 +9,11 @@ const today = '2026-06-15';
 const base = (): ComplianceInput => ({
   today,
   businessScope: ['2', '3', '8'],
-  vehicle: { plateNo: '浙A12345', approvedLoad: 20000, transportCertExpiry: '2026-12-31', annualReviewExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31', status: '营运' },
+  vehicle: { plateNo: '浙A12345', approvedLoad: 20000, transportCertExpiry: '2026-12-31', annualReviewExpiry: '2026-12-31', inspectionExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31', status: '营运' },
   trailer: null,
   tank: { tankNo: 'GT001', suitableMedia: ['1203', '3'], inspectionExpiry: '2026-12-31', status: '在用' },
-  driver: { name: '张三', qualificationTypes: ['driver'], qualificationExpiry: '2027-01-01', status: '在职' },
-  escort: { name: '李四', qualificationTypes: ['escort'], qualificationExpiry: '2027-01-01', status: '在职' },
+  driver: { name: '张三', qualificationNo: 'Q330102001', qualificationTypes: ['driver'], qualificationExpiry: '2027-01-01', drivingLicenceExpiry: '2028-03-01', status: '在职' },
+  escort: { name: '李四', qualificationNo: 'Q330102002', qualificationTypes: ['escort'], qualificationExpiry: '2027-01-01', status: '在职' },
   goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 10, unit: '吨' }],
   busy: [],
 });
@@ -41,9 +41,31 @@ describe('dispatchComplianceProblems', () => {
   });
 
   it('a trailer is checked like the vehicle', () => {
-    const trailer = { plateNo: '浙A1234挂', approvedLoad: 30000, transportCertExpiry: '2026-01-01', annualReviewExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31' };
+    const trailer = { plateNo: '浙A1234挂', approvedLoad: 30000, transportCertExpiry: '2026-01-01', annualReviewExpiry: '2026-12-31', inspectionExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31' };
     expect(lines({ trailer })).toEqual(['挂车浙A1234挂道路运输证过期（有效期至2026-01-01）']);
     expect(lines({ trailer: { ...trailer, transportCertExpiry: '2026-12-31' } })).toEqual([]);
+  });
+
+  it('行驶证检验过期: the vehicle and the trailer, trips the day after, passes on the day', () => {
+    expect(lines({ vehicle: { ...base().vehicle!, inspectionExpiry: '2026-06-14' } })).toEqual(['车辆浙A12345行驶证检验过期（有效期至2026-06-14）']);
+    expect(lines({ vehicle: { ...base().vehicle!, inspectionExpiry: today } })).toEqual([]);
+    expect(lines({ vehicle: { ...base().vehicle!, inspectionExpiry: null } })).toEqual(['车辆浙A12345行驶证检验过期（未登记有效期）']);
+    const trailer = { ...base().vehicle!, plateNo: '浙A1234挂', approvedLoad: 30000, inspectionExpiry: '2026-06-14' };
+    expect(lines({ trailer })).toEqual(['挂车浙A1234挂行驶证检验过期（有效期至2026-06-14）']);
+  });
+
+  it('驾驶员驾驶证过期: trips the day after, passes on the day; an escort needs none', () => {
+    expect(lines({ driver: { ...base().driver!, drivingLicenceExpiry: '2026-01-01' } })).toEqual(['驾驶员张三驾驶证过期（有效期至2026-01-01）']);
+    expect(lines({ driver: { ...base().driver!, drivingLicenceExpiry: '2026-06-14' } })).toEqual(['驾驶员张三驾驶证过期（有效期至2026-06-14）']);
+    expect(lines({ driver: { ...base().driver!, drivingLicenceExpiry: today } })).toEqual([]);
+    expect(lines({ driver: { ...base().driver!, drivingLicenceExpiry: null } })).toEqual(['驾驶员张三驾驶证过期（未登记有效期）']);
+    expect(lines({ escort: { ...base().escort!, drivingLicenceExpiry: null } })).toEqual([]);
+  });
+
+  it('no 从业资格证号: the driver and the escort are refused, an expired 驾驶证 named beside', () => {
+    expect(lines({ driver: { ...base().driver!, qualificationNo: null, drivingLicenceExpiry: '2026-01-01' } }))
+      .toEqual(['驾驶员张三未登记从业资格证号', '驾驶员张三驾驶证过期（有效期至2026-01-01）']);
+    expect(lines({ escort: { ...base().escort!, qualificationNo: ' ' } })).toEqual(['押运员李四未登记从业资格证号']);
   });
 
   it('罐体检验过期', () => {
@@ -91,7 +113,7 @@ describe('dispatchComplianceProblems', () => {
     expect(lines({ goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 26, unit: '立方米', density: 0.75 }] })).toEqual([]);
     expect(lines({ goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 26, unit: '升' }] })).toEqual(['货物UN1203汽油按升计量未填写密度，无法核对载质量']);
     expect(lines({ goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 10, unit: '件' }] })).toEqual(['货物UN1203汽油按件计量未填写单件质量，无法核对载质量']);
-    const trailer = { plateNo: '浙A1234挂', approvedLoad: 33000, transportCertExpiry: '2026-12-31', annualReviewExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31' };
+    const trailer = { plateNo: '浙A1234挂', approvedLoad: 33000, transportCertExpiry: '2026-12-31', annualReviewExpiry: '2026-12-31', inspectionExpiry: '2026-12-31', compulsoryInsuranceExpiry: '2026-12-31', carrierInsuranceExpiry: '2026-12-31' };
     expect(lines({ trailer, vehicle: { ...base().vehicle!, approvedLoad: 0 }, goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 30, unit: '吨' }] })).toEqual([]);
     expect(goodsMassKg({ quantity: 2, unit: '吨' })).toBe(2000);
   });

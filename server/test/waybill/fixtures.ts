@@ -12,14 +12,15 @@ export async function enterpriseOf(t: TestApp, username: DemoUser): Promise<{ id
 
 const rnd = (n: number) => Array.from({ length: n }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'[Math.floor(Math.random() * 34)]).join('');
 
-export interface VehicleOpts { approvedLoad?: number; cert?: string; review?: string; insurance?: string; carrier?: string; status?: string; type?: string }
+/** `inspection`: the 行驶证's 检验有效期 */
+export interface VehicleOpts { approvedLoad?: number; cert?: string; review?: string; inspection?: string; insurance?: string; carrier?: string; status?: string; type?: string }
 export async function makeVehicle(t: TestApp, enterpriseId: string, o: VehicleOpts = {}): Promise<{ id: string; plateNo: string }> {
   const plateNo = o.type === 'trailer' ? `浙A${rnd(4)}挂` : `浙A${rnd(5)}`;
   const [v] = await t.sql(`insert into vehicle (enterprise_id, plate_no, plate_color, vehicle_type, brand_model, vin, approved_load, total_mass, transport_cert_no,
       transport_cert_expiry, annual_review_expiry, inspection_expiry, tech_grade, compulsory_insurance_expiry, carrier_insurance_expiry, register_date, status, audit_status)
-    values ($1, $2, '2', $3, '测试车型', $4, $5, 25000, $6, $7, $8, $8, '一级', $9, $10, '2020-01-01', $11, '已通过') returning id`,
+    values ($1, $2, '2', $3, '测试车型', $4, $5, 25000, $6, $7, $8, $12, '一级', $9, $10, '2020-01-01', $11, '已通过') returning id`,
     [enterpriseId, plateNo, o.type ?? 'tanker', 'LTEST' + rnd(12), o.approvedLoad ?? 20000, '浙交运管' + rnd(8), o.cert ?? day(100), o.review ?? day(100),
-      o.insurance ?? day(100), o.carrier ?? day(100), o.status ?? '营运']);
+      o.insurance ?? day(100), o.carrier ?? day(100), o.status ?? '营运', o.inspection ?? day(100)]);
   return { id: v.id, plateNo };
 }
 export async function makeTank(t: TestApp, enterpriseId: string, o: { media?: string[]; expiry?: string; status?: string; vehicleId?: string } = {}) {
@@ -29,13 +30,19 @@ export async function makeTank(t: TestApp, enterpriseId: string, o: { media?: st
   return { id: r.id as string, tankNo };
 }
 let seq = 0;
-export async function makeStaff(t: TestApp, enterpriseId: string, o: { types?: string[]; expiry?: string | null; status?: string; name?: string } = {}) {
+/** `licence`: the 驾驶证's expiry (a driver gets one valid for 300 days unless told); `qualificationNo: null` leaves the 从业资格证号 out */
+export async function makeStaff(t: TestApp, enterpriseId: string, o: { types?: string[]; expiry?: string | null; status?: string; name?: string; licence?: string | null; qualificationNo?: null } = {}) {
   seq += 1;
   const ri = (n: number) => Math.floor(Math.random() * n);
   const idCard = makeIdCard18(`330102198${ri(10)}0${1 + ri(9)}1${ri(10)}${String(ri(1000)).padStart(3, '0')}`);
   const name = o.name ?? '测试' + ['甲', '乙', '丙', '丁', '戊', '己'][seq % 6];
-  const [r] = await t.sql(`insert into staff (enterprise_id, name, sex, id_card, mobile, post, qualification_no, qualification_types, qualification_expiry, status)
-    values ($1, $2, '1', $3, '13800138000', '驾驶员', $4, $5, $6, $7) returning id`, [enterpriseId, name, idCard, 'Q' + rnd(10), o.types ?? ['driver'], o.expiry === undefined ? day(300) : o.expiry, o.status ?? '在职']);
+  const types = o.types ?? ['driver'];
+  const licence = o.licence === undefined ? (types.includes('driver') ? day(300) : null) : o.licence;
+  const [r] = await t.sql(`insert into staff (enterprise_id, name, sex, id_card, mobile, post, qualification_no, qualification_types, qualification_expiry, status,
+      driving_licence_no, driving_licence_expiry)
+    values ($1, $2, '1', $3, '13800138000', '驾驶员', $4, $5, $6, $7, $8, $9) returning id`,
+  [enterpriseId, name, idCard, o.qualificationNo === null ? null : 'Q' + rnd(10), types, o.expiry === undefined ? day(300) : o.expiry, o.status ?? '在职',
+    licence ? idCard : null, licence]);
   return { id: r.id as string, name };
 }
 

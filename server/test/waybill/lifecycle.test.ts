@@ -80,12 +80,36 @@ describe('dispatch', () => {
       `罐体${tank.tankNo}罐体检验过期（有效期至${day(-1)}）`,
       `货物UN1830硫酸不在罐体${tank.tankNo}适装介质范围`,
       `驾驶员${driver.name}从业资格证过期或类别不符（类别不含驾驶员）`,
+      `驾驶员${driver.name}驾驶证过期（未登记有效期）`,
       '缺少押运员',
       '超过核定载质量（货物26000千克，核定20000千克）',
     ]);
     expect(r.body.message).toBe(r.body.data.problems.join('；'));
     const still = ok(await t.call('GET', `/api/dzyd/waybill/info/${w.id}`, { as: 'qiye' }));
     expect(still).toMatchObject({ state: '待调度', version: w.version, plateNo: null });
+  });
+
+  it('行驶证 and 驾驶证: an expired 行驶证检验, an expired 驾驶证 and a missing 从业资格证号 are refused at dispatch, naming plate, person and date', async () => {
+    const { w } = await waybillIn(t, '待调度');
+    const vehicle = await makeVehicle(t, A.id, { inspection: day(-1) });
+    const tank = await makeTank(t, A.id, { vehicleId: vehicle.id });
+    const driver = await makeStaff(t, A.id, { types: ['driver'], licence: '2026-01-01', qualificationNo: null });
+    const escort = await makeStaff(t, A.id, { types: ['escort'], qualificationNo: null });
+    const r = await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, vehicleId: vehicle.id, tankId: tank.id, driverId: driver.id, escortId: escort.id } });
+    expect(r.body.status).toBe(40001);
+    expect(r.body.data.problems).toEqual([
+      `车辆${vehicle.plateNo}行驶证检验过期（有效期至${day(-1)}）`,
+      `驾驶员${driver.name}未登记从业资格证号`,
+      `驾驶员${driver.name}驾驶证过期（有效期至2026-01-01）`,
+      `押运员${escort.name}未登记从业资格证号`,
+    ]);
+    // on the expiry day itself both documents are still valid
+    const ok2 = await makeVehicle(t, A.id, { inspection: day(0) });
+    const tank2 = await makeTank(t, A.id, { vehicleId: ok2.id });
+    const driver2 = await makeStaff(t, A.id, { types: ['driver'], licence: day(0) });
+    const escort2 = await makeStaff(t, A.id, { types: ['escort'] });
+    const d = ok(await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, vehicleId: ok2.id, tankId: tank2.id, driverId: driver2.id, escortId: escort2.id } }));
+    expect(d.state).toBe('待检查');
   });
 
   it('经营范围不含第N类: enterprise A carries classes 2, 3, 8, 9', async () => {
@@ -211,6 +235,15 @@ describe('check, distribute, load, unload', () => {
     expect(r.body.message).toMatch(/^不能下发：车辆.+年审过期/);
     const ab = await t.sql(`select rule, source from abnormal_waybill where waybill_id = $1`, [w.id]);
     expect(ab).toEqual([{ rule: '资质过期', source: '规则' }]);
+  });
+
+  it('下发 refuses a 行驶证 or 驾驶证 that expired since dispatch', async () => {
+    const { w, crew } = await waybillIn(t, '待下发');
+    await t.sql(`update vehicle set inspection_expiry = current_date - 1 where id = $1`, [crew!.vehicle.id]);
+    await t.sql(`update staff set driving_licence_expiry = current_date - 1 where id = $1`, [crew!.driver.id]);
+    const r = await t.call('POST', '/api/dzyd/waybill/distribute', { as: 'qiye', body: { ids: [w.id] } });
+    expect(r.body.status).toBe(40001);
+    expect(r.body.message).toBe(`不能下发：车辆${crew!.vehicle.plateNo}行驶证检验过期（有效期至${day(-1)}）；驾驶员${crew!.driver.name}驾驶证过期（有效期至${day(-1)}）`);
   });
 
   it('装货确认 needs all of 五必查 and the actual quantities; actual overload is refused and kept', async () => {

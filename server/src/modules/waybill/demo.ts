@@ -84,6 +84,7 @@ async function compliantCrews(db: Db, e: DemoEnterprise, letter: string): Promis
     const person = async (n: number, type: string, name: string) => insertRow(db, 'staff', {
       enterpriseId: e.id, name, sex: '1', idCard: makeIdCard18(`${e.regionCode}1980010${n}${String(10 + i)}`), mobile: `1370000${String(1000 + n * 10 + i)}`, post: type === 'driver' ? '驾驶员' : '押运员',
       qualificationNo: `QC${letter}${n}${i}`, qualificationTypes: [type], qualificationExpiry: d(600), status: '在职',
+      ...(type === 'driver' ? { drivingLicenceNo: `DL${letter}${n}${i}`, drivingClass: 'A2', drivingLicenceExpiry: d(900) } : {}),
     } as never);
     const driverId = await person(1, 'driver', ['孙海', '钱江', '吴涛', '郑伟'][i]!);
     const escortId = await person(2, 'escort', ['冯丽', '陈静', '褚敏', '卫芳'][i]!);

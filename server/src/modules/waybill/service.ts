@@ -138,12 +138,13 @@ export async function busyOf(db: Db, crew: Crew, docs: CrewDocs, selfId: string 
 
 export function complianceInput(docs: CrewDocs, goods: GoodsDoc[], busy: ComplianceInput['busy'], today = cnDate()): ComplianceInput {
   const v = (x: any) => x && {
-    plateNo: x.plateNo, approvedLoad: x.approvedLoad, transportCertExpiry: x.transportCertExpiry, annualReviewExpiry: x.annualReviewExpiry,
+    plateNo: x.plateNo, approvedLoad: x.approvedLoad, transportCertExpiry: x.transportCertExpiry, annualReviewExpiry: x.annualReviewExpiry, inspectionExpiry: x.inspectionExpiry,
     compulsoryInsuranceExpiry: x.compulsoryInsuranceExpiry, carrierInsuranceExpiry: x.carrierInsuranceExpiry, status: x.status,
   };
   const tank = docs.tank ? { tankNo: docs.tank.tankNo, suitableMedia: docs.tank.suitableMedia, inspectionExpiry: docs.tank.inspectionExpiry, status: docs.tank.status, kind: '罐体' as const }
     : docs.tankContainer ? { tankNo: docs.tankContainer.containerNo, suitableMedia: docs.tankContainer.suitableMedia, inspectionExpiry: docs.tankContainer.inspectionExpiry, kind: '罐箱' as const } : null;
-  const s = (x: any) => x && { name: x.name, qualificationTypes: x.qualificationTypes, qualificationExpiry: x.qualificationExpiry, status: x.status };
+  const s = (x: any) => x && { name: x.name, qualificationNo: x.qualificationNo, qualificationTypes: x.qualificationTypes, qualificationExpiry: x.qualificationExpiry,
+    drivingLicenceExpiry: x.drivingLicenceExpiry, status: x.status };
   return {
     today, businessScope: docs.enterprise.business_scope ?? [], vehicle: v(docs.vehicle), trailer: v(docs.trailer), tank,
     driver: s(docs.driver), escort: s(docs.escort), goods, busy,
