@@ -17,8 +17,11 @@ export const HEADER_SEARCH = { threshold: 0.4, titleWeight: 0.7, pathWeight: 0.3
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const EXCEL_SHEET = 'SheetJS';
 export const EXCEL_FILE = '列表';
+/** wrong passwords in a row after which an account's sign-ins need a solved captcha, for LOGIN_LOCK_MINUTES */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
+/** failed sign-ins one address may make in LOGIN_LOCK_MINUTES before it must wait out the rest of that window */
+export const LOGIN_ADDRESS_MAX_FAILURES = 30;
 export const DEFAULT_WARNING_DAYS = 30;
 export const DEFAULT_PROVINCE_CODE = '330000';
 
@@ -39,7 +42,14 @@ export const MSG = {
   regionFailed: '获取地区失败',
   fullscreenUnsupported: 'you browser can not work',
   badCredentials: '账户或密码错误！',
-  locked: (minutes: number) => `登录失败次数过多，账户已锁定，请${minutes}分钟后再试`,
+  /** the account has had LOGIN_MAX_FAILURES wrong passwords: the next sign-ins need a captcha */
+  captchaNeeded: '登录失败次数过多，请输入验证码后重试',
+  /** `left` more wrong passwords and the account's sign-ins need a captcha */
+  failuresLeft: (left: number) => `账户或密码错误！再失败${left}次后登录需输入验证码`,
+  /** the address has made LOGIN_ADDRESS_MAX_FAILURES failed sign-ins */
+  addressSlowed: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  /** 企业注册: a taken account and an unusable one answer alike, so the form tells no one which accounts exist */
+  usernameUnavailable: '管理员账号：该账号不可用，请换一个（20位以内的英文字符和数字）',
   captchaWrong: '验证码不正确',
   captchaExpired: '验证码已过期',
   userDisabled: '账户已停用，请联系管理员',

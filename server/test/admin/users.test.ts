@@ -151,7 +151,7 @@ describe('reset password and unlock', () => {
   it('unlocks a locked account', async () => {
     const u = await makeUser(t, { side: 'enterprise', enterpriseId: ids.enterpriseA });
     await t.sql(`update base_user set locked_until = now() + interval '15 minutes', failed_logins = 0 where id = $1`, [u.id]);
-    expect((await t.login(u.username, u.password)).message).toMatch(/账户已锁定/);
+    expect((await t.login(u.username, u.password)).message).toBe('登录失败次数过多，请输入验证码后重试');
     expect((await t.call('PUT', `/api/admin/user/unlock/${u.id}`, { as: 'shiji' })).body.status).toBe(200);
     expect((await t.login(u.username, u.password)).status).toBe(200);
     expect((await t.call('PUT', `/api/admin/user/unlock/${RANDOM_ID}`, { as: 'admin' })).body.message).toBe('数据不存在或无权访问');

@@ -1,6 +1,8 @@
 /**
  * Sessions (spec §4, §7; ARCHITECTURE.md "Sessions"): JWT of 4 h, refresh, invalidation on logout,
- * jwt/invalid, password change or disable; captcha; 5 failed logins lock the account for 15 min.
+ * jwt/invalid, password change or disable; captcha. After 5 wrong passwords an account's sign-ins need a solved
+ * captcha for 15 min (even with LOGIN_CAPTCHA=off): the right password still signs in, so no one can lock anyone
+ * out. An address with 30 failed sign-ins in 15 min waits out the window.
  */
 import { z } from 'zod';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,11 +10,13 @@ import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../../platform/crud/write.ts';
 import svgCaptcha from 'svg-captcha';
 import { sql } from 'drizzle-orm';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
 
 const BOTH = ['admin', 'super'] as ('admin' | 'super')[];
+const WINDOW_SEC = LOGIN_LOCK_MINUTES * 60;
+const CAPTCHA_MISSING = '请输入验证码';
 
 /** an argon2id hash of nothing anyone knows: unknown names cost the same verification as known ones */
 let dummy: Promise<string> | undefined;
@@ -42,45 +46,66 @@ export async function authRoutes(app: App) {
     },
   }, async (req) => {
     const { username, password, type, verifyId, verifyCode } = req.body;
-    if (!(await app.ctx.state.hit(`login:${req.ip}`, app.ctx.config.loginRatePerMinute, 60))) throw badInput('登录过于频繁，请稍后再试');
-    if (!(await app.ctx.state.hit(`login:${req.ip}:${username}`, Math.max(5, Math.round(app.ctx.config.loginRatePerMinute / 15)), 60))) throw badInput('该账户登录过于频繁，请稍后再试');
-    if (app.ctx.config.loginCaptcha) {
-      if (!verifyId || !verifyCode) throw badInput('请输入验证码');
-      const expected = await app.ctx.state.takeCaptcha(verifyId);
-      if (!expected) throw badInput(MSG.captchaExpired);
-      if (expected !== verifyCode.trim().toLowerCase()) throw badInput(MSG.captchaWrong);
-    }
+    const state = app.ctx.state;
+    if (!(await state.hit(`login:${req.ip}`, app.ctx.config.loginRatePerMinute, 60))) throw badInput('登录过于频繁，请稍后再试');
+    if (!(await state.hit(`login:${req.ip}:${username}`, Math.max(5, Math.round(app.ctx.config.loginRatePerMinute / 15)), 60))) throw badInput('该账户登录过于频繁，请稍后再试');
+    // an address that has failed too often waits out the window, whatever name it tries next
+    const slowKey = `login-slow:${req.ip}`;
+    if (await state.getJob(slowKey)) throw badInput(MSG.addressSlowed(LOGIN_LOCK_MINUTES));
+    const failedFromAddress = async () => {
+      if (!(await state.hit(`login-fail-address:${req.ip}`, LOGIN_ADDRESS_MAX_FAILURES, WINDOW_SEC))) await state.putJob(slowKey, { since: new Date().toISOString() }, WINDOW_SEC);
+    };
     const log = (userId: string | null, result: string, message: string) =>
       db().execute(sql`insert into login_log (user_id, username, ip, result, message) values (${userId}, ${username}, ${req.ip}, ${result}, ${message})`);
+    /** the captcha of this attempt: null when solved, else the refusal (whose data tells the page to show one) */
+    const solveCaptcha = async () => {
+      if (!verifyId || !verifyCode) return CAPTCHA_MISSING;
+      const expected = await state.takeCaptcha(verifyId);
+      const refusal = !expected ? MSG.captchaExpired : expected !== verifyCode.trim().toLowerCase() ? MSG.captchaWrong : null;
+      if (refusal) await failedFromAddress();
+      return refusal;
+    };
+    let solved = false;
+    if (app.ctx.config.loginCaptcha) {
+      const refusal = await solveCaptcha();
+      if (refusal) throw badInput(refusal, { captcha: true });
+      solved = true;
+    }
     const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null; token_epoch: number | null }>(
       sql`select id, name, username, password, status, locked_until, failed_logins, is_super, token_epoch from base_user where username = ${username}`);
     const found = r.rows[0];
-    // an unknown name answers exactly as a wrong password does, lockout included, after the same argon2 work:
-    // its failures are counted in the shared state instead of the user row
+    // an unknown name answers exactly as a wrong password does, the captcha requirement included, after the same
+    // argon2 work: its failures are counted in the shared state instead of the user row
     const ghostKey = `login-fail:${username}`;
     const u = found ?? { id: null, password: await dummyHash(),
-      ...(await app.ctx.state.getJob<{ n: number; lockedUntil: string | null }>(ghostKey).then((g) => ({ failed_logins: g?.n ?? 0, locked_until: g?.lockedUntil ? new Date(g.lockedUntil) : null }))) };
-    if (u.locked_until && new Date(u.locked_until) > new Date()) {
-      const left = Math.ceil((new Date(u.locked_until).getTime() - Date.now()) / 60000);
-      await verify(u.password, password).catch(() => false);
-      await log(u.id, '失败', found ? '账户已锁定' : '账户不存在');
-      throw badInput(MSG.locked(left));
+      ...(await state.getJob<{ n: number; lockedUntil: string | null }>(ghostKey).then((g) => ({ failed_logins: g?.n ?? 0, locked_until: g?.lockedUntil ? new Date(g.lockedUntil) : null }))) };
+    // locked_until: until when this account's sign-ins need a solved captcha (it never refuses the right password)
+    const needsCaptcha = !!u.locked_until && new Date(u.locked_until) > new Date();
+    if (needsCaptcha && !solved) {
+      const refusal = await solveCaptcha();
+      if (refusal) {
+        await log(u.id, '失败', refusal === CAPTCHA_MISSING ? '需要验证码' : refusal);
+        throw badInput(refusal === CAPTCHA_MISSING ? MSG.captchaNeeded : refusal, { captcha: true });
+      }
     }
     if (!found || !(await verify(u.password, password).catch(() => false))) {
-      const failures = (u.failed_logins ?? 0) + 1;
-      const locks = failures >= LOGIN_MAX_FAILURES;
+      await failedFromAddress();
+      // inside the captcha period every failure starts the period again; before it, the fifth failure starts it
+      const failures = needsCaptcha ? LOGIN_MAX_FAILURES : (u.failed_logins ?? 0) + 1;
+      const arms = failures >= LOGIN_MAX_FAILURES;
       if (!found) {
-        await app.ctx.state.putJob(ghostKey, { n: locks ? 0 : failures, lockedUntil: locks ? new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString() : null }, (LOGIN_LOCK_MINUTES + 1) * 60);
+        await state.putJob(ghostKey, { n: arms ? 0 : failures, lockedUntil: arms ? new Date(Date.now() + WINDOW_SEC * 1000).toISOString() : null }, WINDOW_SEC + 60);
         await log(null, '失败', '账户不存在');
-      } else if (locks) {
+      } else if (arms) {
         await db().execute(sql`update base_user set failed_logins = 0, locked_until = now() + make_interval(mins => ${LOGIN_LOCK_MINUTES}) where id = ${found.id}`);
-        await log(found.id, '失败', '密码错误，账户锁定');
+        await log(found.id, '失败', '密码错误，登录需验证码');
       } else {
         await db().execute(sql`update base_user set failed_logins = ${failures} where id = ${found.id}`);
         await log(found.id, '失败', '密码错误');
       }
-      if (locks) throw badInput(MSG.locked(LOGIN_LOCK_MINUTES));
-      throw badInput(`${MSG.badCredentials}再失败${LOGIN_MAX_FAILURES - failures}次账户将被锁定${LOGIN_LOCK_MINUTES}分钟`);
+      if (needsCaptcha) throw badInput(MSG.badCredentials, { captcha: true });
+      if (arms) throw badInput(MSG.captchaNeeded, { captcha: true });
+      throw badInput(MSG.failuresLeft(LOGIN_MAX_FAILURES - failures));
     }
     if (found.status !== '1') { await log(found.id, '失败', '账户已停用'); throw badInput(MSG.userDisabled); }
     const kind = type === 2 ? 'super' : 'admin';

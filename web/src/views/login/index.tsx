@@ -1,6 +1,7 @@
 /**
  * /login (spec §2, §5; MODULES.md §0): 账号, 密码, 验证码 (image from getVerify, click to refresh, its
- * id goes back as verifyId; hidden when the server's config says captcha is off). The username is
+ * id goes back as verifyId; hidden when the server's config says captcha is off, until a refusal says this
+ * sign-in needs one: after repeated failures an account asks for it even then). The username is
  * trimmed; `?redirect=` is honoured; a user without any menu is told 没有权限，请联系管理员！.
  * Plain form elements styled like antd's (login.css): the first page anyone loads carries no antd
  * (issue 10: ≤ 200 KB of compressed JavaScript); a toast loads antd's message on first use.
@@ -64,7 +65,9 @@ export default function Login() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const login = useUserStore((s) => s.login);
-  const captcha = configLoaded && config?.captcha !== false;
+  // the server asks for a captcha (data.captcha) when the account has failed too often
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captcha = configLoaded && (config?.captcha !== false || captchaAsked);
 
   useEffect(() => {
     void loadPublicConfig().finally(() => setConfigLoaded(true));
@@ -118,6 +121,8 @@ export default function Login() {
     } catch (e) {
       const msg = (e as Error)?.message || '登录失败';
       setError(msg);
+      const body = (e as { body?: { data?: { captcha?: unknown } | null } }).body;
+      if (body?.data?.captcha === true) setCaptchaAsked(true);
       // the request client has already toasted server answers; other failures (no menu) are shown here
       if (!(e as { handled?: boolean }).handled) {
         message().error(msg);
@@ -172,6 +177,8 @@ export default function Login() {
           {!superEntry && (
             <>
               还没有账号？<Link to="/userRegister" data-testid="login-register-link">企业注册</Link>
+              <span style={{ margin: '0 8px' }}>|</span>
+              <Link to="/userRegister?mode=status" data-testid="login-register-status-link">查询注册进度</Link>
             </>
           )}
           {config?.version && <div style={{ marginTop: 8 }}>版本 {config.version}</div>}
