@@ -66,7 +66,7 @@ describe('POST /api/public/register', () => {
       [{ contact: '' }, '请输入联系人'],
       [{ phone: '12345' }, '联系电话：号码格式不正确'],
       [{ username: '' }, '请输入管理员账号'],
-      [{ username: '管理员' }, '管理员账号：请输入20位以内的英文字符和数字'],
+      [{ username: '管理员' }, '管理员账号：该账号不可用，请换一个（20位以内的英文字符和数字）'],
       [{ password: '' }, '请输入密码'],
       [{ password: 'abcdef' }, '密码：请输入5-20位以内的字母、数字和字符，至少包含字母和数字两种'],
     ];
@@ -84,7 +84,7 @@ describe('POST /api/public/register', () => {
     expect((await register(first)).body.status).toBe(200);
     expect((await register(application(A.regionCode, { creditCode: first.creditCode }))).body).toMatchObject({ status: 40001, message: `统一社会信用代码“${first.creditCode}”已提交注册申请，正在审核中` });
     expect((await register(application(A.regionCode, { name: first.name }))).body).toMatchObject({ status: 40001, message: `企业名称“${first.name}”已注册` });
-    expect((await register(application(A.regionCode, { username: 'qiye' }))).body).toMatchObject({ status: 40001, message: '管理员账号“qiye”已存在' });
+    expect((await register(application(A.regionCode, { username: 'qiye' }))).body).toMatchObject({ status: 40001, message: '管理员账号：该账号不可用，请换一个（20位以内的英文字符和数字）' });
     const [demo] = await t.sql(`select credit_code from enterprise where id = $1`, [A.id]);
     expect((await register(application(A.regionCode, { creditCode: demo.credit_code }))).body).toMatchObject({ status: 40001, message: `统一社会信用代码“${demo.credit_code}”已注册` });
     // nothing half-made
@@ -175,7 +175,9 @@ describe('企业车辆审核', () => {
     expect((await t.login(body.username, body.password)).status).toBe(40001);
     const status = await t.call('POST', '/api/public/register/status', { body: { username: body.username, password: body.password } });
     expect(status.body.data).toMatchObject({ auditStatus: '已驳回', auditOpinion: '经营许可证号与许可机关记录不符' });
-    const again = await register({ ...body, licenceNo: '浙交运管许可杭字330100000999号', password: 'newpass1' });
+    // a new application cannot take the credit code over; the applicant revises the application with its account and password
+    expect((await register({ ...body, username: `${body.username}x`, licenceNo: '浙交运管许可杭字330100000999号' })).body.message).toContain('的注册申请未通过审核');
+    const again = await t.call('POST', '/api/public/register/revise', { body: { ...body, licenceNo: '浙交运管许可杭字330100000999号' } });
     expect(again.body).toMatchObject({ status: 200, message: '注册申请已重新提交，等待审核', data: { enterpriseId: id, resubmitted: true } });
     const [e] = await t.sql(`select licence_no, audit_status, audit_opinion from enterprise where id = $1`, [id]);
     expect(e).toEqual({ licence_no: '浙交运管许可杭字330100000999号', audit_status: '待审核', audit_opinion: null });

@@ -176,6 +176,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
         where id = ${id} and audit_status = '待审核' returning id, audit_status, audit_opinion`);
       if (!r.rows.length) throw badInput(`该${titleOf(type)}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`);
       let enabled: string[] = [];
+      // the log names the applicant the decision concerns
+      const applicants = type === 'enterprise'
+        ? (await tx.execute<{ username: string }>(sql`select u.username from base_user u where u.enterprise_id = ${id}
+            and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = u.id and g.code = 'enterpriseAdmin') order by u.created_at`)).rows.map((x) => x.username)
+        : undefined;
       if (type === 'enterprise' && decision === '已通过') {
         // the administrator who applied may now sign in
         const u = await tx.execute<{ username: string }>(sql`update base_user set status = '1', updated_at = now(), updated_by = ${user.id}, version = version + 1
@@ -184,9 +189,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
           returning username`);
         enabled = u.rows.map((x) => x.username);
       }
-      return { before, after: r.rows[0], enabled };
+      return { before, after: r.rows[0], enabled, applicants };
     });
-    req.audit = { before: { auditStatus: result.before.auditStatus, auditOpinion: result.before.auditOpinion }, after: { type, id, ...result.after, enabledUsers: result.enabled } };
+    req.audit = { before: { auditStatus: result.before.auditStatus, auditOpinion: result.before.auditOpinion },
+      after: { type, id, ...result.after, enabledUsers: result.enabled, ...(result.applicants ? { applicants: result.applicants } : {}) } };
     return ok({ type, id, auditStatus: decision, auditOpinion: opinion, enabledUsers: result.enabled }, decision === '已通过' ? '审核通过' : '已驳回');
   };
 
