@@ -1,8 +1,9 @@
 /**
- * 安全生产费用 (issue 12, items 2-4): the year plan from last year's revenue × the rate of 参数设置, twelve accrual rows that
+ * 安全生产费用 (issue 12, items 2-4): the year plan from last year's revenue × the rate of 参数设置 (never below 1.5%; of the
+ * tests of this area only this file changes that parameter, for moments), twelve accrual rows that
  * add up to the plan, the 3× pause and its resumption, money as integer 分 end to end, uses refused when they would take
  * a month's balance below zero or carry a bad amount, the tracking figures and export, and the scope of every read.
- * Enterprise B works in years long past (2015, 2016), so the demo ledgers the browser journeys read are left alone.
+ * Enterprise B works in years long past (2003, 2005, 2015, 2016), so the demo ledgers the browser journeys read are left alone.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG, yearPlanFen } from '@dg/core';
@@ -24,8 +25,9 @@ beforeAll(async () => {
 
 describe('安全费用提取 and 使用', () => {
   it('plans a year from last year revenue, accrues twelve months that add up, pauses at 3× and resumes', async () => {
-    // 2015: revenue 10,000,000.01 元 × 1.5% → 150,000.00 元 (rounded half up, in 分); a carried balance of 500,000 元
-    const y2015 = await okData('POST', '/api/aqzd/fundYear/add', 'qiye2', { year: 2015, lastRevenue: 1_000_000_001, carryOver: yuan(500_000) });
+    // 2015: revenue 10,000,000.01 元 × 1.5% → 150,000.00 元 (rounded half up, in 分); a carried balance of 500,000 元,
+    // under three times 2014's 应计提 of 250,000 元 all year (650,000 at its end), so 2015 never pauses
+    const y2015 = await okData('POST', '/api/aqzd/fundYear/add', 'qiye2', { year: 2015, lastRevenue: 1_000_000_001, carryOver: yuan(500_000), lastYearPlan: yuan(250_000) });
     expect(Number(y2015.rate)).toBe(1.5);
     expect(y2015.yearPlan).toBe(yearPlanFen(1_000_000_001, 150));
     expect(y2015.yearPlan).toBe(yuan(150_000));
@@ -64,6 +66,35 @@ describe('安全费用提取 and 使用', () => {
     const list = await okData('POST', '/api/aqzd/fundYear/list', 'qiye2', { filters: { year: 2016 } });
     expect(list.content[0]).toMatchObject({ year: 2016, used: yuan(250_000), accrued: yuan(60_000), balance: yuan(460_000), pausedMonths: 9 });
     expect((await call('DELETE', `/api/aqzd/fundYear/del/${list.content[0].id}`, 'qiye2')).message).toBe('2016年度已登记1笔安全费用使用，不能删除该年度的提取计划');
+  });
+
+  it('takes 1.5% at least (第二十四条): a stored 1.49% applies 1.5%; 2% stays 2%', async () => {
+    // 参数设置 written directly, as a value stored before its floor was checked would be (this file alone changes it)
+    const setRate = (v: string) => t.sql(`update param_setting set value = $1::jsonb where key = 'safetyFundRate'`, [v]);
+    let low, high;
+    await setRate('1.49');
+    try {
+      low = await okData('POST', '/api/aqzd/fundYear/add', 'qiye2', { year: 2003, lastRevenue: yuan(10_000_000) });
+    } finally {
+      await setRate('1.5');
+    }
+    expect(Number(low.rate)).toBe(1.5);
+    expect(low.yearPlan).toBe(yuan(150_000));
+    await setRate('2');
+    try {
+      high = await okData('POST', '/api/aqzd/fundYear/add', 'qiye2', { year: 2005, lastRevenue: yuan(10_000_000) });
+    } finally {
+      await setRate('1.5');
+    }
+    expect(Number(high.rate)).toBe(2);
+    expect(high.yearPlan).toBe(yuan(200_000));
+    // a plan stored at a lower rate is lifted to 1.5% by its next edit, never kept below
+    await t.sql(`update regime_fund_year set rate = 1.2, year_plan = $2 where id = $1`, [low.id, yuan(120_000)]);
+    const cur = await okData('GET', `/api/aqzd/fundYear/info/${low.id}`, 'qiye2');
+    const edited = await okData('PUT', '/api/aqzd/fundYear/update', 'qiye2', { id: low.id, version: cur.version, remark: '改正' });
+    expect(Number(edited.rate)).toBe(1.5);
+    expect(edited.yearPlan).toBe(yuan(150_000));
+    expect((await okData('GET', '/api/aqzd/funds/track?year=2003', 'qiye2')).plan).toMatchObject({ rate: 1.5, yearPlan: yuan(150_000) });
   });
 
   it('refuses bad amounts, dates outside a plan or ahead of today, and a use beyond the balance', async () => {
@@ -106,11 +137,13 @@ describe('安全费用提取 and 使用', () => {
     const lastYear = (await okData('GET', `/api/aqzd/funds/overview?year=${year - 1}`, 'zhengfu')).rows.find((r: { enterpriseId: string }) => r.enterpriseId === E.a.id);
     expect(lastYear.warning).toBe(true);
     expect((await okData('GET', '/api/aqzd/funds/track', 'qiye')).months[0].paused).toBe(true);
-    // the province's list of year plans: A's and B's rows in one page, each with the figures its enterprise sees
-    const figures = (r: Record<string, unknown>) => ({ accrued: r.accrued, used: r.used, balance: r.balance, usageRate: r.usageRate, warning: r.warning, pausedMonths: r.pausedMonths });
-    const province = (await okData('POST', '/api/aqzd/fundYear/list', 'zhengfu', { size: 100 })).content as Record<string, unknown>[];
+    // the province's list of year plans: A's and B's rows in one page, each with the figures its enterprise sees (the
+    // demo years only: other files register and use years long past meanwhile)
+    const figures = (r: Record<string, unknown>) => ({ accrued: r.accrued, used: r.used, balance: r.balance, usageRate: r.usageRate, warning: r.warning, progress: r.progress, pausedMonths: r.pausedMonths });
+    const demoYears = (rows: Record<string, unknown>[]) => rows.filter((r) => Number(r.year) >= year - 1);
+    const province = demoYears((await okData('POST', '/api/aqzd/fundYear/list', 'zhengfu', { size: 100 })).content);
     for (const [who, id] of [['qiye', E.a.id], ['qiye2', E.b.id]] as const) {
-      const mine = (await okData('POST', '/api/aqzd/fundYear/list', who, { size: 100 })).content as Record<string, unknown>[];
+      const mine = demoYears((await okData('POST', '/api/aqzd/fundYear/list', who, { size: 100 })).content);
       expect(mine.length, who).toBeGreaterThan(0);
       expect(province.filter((r) => r.enterpriseId === id).map(figures), who).toEqual(mine.map(figures));
       expect(mine.every((r) => typeof r.balance === 'number'), who).toBe(true);

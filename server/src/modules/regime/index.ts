@@ -7,12 +7,13 @@
  * - `GET /aqzd/regimeDoc/reads/:id`, `POST /aqzd/regimeDoc/recordReads/:id` — who has read it; the manager records paper sign-offs
  * - `GET /aqzd/regimeDoc/mine`, `POST /aqzd/regimeDoc/read/:id` — what the signed-in person must read, and 已阅
  * - `GET /aqzd/funds/track`, `POST /aqzd/funds/track/export` — one enterprise's year: months, categories, usage (./funds.ts)
- * - `GET /aqzd/funds/overview` — every enterprise in scope for a year, with the ones under 60%
+ * - `GET /aqzd/funds/overview` — every enterprise in scope for a year, with the ones under 60% and their 情况说明
+ * - `POST /aqzd/funds/explanation` — an enterprise's 情况说明 for a finished year used under 60% (第五十一条)
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FUND_USAGE_WARNING, fenToYuan, regimeDoc, usageOf } from '@dg/core';
+import { FUND_USAGE_WARNING, fenToYuan, fundYearFinished, regimeDoc, usageStatus } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
@@ -23,7 +24,7 @@ import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Db } from '../../db/index.ts';
 import { cnDate } from '../waybill/common.ts';
-import { ledgerOf, totalsOf } from './funds.ts';
+import { explainYear, ledgerOf, totalsOf } from './funds.ts';
 import { missingTypes, myRegimeReads, publishRegime, regimeTemplate, reviseRegime } from './regimes.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
 
@@ -60,7 +61,10 @@ async function trackOf(db: Db, user: SessionUser, q: z.infer<typeof trackQuery>)
   const categories = (await categoryNames(db)).map((c) => ({ category: c.value, name: c.name, amount: byCat.get(c.value) ?? 0 }));
   return {
     enterprise: e, year, years: ledger.map((x) => x.year),
-    plan: y ? { yearPlan: y.yearPlan, rate: y.rate, lastRevenue: y.lastRevenue, ...totalsOf(y) } : null,
+    plan: y ? {
+      yearPlan: y.yearPlan, rate: y.rate, lastRevenue: y.lastRevenue, lastYearPlan: y.lastYearPlan, lastYearPlanEstimated: y.lastYearPlanEstimated,
+      explanation: y.explanation, ...totalsOf(y),
+    } : null,
     months: y?.months ?? [],
     categories,
   };
@@ -151,7 +155,8 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     const y = (f: number) => fenToYuan(f);
     const lines: (string | number)[][] = t.months.map((m) => [`${m.month}月`, y(m.opening), y(m.planned), m.due ? y(m.accrued) : '未到期', y(m.used), y(m.closing), m.paused ? '暂停' : m.due ? '提取' : '计划', m.reason]);
     if (t.plan) lines.push(['合计', '', y(t.plan.yearPlan), y(t.plan.accrued), y(t.plan.used), y(t.plan.balance),
-      t.plan.usageRate === null ? '' : `使用率${(t.plan.usageRate * 100).toFixed(1)}%${t.plan.warning ? '（低于60%）' : ''}`, '']);
+      t.plan.usageRate === null ? '' : t.plan.progress ?? `使用率${(t.plan.usageRate * 100).toFixed(1)}%${t.plan.warning ? '（低于60%）' : ''}`,
+      t.plan.explanation ? `情况说明：${t.plan.explanation.text}` : '']);
     lines.push([], ['使用类别', '金额（元）'], ...t.categories.map((c) => [c.name, y(c.amount)]));
     reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', xlsxDisposition(`${t.enterprise.name}${t.year}年安全生产费用`));
@@ -162,21 +167,41 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     config: { access: { menu: 'fundsTrackManager' } },
     schema: { tags: fundTags, summary: '辖区企业安全生产费用使用率（低于60%的企业）', querystring: z.object({
       year: yearQuery.optional().describe('年度（默认上一年）'),
-      warningOnly: z.enum(['true', 'false']).optional().describe('只看使用率低于60%的企业'),
+      warningOnly: z.enum(['true', 'false']).optional().describe('只看使用率低于60%的企业（仅已结束的年度有此标记）'),
     }) },
   }, async (req) => {
-    const year = req.query.year ?? Number(cnDate().slice(0, 4)) - 1;
-    const r = await db().execute<{ enterprise_id: string; name: string; region_code: string | null; year_plan: string; used: string }>(sql`
-      select y.enterprise_id, e.name, e.region_code, y.year_plan, coalesce(u.used, 0) as used
+    const today = cnDate();
+    const year = req.query.year ?? Number(today.slice(0, 4)) - 1;
+    const finished = fundYearFinished(year, today);
+    const r = await db().execute<{ enterprise_id: string; name: string; region_code: string | null; year_plan: string; used: string;
+      explanation: string | null; explanation_files: { id: string; name: string }[] | null; explained_at: string | null }>(sql`
+      select y.enterprise_id, e.name, e.region_code, y.year_plan, coalesce(u.used, 0) as used,
+        y.explanation, y.explanation_files, to_char(y.explained_at, 'YYYY-MM-DD HH24:MI:SS') as explained_at
       from regime_fund_year y join enterprise e on e.id = y.enterprise_id
       left join (select enterprise_id, sum(amount)::bigint as used from regime_fund_use
         where use_date >= make_date(${year}::int, 1, 1) and use_date < make_date(${year}::int + 1, 1, 1) group by enterprise_id) u on u.enterprise_id = y.enterprise_id
       where y.year = ${year} and ${enterpriseScope(req.user!, sql`y.enterprise_id`)}
       order by (coalesce(u.used, 0)::float8 / nullif(y.year_plan, 0)) nulls first, e.name limit 2000`);
     const rows = r.rows.map((x) => {
-      const { rate, warning } = usageOf(Number(x.used), Number(x.year_plan));
-      return { enterpriseId: x.enterprise_id, enterpriseName: x.name, regionCode: x.region_code, yearPlan: Number(x.year_plan), used: Number(x.used), usageRate: rate, warning };
+      const { rate, warning, progress } = usageStatus(Number(x.used), Number(x.year_plan), finished);
+      const explanation = x.explanation === null ? null : { text: x.explanation, files: x.explanation_files ?? [], at: x.explained_at ?? '' };
+      return { enterpriseId: x.enterprise_id, enterpriseName: x.name, regionCode: x.region_code, yearPlan: Number(x.year_plan), used: Number(x.used), usageRate: rate, warning, progress, explanation };
     });
-    return ok({ year, threshold: FUND_USAGE_WARNING, rows: req.query.warningOnly === 'true' ? rows.filter((x) => x.warning) : rows });
+    return ok({ year, finished, threshold: FUND_USAGE_WARNING, rows: req.query.warningOnly === 'true' ? rows.filter((x) => x.warning) : rows });
+  });
+
+  app.post('/aqzd/funds/explanation', {
+    config: { access: { element: 'fundsExtractManager:btn_edit', opt: '提交安全费用使用情况说明' } },
+    schema: { tags: fundTags, summary: '提交情况说明：已结束年度使用不足应计提金额60%的（财资〔2022〕136号第五十一条）', body: z.object({
+      year: yearQuery.describe('年度'),
+      explanation: z.string({ error: '情况说明：请填写情况说明' }).trim().min(1, '情况说明：请填写情况说明').max(2000, '情况说明：不能超过2000个字'),
+      files: z.array(z.object({ id: z.uuid('情况说明附件：参数格式不正确'), name: z.string().max(200).optional() }), { error: '情况说明附件格式不正确' })
+        .max(20, '情况说明附件：最多20个').optional().describe('附件（先经 /zxxx/file/add 上传）'),
+    }) },
+  }, async (req) => {
+    const { before, after, enterpriseId } = await explainYear(db(), req.user!, req.body);
+    req.audit = { before, after };
+    await app.ctx.events.publish({ topic: 'fundYear', enterprises: [enterpriseId] });
+    return ok(after);
   });
 };
