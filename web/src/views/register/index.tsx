@@ -151,10 +151,36 @@ function Apply() {
 
 const STATUS_COLOR: Record<string, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
 
-/** 查询注册进度, and the revision of a rejected application signed with the same account and password */
+/** the rejected application, corrected and sent again, signed with its account and password */
+function Revise({ outcome, credentials, onBack, onDone }: { outcome: RegisterStatus; credentials: { username: string; password: string }; onBack: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<Application>();
+  const { save, saving } = useSave(reviseRegistration, { then: onDone, failed: showErrors(form) });
+  return (
+    <Form<Application>
+      form={form}
+      layout="vertical"
+      initialValues={outcome.application}
+      onFinish={(values) => save({ ...values, name: values.name.trim(), ...credentials })}
+      data-testid="register-revise-form"
+      scrollToFirstError
+    >
+      <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`驳回意见：${outcome.auditOpinion ?? '无'}`} />
+      <Row gutter={16}>
+        <EnterpriseFields />
+      </Row>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Button type="link" style={{ padding: 0 }} onClick={onBack}>返回</Button>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="register-revise-submit">
+          重新提交
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** 查询注册进度, and from there the revision of a rejected application */
 function Status() {
   const [signIn] = Form.useForm<{ username: string; password: string }>();
-  const [revision] = Form.useForm<Application>();
   const [credentials, setCredentials] = useState<{ username: string; password: string } | null>(null);
   const [outcome, setOutcome] = useState<RegisterStatus | null>(null);
   const [revising, setRevising] = useState(false);
@@ -162,7 +188,6 @@ function Status() {
   const read = useSave((c: { username: string; password: string }) => registerStatus(c.username, c.password), {
     then: (s, c) => { setCredentials(c); setOutcome(s); setRevising(false); },
   });
-  const revise = useSave(reviseRegistration, { then: () => setResubmitted(true), failed: showErrors(revision) });
 
   if (resubmitted) {
     return (
@@ -176,27 +201,7 @@ function Status() {
     );
   }
   if (outcome && credentials && revising) {
-    return (
-      <Form<Application>
-        form={revision}
-        layout="vertical"
-        initialValues={outcome.application}
-        onFinish={(values) => revise.save({ ...values, name: values.name.trim(), ...credentials })}
-        data-testid="register-revise-form"
-        scrollToFirstError
-      >
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`驳回意见：${outcome.auditOpinion ?? '无'}`} />
-        <Row gutter={16}>
-          <EnterpriseFields />
-        </Row>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button type="link" style={{ padding: 0 }} onClick={() => setRevising(false)}>返回</Button>
-          <Button type="primary" htmlType="submit" loading={revise.saving} data-testid="register-revise-submit">
-            重新提交
-          </Button>
-        </div>
-      </Form>
-    );
+    return <Revise outcome={outcome} credentials={credentials} onBack={() => setRevising(false)} onDone={() => setResubmitted(true)} />;
   }
   return (
     <>
