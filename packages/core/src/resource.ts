@@ -126,6 +126,20 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   readMenus?: string[];
   /** the table is a view written by hand in a migration (read-only; drizzle-kit leaves it alone) */
   view?: boolean;
+  /**
+   * menus of screens that pick these rows though no definition's field names them (the waybill's crew, a statistic's
+   * 企业 filter): with `menu`, `readMenus` and the menus of every definition that references this one they open its
+   * option list (`optionMenus` in ./options.ts)
+   */
+  pickMenus?: string[];
+  /**
+   * 流程字段: what the resource's workflow owns — its state, level, issuer, the record it belongs to, who and when of its
+   * steps, a draw's seed. `owns` are written by the workflow's steps only (readOnly or internal fields); `givenOnAdd` by
+   * the client when the row is added and by the workflow only from then on (immutable fields). The generic add and
+   * update refuse a body that would set or change one with 40001 naming the field (server crud/write.ts); the stored
+   * value sent back unchanged is no change.
+   */
+  workflow?: { owns: readonly string[]; givenOnAdd?: readonly string[] };
 }
 
 export type Side = 'enterprise' | 'government' | 'platform';
@@ -137,6 +151,18 @@ export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>
   }
   for (const name of def.supervised ?? []) if (!def.fields[name]) throw new Error(`${def.key}: supervised field ${name} is not a field`);
   if (def.view && !def.readOnly) throw new Error(`${def.key}: a view is read-only`);
+  for (const name of def.workflow?.owns ?? []) {
+    const f = def.fields[name];
+    if (!f) throw new Error(`${def.key}: workflow field ${name} is not a field`);
+    // the forms never offer it, the generic write never takes it
+    if (!f.readOnly && !f.internal) throw new Error(`${def.key}.${name}: a field the workflow owns is readOnly`);
+  }
+  for (const name of def.workflow?.givenOnAdd ?? []) {
+    const f = def.fields[name];
+    if (!f) throw new Error(`${def.key}: workflow field ${name} is not a field`);
+    // the add form offers it, the edit form shows it disabled
+    if (!f.immutable || f.readOnly) throw new Error(`${def.key}.${name}: a field given on add and owned by the workflow afterwards is immutable`);
+  }
   return def;
 }
 
@@ -212,6 +238,9 @@ export function writableFields(def: ResourceDef, mode: 'add' | 'update'): [strin
   return Object.entries(def.fields).filter(([, fd]) =>
     !fd.readOnly && !fd.internal && !fd.noForm && !(mode === 'update' && (fd.immutable || fd.type === 'password')));
 }
+/** 流程字段 a body may not set (add) or change (update): ResourceDef.workflow */
+export const workflowFields = (def: ResourceDef, mode: 'add' | 'update'): string[] =>
+  def.workflow ? [...def.workflow.owns, ...(mode === 'update' ? def.workflow.givenOnAdd ?? [] : [])] : [];
 /** Fields a client may see. */
 export const visibleFields = (def: ResourceDef) => Object.entries(def.fields).filter(([, fd]) => !fd.internal && fd.type !== 'password');
 

@@ -10,6 +10,8 @@ export const SIDES = [
 export const user = resource({
   key: 'user', area: 'admin', menu: 'userManager', title: '用户', scope: 'enterprise', table: 'base_user', labelField: 'name',
   writableBy: ['enterprise', 'government', 'platform'],
+  // 角色权限管理 picks a role's members
+  pickMenus: ['groupManager'],
   fields: {
     name: text('姓名', { required: true, min: 2, max: 20, column: true, search: 'like' }),
     username: text('账户', { required: true, rule: 'alnum20', unique: 'global', immutable: true, column: true, search: 'like' }),
@@ -90,6 +92,7 @@ export const serviceClient = resource({
 const publishable = (key: string, menu: string, title: string, categories: string[]) => resource({
   key, area: 'admin', menu, title, scope: 'none', labelField: 'title', defaultSort: { field: 'publishedAt', order: 'desc' },
   writableBy: ['government', 'platform'],
+  workflow: { owns: ['status', 'publishedAt'] },
   fields: {
     title: text('标题', { required: true, max: 100, column: true, search: 'like' }),
     category: enumOf('分类', categories, { required: true, column: true, search: 'eq' }),

@@ -70,6 +70,7 @@ export const selfCheck = resource({
   key: 'selfCheck', area: 'yhpc', menu: 'checkModelManager', title: '自查记录', scope: 'enterprise', table: 'danger_self_check', labelField: 'checkNo',
   defaultSort: { field: 'checkDate', order: 'desc' },
   readOnly: true,
+  workflow: { owns: ['checkNo', 'checkModelId', 'checkFunctionId', 'checkDate', 'inspector', 'place', 'itemTotal', 'failedCount', 'hazardCount', 'score', 'conclusion', 'results'] },
   fields: {
     checkNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     checkModelId: ref('检查模板', 'checkModel', 'name', { readOnly: true, column: true, search: 'eq' }),
@@ -91,6 +92,7 @@ export const hazard = resource({
   readMenus: ['hazardHandleManager', 'hazardApprovalManager'],
   actions: { submit: '提交' },
   defaultSort: { field: 'foundDate', order: 'desc' },
+  workflow: { owns: ['hazardNo', 'state', 'actualMeasures', 'cost', 'completedDate', 'afterPhotos', 'acceptOpinion', 'acceptedAt', 'reviewOpinion', 'closedAt', 'selfCheckId'] },
   fields: {
     hazardNo: text('隐患编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('隐患名称', { required: true, max: 100, column: true, search: 'like' }),

@@ -14,6 +14,8 @@ export const NOTICE_OPEN_STATES: readonly NoticeState[] = ['待整改', '已退�
 export const checkPlan = resource({
   key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], title: '检查计划', scope: 'org', table: 'check_plan',
   labelField: 'name', writableBy: ['government'], actions: { submit: '提交审批' },
+  // the seed is drawn at approval, so nobody chooses or sees it before the draw is fixed
+  workflow: { owns: ['planNo', 'state', 'enterpriseCount', 'seed', 'approveOpinion', 'approvedAt'] },
   fields: {
     planNo: text('计划编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     name: text('计划名称', { required: true, max: 100, column: true, search: 'like' }),
@@ -21,7 +23,7 @@ export const checkPlan = resource({
     periodEnd: date('检查结束日期', { required: true, column: true }),
     regionCode: region('检查地区', { required: true, anyLevel: true, column: true, search: true, help: '抽查该地区内的企业（须在本单位辖区内）' }),
     businessScope: dict('企业类型（经营范围）', 'businessScope', { multiple: true, help: '不选则不限' }),
-    samplePercent: integer('抽查比例（%）', { required: true, min: 1, max: 100, default: 100, column: true, help: '按随机种子从符合条件的企业中抽取，结果可复现' }),
+    samplePercent: integer('抽查比例（%）', { required: true, min: 1, max: 100, default: 100, column: true, help: '审批通过时生成随机种子，按种子从符合条件的企业中抽取，结果可复现' }),
     checkItems: textarea('检查内容（每行一项）', { required: true, max: 4000 }),
     inspectors: text('检查人员', { required: true, max: 200, column: true }),
     state: enumOf('状态', [...PLAN_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
@@ -35,6 +37,7 @@ export const checkPlan = resource({
 export const checkRecord = resource({
   key: 'checkRecord', area: 'aqjc', menu: 'checkRecordManager', title: '检查记录', scope: 'enterprise', table: 'check_record', labelField: 'recordNo',
   readOnly: true, defaultSort: { field: 'checkDate', order: 'desc' },
+  workflow: { owns: ['recordNo', 'planId', 'enterpriseId', 'state', 'checkDate', 'inspectors', 'itemTotal', 'failedCount', 'score', 'problems', 'photos', 'results', 'noticeId'] },
   fields: {
     recordNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     planId: ref('检查计划', 'checkPlan', 'name', { readOnly: true, column: true, search: 'eq' }),
@@ -56,6 +59,10 @@ export const rectNotice = resource({
   key: 'rectNotice', area: 'zggl', menu: 'rectificationNoticeManager', readMenus: ['rectificationRecordManager', 'lobbyFeedbackManager'],
   title: '整改通知', scope: 'enterprise', table: 'rect_notice', labelField: 'noticeNo', writableBy: ['government'],
   defaultSort: { field: 'deadline', order: 'asc' },
+  workflow: {
+    owns: ['noticeNo', 'source', 'state', 'issuer', 'measures', 'photos', 'documents', 'submittedAt', 'reviewOpinion', 'reviewedAt', 'checkRecordId'],
+    givenOnAdd: ['enterpriseId'],
+  },
   fields: {
     noticeNo: text('通知编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     enterpriseId: ref('被检查企业', 'enterprise', 'name', { required: true, immutable: true, column: true, search: 'eq' }),
@@ -85,6 +92,7 @@ export const BORROW_MAX_DAYS = 90;
 export const rectBorrow = resource({
   key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
   writableBy: ['enterprise', 'government'],
+  workflow: { owns: ['enterpriseId', 'state', 'applicant', 'applicantId', 'approver', 'approveOpinion', 'approvedAt', 'returnedAt'], givenOnAdd: ['recordId'] },
   fields: {
     recordId: ref('借阅的整改记录', 'rectNotice', 'noticeNo', { required: true, immutable: true, column: true, search: 'eq', help: '只能借阅已办结（合格）的整改记录' }),
     enterpriseId: ref('所属企业', 'enterprise', 'name', { readOnly: true, column: true }),
@@ -107,6 +115,8 @@ export const SUPERVISE_LEVELS = ['省级', '市级', '县级'] as const;
 export const supervise = resource({
   key: 'supervise', area: 'zgdb', menu: 'superviseManager', readMenus: ['lobbyFeedbackManager'], title: '督办事项', scope: 'enterprise', table: 'supervise_item', labelField: 'title',
   writableBy: ['government'], defaultSort: { field: 'deadline', order: 'asc' },
+  // the level decides who closes the item: set when it is added (never above the adder's own), then fixed
+  workflow: { owns: ['superviseNo', 'state', 'sourceType', 'sourceId', 'reportCount', 'reports', 'closeOpinion', 'closedAt'], givenOnAdd: ['enterpriseId', 'level'] },
   fields: {
     superviseNo: text('督办编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('督办事项', { required: true, max: 100, column: true, search: 'like' }),
@@ -115,7 +125,7 @@ export const supervise = resource({
     sourceType: enumOf('来源', ['逾期整改', '重大隐患', '人工'], { readOnly: true, default: '人工', column: true, search: 'eq' }),
     sourceId: text('来源记录', { readOnly: true, max: 36, ownView: true }),
     enterpriseId: ref('责任单位', 'enterprise', 'name', { required: true, immutable: true, column: true, search: 'eq' }),
-    level: enumOf('督办级别', [...SUPERVISE_LEVELS], { required: true, column: true, search: 'eq', help: '由同级监管部门销号' }),
+    level: enumOf('督办级别', [...SUPERVISE_LEVELS], { required: true, immutable: true, column: true, search: 'eq', help: '由同级监管部门办理和销号，不能高于本单位的级别' }),
     deadline: date('督办期限', { required: true, column: true, search: 'range', sort: true }),
     requirement: textarea('督办要求', { required: true, max: 1000 }),
     reportCount: integer('进展报告', { readOnly: true, default: 0, column: true }),

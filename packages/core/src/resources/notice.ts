@@ -24,6 +24,7 @@ export const notice = resource({
   writableBy: ['government', 'enterprise', 'platform'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
+  workflow: { owns: ['state', 'publisherName', 'publishedAt', 'publisherOrgId', 'publisherEnterpriseId'] },
   fields: {
     title: text('标题', { required: true, max: 100, column: true, search: 'like' }),
     noticeType: enumOf('类型', [...NOTICE_TYPES], { required: true, default: '通知', column: true, search: 'eq' }),
@@ -52,6 +53,7 @@ export const staffNotice = resource({
   key: 'staffNotice', area: 'tzgg', menu: 'personnelNoticeManager', title: '人员通知', scope: 'enterprise', table: 'staff_notice', labelField: 'title',
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
+  workflow: { owns: ['state', 'publishedAt'] },
   fields: {
     title: text('标题', { required: true, max: 100, column: true, search: 'like' }),
     content: textarea('内容', { required: true, max: 5000 }),

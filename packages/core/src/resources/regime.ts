@@ -60,6 +60,7 @@ export const regimeDoc = resource({
   key: 'regimeDoc', area: 'aqzd', menu: 'workflowManager', title: '安全生产管理制度', scope: 'enterprise', table: 'regime_doc', labelField: 'title',
   defaultSort: { field: 'effectiveDate', order: 'desc' },
   actions: { publish: '发布' },
+  workflow: { owns: ['revision', 'state', 'publishedAt', 'seriesId'] },
   fields: {
     title: text('制度名称', { required: true, max: 100, column: true, search: 'like' }),
     docType: enumOf('制度类型', [...REGIME_TYPES, '其他'], { required: true, column: true, search: 'eq' }),

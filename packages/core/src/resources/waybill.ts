@@ -55,6 +55,7 @@ export const goods = resource({
 /** 车辆人员绑定: a reusable crew; 资质 is computed from the records (hook afterRead) */
 export const bind = resource({
   key: 'bind', area: 'dzyd', menu: 'carDriverManager', title: '车辆人员绑定', scope: 'enterprise', table: 'wb_bind', labelField: 'name',
+  pickMenus: ['dispatchManager'],
   fields: {
     name: text('绑定名称', { required: true, max: 50, unique: true, column: true, search: 'like' }),
     vehicleId: ref('车辆', 'vehicle', 'plateNo', { required: true, column: true, search: 'eq' }),
