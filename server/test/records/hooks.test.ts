@@ -27,8 +27,10 @@ describe('常运货物', () => {
 });
 
 describe('车辆', () => {
-  it('starts as 草稿, ignores a client 审核状态, upper-cases the VIN and checks 核定载质量 against 总质量', async () => {
-    const body = vehicleBody(E.a.regionCode, { auditStatus: '已通过' });
+  it('starts as 草稿, refuses a client 审核状态, upper-cases the VIN and checks 核定载质量 against 总质量', async () => {
+    const body = vehicleBody(E.a.regionCode);
+    const forged = await t.call('POST', '/api/xxda/vehicle/add', { as: 'qiye', body: { ...body, auditStatus: '已通过' } });
+    expect(forged.body).toMatchObject({ status: 40001, message: '审核状态：由办理流程确定，不能直接修改' });
     const row = await ok(t, 'POST', '/api/xxda/vehicle/add', 'qiye', { ...body, vin: body.vin.toLowerCase() });
     expect(row.auditStatus).toBe('草稿');
     expect(row.vin).toBe(body.vin);
@@ -191,7 +193,9 @@ describe('人员 入职 / 离职', () => {
     expect(await ok(t, 'GET', `/api/xxda/staff/info/${s.id}`, 'qiye')).toMatchObject({ status: '在职', entryDate: '2025-06-01', post: '驾驶员' });
     // the staff's status is never taken from the client
     const cur = await ok(t, 'GET', `/api/xxda/staff/info/${s.id}`, 'qiye');
-    expect((await ok(t, 'PUT', '/api/xxda/staff/update', 'qiye', { id: s.id, version: cur.version, status: '离职', mobile: '13700000000' })).status).toBe('在职');
+    const forged = await t.call('PUT', '/api/xxda/staff/update', { as: 'qiye', body: { id: s.id, version: cur.version, status: '离职', mobile: '13700000000' } });
+    expect(forged.body).toMatchObject({ status: 40001, message: '在职状态：由办理流程确定，不能直接修改' });
+    expect(await ok(t, 'GET', `/api/xxda/staff/info/${s.id}`, 'qiye')).toMatchObject({ status: '在职', version: cur.version });
     void entry; void leave;
   });
 
@@ -221,7 +225,10 @@ describe('企业基本信息', () => {
       [username, await hashPassword('pass1234'), e.id]);
     await t.sql(`insert into base_group_member (group_id, user_id) select id, $1 from base_group where code = 'enterpriseAdmin'`, [u.id]);
     const token = (await t.login(username, 'pass1234')).data;
-    const r = await t.call('PUT', '/api/xxda/enterprise/update', { token, body: { id: e.id, version: e.version, phone: '0571-86009999', auditStatus: '已驳回', auditOpinion: '伪造' } });
+    // 审核状态 is the review's (ResourceDef.workflow): a body changing it is refused whole
+    const forged = await t.call('PUT', '/api/xxda/enterprise/update', { token, body: { id: e.id, version: e.version, phone: '0571-86009999', auditStatus: '已驳回', auditOpinion: '伪造' } });
+    expect(forged.body).toMatchObject({ status: 40001, message: '审核状态：由办理流程确定，不能直接修改' });
+    const r = await t.call('PUT', '/api/xxda/enterprise/update', { token, body: { id: e.id, version: e.version, phone: '0571-86009999' } });
     expect(r.body.status).toBe(200);
     expect(r.body.data).toMatchObject({ phone: '0571-86009999', auditStatus: '已通过' });
     const [after] = await t.sql(`select version, audit_status, audit_opinion from enterprise where id = $1`, [e.id]);

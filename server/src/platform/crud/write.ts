@@ -1,8 +1,8 @@
 /** Writing resource rows: validation, scope, uniqueness, optimistic version, hooks — in one transaction. */
-import { holdSupervised } from './changes.ts';
+import { holdSupervised, sameValue } from './changes.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, writableFields } from '@dg/core';
+import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, workflowFields, writableFields } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
@@ -25,6 +25,24 @@ export function fieldValue(f: FieldDef, raw: unknown, required = f.required ?? f
   const r = checkField({ ...f, required }, raw);
   if ('error' in r) throw badInput(r.error);
   return r.value;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+/** a value sent back as it was read: the stored one (a number may come back as a number or as the column's text) */
+const numeric = (v: unknown): number => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN);
+const unchanged = (sent: unknown, stored: unknown) => sameValue(sent, stored) || numeric(sent) === numeric(stored);
+
+/**
+ * 流程字段 (ResourceDef.workflow): a body that sets one on add, or changes one on update, is refused naming the field —
+ * only the workflow's steps write them, each with its timeline row. Sent back as stored (a client returning the row
+ * it read), it is no change.
+ */
+function refuseWorkflowFields(def: ResourceDef, input: Row, before: Row | null) {
+  for (const name of workflowFields(def, before ? 'update' : 'add')) {
+    if (!(name in input)) continue;
+    if (before ? unchanged(input[name], before[name]) : blank(input[name])) continue;
+    throw badInput(`${def.fields[name]!.label}：由办理流程确定，不能直接修改`);
+  }
 }
 
 function firstError(errors: { message: string }[]) {
@@ -71,6 +89,7 @@ async function ownerEnterprise(tx: Db, def: ResourceDef, user: SessionUser, inpu
 
 export async function addRow(app: App, db: Db, def: ResourceDef, user: SessionUser, input: Row): Promise<Row> {
   if (!canWrite(def, user)) throw forbidden();
+  refuseWorkflowFields(def, input, null);
   const { values, errors } = validateInput(def, input, 'add');
   firstError(errors);
   cleanRichText(def, values);
@@ -110,6 +129,7 @@ export async function updateRow(app: App, db: Db, def: ResourceDef, user: Sessio
     const hooks = hooksOf(def.key);
     const before = await findRow(tx, def, user, id);
     if (!before) throw notFound();
+    refuseWorkflowFields(def, input, before);
     if (before.version !== version) throw staleVersion();
     await checkRefs(tx, def, user, values);
     await hooks.beforeWrite?.({ app, user, def, tx }, values, 'update', before, input);
