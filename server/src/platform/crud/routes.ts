@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ResourceDef, MSG, columnName, elementCode, resourceZod } from '@dg/core';
+import { optionMenus } from '@dg/core/options';
 import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
 import { listRows, findRow, present, presentOne, whereOf, tableOf } from './query.ts';
@@ -30,8 +31,10 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
       if (!row) throw notFound();
       return ok(await presentOne(db(), def, req.user!, row));
     });
-    // pickers name a row by its label field: a resource without one (e.g. 操作日志) has no options
-    if (def.labelField || 'name' in def.fields) app.get('/options', { config: { access: { anyUser: true } }, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
+    // pickers name a row by its label field: a resource without one (e.g. 操作日志) has no options. They are read by
+    // the screens that pick these rows (optionMenus), in the list's data scope (whereOf)
+    const pickers = { access: { anyMenu: optionMenus(def) } };
+    if (def.labelField || 'name' in def.fields) app.get('/options', { config: pickers, schema: { tags, summary: `${def.title}选项`, querystring: z.object({ q: z.string().max(50).optional(), limit: z.coerce.number().int().min(1).max(100).optional(), ids: z.string().optional() }) } }, async (req) => {
       const { q, limit, ids } = req.query;
       const t = tableOf(def);
       const label = def.labelField ?? 'name';
