@@ -1,7 +1,9 @@
 /**
  * 参数设置 (MODULES.md §10, zydXxkbManager/paramSettingManager): the rows of param_setting, each
  * value checked by its own rule before anything is written. Reading needs the menu, saving its
- * 编辑 element (paramSettingManager:btn_edit), like every other write.
+ * 编辑 element (paramSettingManager:btn_edit), like every other write. The parameters hold for the
+ * whole province (there are no city-level values): only the province's government or the platform
+ * changes them, and each read says whether the reader may (`editable`).
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -9,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
 import { DEFAULT_WARNING_DAYS } from '@dg/core';
 import type { App } from '../../platform/context.ts';
-import { ok, badInput } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { ok, badInput, forbidden } from '../../platform/errors.ts';
 
 type Check = (v: unknown) => string | null;
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
@@ -19,6 +22,18 @@ const numIn = (label: string, min: number, max: number, places: number): Check =
     ? null : `${label}：请输入${min}到${max}之间的数字，最多${places}位小数`;
 
 const WINDOW_KEYS = new Set<string>(WARNING_WINDOWS.map((w) => w.key));
+
+/**
+ * 安全生产费用 of dangerous-goods transport is drawn at 1.5 % of revenue at least (财资〔2022〕136号 第二十四条); a local
+ * rate below the national one is raised to it (第五十条), so no setting goes lower
+ */
+export const MIN_SAFETY_FUND_RATE = 1.5;
+const fundRate: Check = (v) => numIn('安全生产费用提取比例', 0, 100, 2)(v)
+  ?? ((v as number) < MIN_SAFETY_FUND_RATE ? `安全生产费用提取比例：不得低于${MIN_SAFETY_FUND_RATE}%（财资〔2022〕136号）` : null);
+
+/** province-wide values: changed by the province's government (its jurisdiction is the province) or the platform */
+export const changesParams = (user: SessionUser, provinceCode: string) =>
+  user.side === 'platform' || (user.side === 'government' && user.regionCode === provinceCode);
 
 /** key → label, default and rule. Keys seeded by seedBase keep their stored label. */
 export const PARAM_RULES: Record<string, { label: string; default: unknown; check: Check }> = {
@@ -37,7 +52,7 @@ export const PARAM_RULES: Record<string, { label: string; default: unknown; chec
   },
   inTransitOverdueFactor: { label: '在途超时倍数（相对线路预计时长）', default: 2, check: numIn('在途超时倍数', 1, 10, 1) },
   fillRateThreshold: { label: '运单填报率预警阈值（%）', default: 80, check: intIn('运单填报率预警阈值', 0, 100) },
-  safetyFundRate: { label: '安全生产费用提取比例（%）', default: 1.5, check: numIn('安全生产费用提取比例', 0, 100, 2) },
+  safetyFundRate: { label: '安全生产费用提取比例（%）', default: MIN_SAFETY_FUND_RATE, check: fundRate },
   assessGrades: {
     label: '考核等级分数线（AAA/AA/A）', default: { AAA: 900, AA: 750, A: 600 },
     check: (v) => {
@@ -56,24 +71,26 @@ export const paramRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['参数设置'];
-  const read = async () => {
+  const read = async (editable: boolean) => {
     const r = await db().execute<{ key: string; value: unknown; label: string | null; updated_at: Date }>(sql`select key, value, label, updated_at from param_setting`);
     const stored = new Map(r.rows.map((x) => [x.key, x]));
     // every known parameter, stored or at its default, then any other stored ones (read-only here)
     const known = Object.entries(PARAM_RULES).map(([key, p]) => {
       const s = stored.get(key);
-      return { key, label: s?.label ?? p.label, value: s ? s.value : p.default, updatedAt: s?.updated_at ?? null, editable: true };
+      return { key, label: s?.label ?? p.label, value: s ? s.value : p.default, updatedAt: s?.updated_at ?? null, editable };
     });
     const other = r.rows.filter((x) => !PARAM_RULES[x.key]).map((x) => ({ key: x.key, label: x.label ?? x.key, value: x.value, updatedAt: x.updated_at, editable: false }));
     return [...known, ...other];
   };
 
-  app.get('/zyd/param', { config: { access: { menu: 'paramSettingManager' } }, schema: { tags, summary: '参数设置' } }, async () => ok(await read()));
+  const mayChange = (user: SessionUser) => changesParams(user, app.ctx.config.provinceCode);
+  app.get('/zyd/param', { config: { access: { menu: 'paramSettingManager' } }, schema: { tags, summary: '参数设置' } }, async (req) => ok(await read(mayChange(req.user!))));
 
   app.put('/zyd/param', {
     config: { access: { element: 'paramSettingManager:btn_edit', opt: '修改参数设置' } },
     schema: { tags, summary: '保存参数设置（只写请求中出现的参数）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
   }, async (req) => {
+    if (!mayChange(req.user!)) throw forbidden('参数设置：全省统一参数，由省级监管部门修改');
     const body = req.body;
     const keys = Object.keys(body);
     if (!keys.length) throw badInput('没有需要保存的参数');
@@ -85,14 +102,14 @@ export const paramRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     // a per-type window set to null goes back to the general one
     if (body.warningDaysByKind) body.warningDaysByKind = Object.fromEntries(Object.entries(body.warningDaysByKind as object).filter(([, d]) => d !== null));
-    const before = await read();
+    const before = await read(true);
     await db().transaction(async (tx) => {
       for (const key of keys) {
         await tx.execute(sql`insert into param_setting (key, value, label, updated_at, updated_by) values (${key}, ${JSON.stringify(body[key])}::jsonb, ${PARAM_RULES[key]!.label}, now(), ${req.user!.id})
           on conflict (key) do update set value = excluded.value, updated_at = now(), updated_by = excluded.updated_by`);
       }
     });
-    const after = await read();
+    const after = await read(true);
     req.audit = { before: before.filter((p) => keys.includes(p.key)), after: after.filter((p) => keys.includes(p.key)) };
     return ok(after);
   });

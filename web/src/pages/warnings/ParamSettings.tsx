@@ -1,7 +1,8 @@
 /**
  * 参数设置 (MODULES.md §10, zydXxkbManager/paramSettingManager): the warning window (and one per
  * document type), the in-transit overdue factor, the fill-rate threshold, the safety-fund rate,
- * the assessment grade thresholds and the data-fusion tolerance. The server checks every value.
+ * the assessment grade thresholds and the data-fusion tolerance. The server checks every value. The values hold for
+ * the whole province: only the province's government (or the platform) changes them, others read them.
  */
 import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Divider, Form, InputNumber, Row, Skeleton, Space, Typography } from 'antd';
@@ -29,9 +30,11 @@ const labelOf = (params: Param[] | undefined, key: string, fallback: string) => 
 export default function ParamSettings() {
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const canSave = useHasElement('paramSettingManager:btn_edit');
+  const hasEdit = useHasElement('paramSettingManager:btn_edit');
   const q = useQuery({ queryKey: ['zyd', 'param'], queryFn: getParams });
   const params = q.data;
+  // the server says whether this user may change the province's values (a city's government reads them)
+  const canSave = hasEdit && Boolean(params?.some((p) => p.editable));
 
   useEffect(() => {
     if (!params) return;
@@ -63,6 +66,7 @@ export default function ParamSettings() {
   return (
     <Card title="参数设置" data-testid="param-settings"
       extra={updated ? <Typography.Text type="secondary">最近修改：{formatDateTime(updated)}</Typography.Text> : null}>
+      {hasEdit && !canSave && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="参数设置为全省统一参数，由省级监管部门修改。" />}
       <Form form={form} layout="vertical" onFinish={save} disabled={!canSave} style={{ maxWidth: 960 }}>
         <Divider titlePlacement="start">证照到期预警</Divider>
         <Alert type="info" showIcon style={{ marginBottom: 16 }}
@@ -93,8 +97,9 @@ export default function ParamSettings() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
-            <Form.Item name="safetyFundRate" label={labelOf(params, 'safetyFundRate', '安全生产费用提取比例（%）')} rules={[{ required: true, message: '请输入安全生产费用提取比例' }]}>
-              <InputNumber min={0} max={100} step={0.1} precision={2} suffix="%" style={{ width: 160 }} />
+            <Form.Item name="safetyFundRate" label={labelOf(params, 'safetyFundRate', '安全生产费用提取比例（%）')} rules={[{ required: true, message: '请输入安全生产费用提取比例' }]}
+              extra="危险货物道路运输不得低于1.5%（财资〔2022〕136号）">
+              <InputNumber min={1.5} max={100} step={0.1} precision={2} suffix="%" style={{ width: 160 }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
