@@ -1,11 +1,12 @@
 /**
  * 整改督办 (MODULES.md §11): a notice overdue (待整改 / 已退回 past its deadline) and an open 重大 hazard become 督办
  * items by themselves (the sweep runs at start-up, every 10 minutes and before a 督办 list is read; a source gets one
- * item); a supervisor adds others by hand. Progress reports are added to the item; 销号 is for the level that
- * supervises it (省级 by the province, 市级 by a city, 县级 by a district).
+ * item); a supervisor adds others by hand, at most at its own level. Progress reports are added to the item; editing,
+ * deleting and 销号 are for the level that supervises it (省级 by the province, 市级 by a city, 县级 by a district), and
+ * the level itself is fixed when the item is made (ResourceDef.workflow: the generic update refuses it).
  */
 import { sql } from 'drizzle-orm';
-import { supervise } from '@dg/core';
+import { SUPERVISE_LEVELS, supervise } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
@@ -20,10 +21,22 @@ import { nextNo } from './numbers.ts';
 const superviseOverdue = overdueHooks(['督办中']);
 /** the level a government user supervises at, from its jurisdiction's code */
 export const levelOf = (regionCode: string | null) => (!regionCode ? null : /0000$/.test(regionCode) ? '省级' : /00$/.test(regionCode) ? '市级' : '县级');
+/** 省级 0, 市级 1, 县级 2: a lower number is a higher level */
+const rankOf = (level: string | null) => (SUPERVISE_LEVELS as readonly (string | null)[]).indexOf(level);
+
+/** only the item's own level acts on it (a city never edits, deletes or closes a province's item) */
+function requireLevel(user: SessionUser, item: Row, what: string) {
+  if (levelOf(user.regionCode) !== item.level) throw forbidden(`督办事项“${item.title}”为${item.level}督办，须由${item.level}监管部门${what}`);
+}
 
 defineHooks('supervise', {
   async beforeWrite(c, values, mode, existing) {
+    if (existing) requireLevel(c.user, existing, '修改');
     if (existing && existing.state !== '督办中') throw badInput(`督办事项“${existing.title}”已销号，不能修改`);
+    if (mode === 'add') {
+      const own = levelOf(c.user.regionCode);
+      if (rankOf(own) < 0 || rankOf(values.level as string) < rankOf(own)) throw badInput(`督办级别：不能高于本单位的督办级别（${own ?? '无辖区'}）`);
+    }
     const deadline = values.deadline as string | undefined;
     if (deadline && deadline < cnDate()) throw badInput('督办期限：不能早于今天');
     if (mode === 'add') Object.assign(values, { superviseNo: await nextNo(c.tx, 'DB', 'supervise_no_seq'), sourceType: '人工', state: '督办中', reportCount: 0, reports: [] });
@@ -31,7 +44,8 @@ defineHooks('supervise', {
   async afterWrite(c, row, mode) {
     if (mode === 'add') await recordStep(c.tx, c.user, 'supervise', row.id, { action: '挂牌督办', from: null, to: '督办中', opinion: row.requirement, enterpriseId: row.enterpriseId });
   },
-  beforeDelete(_c, row) {
+  beforeDelete(c, row) {
+    requireLevel(c.user, row, '删除');
     if (row.sourceType !== '人工' || row.reportCount > 0) throw badInput(`督办事项“${row.title}”不能删除`);
   },
   afterRead(_c, rows) { superviseOverdue.mark(rows); },
@@ -76,7 +90,7 @@ export async function stepSupervise(db: Db, user: SessionUser, id: string, step:
       const reports = [...((before.reports ?? []) as unknown[]), { at: new Date().toISOString(), by: user.name, side: user.side, content }];
       return { to: '督办中', action: '进展报告', opinion: content, set: { reports, reportCount: reports.length } };
     }
-    if (levelOf(user.regionCode) !== before.level) throw badInput(`督办事项“${before.title}”为${before.level}督办，须由${before.level}监管部门销号`);
+    requireLevel(user, before, '销号');
     const opinion = opinionOf(input.opinion, '销号意见', '请输入销号意见');
     return { to: '已销号', action: '销号', opinion, set: { closeOpinion: opinion, closedAt: new Date() } };
   });
