@@ -1,5 +1,5 @@
 /**
- * 安全检查 → 整改 journey (issue 11, 9b): 王监管 plans a check of 杭州市, approves it (the plan draws enterprise A),
+ * 安全检查 → 整改 journey (issue 11, 9b): 王监管 plans a check of 杭州市, 赵运管 approves it (the plan draws enterprise A),
  * records it with one failed item; the 整改通知 reaches 张安全 (业务大厅 整改反馈), who submits; 王监管 returns it with an
  * opinion, 张安全 submits again, 王监管 passes it and it is on 整改记录.
  */
@@ -32,17 +32,22 @@ describe('安全检查与整改', () => {
     await btn(gov.getByTestId('checkPlan-edit'), '保存').click();
     await toast(gov, '创建成功').waitFor();
     await gov.waitForURL(/\/safetyCheck\/checkplanInfo\?id=/);
-    await expect.poll(() => gov.getByTestId('plan-drawn').innerText()).toContain('杭州安达危险品运输有限公司');
+    // no draw before approval: the seed is generated when another officer approves
+    await expect.poll(() => gov.getByTestId('plan-drawn').innerText()).toContain('审批通过时生成随机种子');
     await btn(gov.getByTestId('checkPlan-info'), '提交审批').click();
     await gov.locator('.ant-popconfirm').getByRole('button', { name: /提\s*交/ }).click();
     await toast(gov, '当前为待审批').waitFor();
 
-    await gov.goto(baseUrl() + '/safetyCheck/checkPlanApprovalManager');
-    await btn(rowOf(gov, name), '审批').click();
-    await gov.waitForURL(/\/safetyCheck\/checkplanApprovalEdit\?id=/);
-    await gov.locator('#plan_approval_opinion').fill('同意，按计划实施');
-    await btn(gov, '通过并抽取企业').click();
-    await toast(gov, '当前为已通过').waitFor();
+    const approver = await newPage(ctx.browser);
+    await login(approver, 'shiji');
+    await approver.goto(baseUrl() + '/safetyCheck/checkPlanApprovalManager');
+    await btn(rowOf(approver, name), '审批').click();
+    await approver.waitForURL(/\/safetyCheck\/checkplanApprovalEdit\?id=/);
+    await approver.locator('#plan_approval_opinion').fill('同意，按计划实施');
+    await btn(approver, '通过并抽取企业').click();
+    await toast(approver, '当前为已通过').waitFor();
+    await expect.poll(() => approver.getByTestId('plan-drawn').innerText()).toContain('杭州安达危险品运输有限公司');
+    await approver.context().close();
 
     await gov.goto(baseUrl() + '/safetyCheck/checkRecordManager');
     const record = gov.locator('.ant-table-row', { hasText: name }).filter({ hasText: '杭州安达危险品运输有限公司' }).first();

@@ -1,5 +1,5 @@
 /**
- * 安全检查 and 整改管理 (issue 11): a plan's reproducible draw, its approval opening a check record per drawn enterprise,
+ * 安全检查 and 整改管理 (issue 11): an approved plan's reproducible draw, its approval by another officer opening a check record per drawn enterprise,
  * a check with a failed item issuing a 整改通知, the notice's every step and refusal, 逾期, data scope (enterprise B,
  * a city outside the jurisdiction) and the government dashboard's 未完成整改.
  */
@@ -30,15 +30,19 @@ beforeAll(async () => {
 });
 
 describe('检查计划', () => {
-  it('draws the same enterprises every time, only inside the jurisdiction', async () => {
-    const plan = await okData('POST', `${P}/add`, 'zhengfu', planBody({ samplePercent: 50, regionCode: E.a.regionCode.slice(0, 2) + '0000' }));
+  it('an approved plan draws the same enterprises every time, only inside the jurisdiction', async () => {
+    const plan = await okData('POST', `${P}/add`, 'shiji', planBody({ samplePercent: 50 }));
     expect(plan).toMatchObject({ state: '草稿', planNo: expect.stringMatching(/^JH\d{13}$/) });
+    await step(P, 'submit', plan.id, 'shiji');
+    await step(P, 'pass', plan.id, 'zhengfu');
     const first = await okData('GET', `${P}/draw/${plan.id}`, 'zhengfu');
     const again = await okData('GET', `${P}/draw/${plan.id}`, 'zhengfu');
     expect(again).toEqual(first);
-    const [{ n }] = await t.sql(`select count(*)::int as n from enterprise where region_code like $1 and status = '正常' and audit_status = '已通过'`, [E.a.regionCode.slice(0, 2) + '%']);
+    const [{ n }] = await t.sql(`select count(*)::int as n from enterprise where region_code like $1 and status = '正常' and audit_status = '已通过'`, [cityA.slice(0, 4) + '%']);
     expect(first.length).toBe(Math.ceil(n / 2));
-    const all = await okData('POST', `${P}/add`, 'zhengfu', planBody());
+    const all = await okData('POST', `${P}/add`, 'shiji', planBody());
+    await step(P, 'submit', all.id, 'shiji');
+    await step(P, 'pass', all.id, 'zhengfu');
     const drawnA = await okData('GET', `${P}/draw/${all.id}`, 'zhengfu');
     expect(drawnA.map((e: { id: string }) => e.id)).toContain(E.a.id);
     expect(drawnA.map((e: { id: string }) => e.id)).not.toContain(E.b.id);
@@ -57,8 +61,8 @@ describe('检查计划', () => {
     expect((await step(P, 'reject', plan.id, 'zhengfu')).message).toBe('审批意见：驳回时请输入审批意见');
     expect((await step(P, 'reject', plan.id, 'zhengfu', { opinion: '检查内容不全' })).data).toMatchObject({ state: '已驳回', approveOpinion: '检查内容不全' });
     await step(P, 'submit', plan.id, 'shiji');
-    const drawn = await okData('GET', `${P}/draw/${plan.id}`, 'zhengfu');
     const approved = (await step(P, 'pass', plan.id, 'zhengfu', { opinion: '同意' })).data;
+    const drawn = await okData('GET', `${P}/draw/${plan.id}`, 'zhengfu');
     expect(approved).toMatchObject({ state: '已通过', enterpriseCount: drawn.length });
     expect((await step(P, 'pass', plan.id, 'zhengfu')).message).toBe(`检查计划“${plan.name}”当前为已通过，不能审批通过`);
     const records = await okData('POST', `${R}/list`, 'shiji', { size: 500, filters: { planId: plan.id } });
@@ -69,11 +73,11 @@ describe('检查计划', () => {
   });
 });
 
-/** an approved plan of city A and its record for enterprise A */
+/** a plan of city A approved by the province, and its record for enterprise A */
 async function recordForA() {
   const plan = await okData('POST', `${P}/add`, 'shiji', planBody());
   await step(P, 'submit', plan.id, 'shiji');
-  await step(P, 'pass', plan.id, 'shiji');
+  await step(P, 'pass', plan.id, 'zhengfu');
   const list = await okData('POST', `${R}/list`, 'shiji', { filters: { planId: plan.id, enterpriseId: E.a.id } });
   return list.content[0];
 }

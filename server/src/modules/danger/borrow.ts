@@ -11,7 +11,7 @@ import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { cnDate } from '../waybill/common.ts';
-import { deleteSteps, opinionOf, recordStep, stepRow } from './flow.ts';
+import { deleteSteps, opinionOf, recordStep, requireAnotherOfficer, stepRow } from './flow.ts';
 
 const plusDays = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86400_000).toISOString().slice(0, 10);
 /** approved, not returned, and its date not passed (a date of today still reads) */
@@ -61,7 +61,7 @@ export async function stepBorrow(db: Db, user: SessionUser, id: string, step: Bo
       return { to: '已归还', action: BORROW_STEP_NAMES.giveBack, opinion: opinionOf(input.opinion, '审批意见'), set: { returnedAt: new Date() } };
     }
     if (user.side !== 'government') throw forbidden('借阅申请由政府监管部门审批');
-    if (mine) throw badInput('不能审批本人的借阅申请');
+    requireAnotherOfficer(user, [own?.applicantId], '不能审批本人的借阅申请');
     if (before.state !== '待审批') throw badInput(`借阅申请当前为${before.state}，不能${BORROW_STEP_NAMES[step]}`);
     const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
     if (step === 'approve' && before.until < cnDate()) throw badInput('借阅截止日期已过，不能批准');

@@ -80,12 +80,12 @@ addDemoSeeder('inspection', async (c: DemoContext) => {
   const pending = await insertDemoRow(db, 'check_plan', {
     planNo: await nextNo(db, 'JH', 'check_plan_no_seq'), name: '冬季危险货物运输安全抽查', periodStart: day(3), periodEnd: day(30),
     regionCode: c.enterprises.a.cityCode, samplePercent: 50, checkItems: ITEMS.slice(0, 3).join('\n'), inspectors: '赵运管', state: '待审批',
-    seed: 'demo0000seed0002', ...byGov(city),
+    ...byGov(city),
   });
   await flow('checkPlan', pending, city, 'government', '提交审批', '草稿', '待审批', null, -1);
   await insertDemoRow(db, 'check_plan', {
     planNo: await nextNo(db, 'JH', 'check_plan_no_seq'), name: '春节前综合安全检查（草拟）', periodStart: day(40), periodEnd: day(60),
-    regionCode: c.provinceCode, samplePercent: 30, checkItems: ITEMS.join('\n'), inspectors: '王监管', state: '草稿', seed: 'demo0000seed0003', ...byGov(province),
+    regionCode: c.provinceCode, samplePercent: 30, checkItems: ITEMS.join('\n'), inspectors: '王监管', state: '草稿', ...byGov(province),
   });
 
   // 督办: the overdue notice and the open 重大 hazards become items; the city bureau's own item, reported on and closed

@@ -49,6 +49,14 @@ export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, us
   });
 }
 
+/**
+ * 另一名工作人员: a request or a plan is decided by someone other than whoever made it (its applicant, its planner, who
+ * submitted it) — one person never both asks and grants. `message` says why in the caller's words.
+ */
+export function requireAnotherOfficer(user: Pick<SessionUser, 'id'>, makers: readonly (string | null | undefined)[], message: string) {
+  if (makers.includes(user.id)) throw badInput(message);
+}
+
 /** an opinion (意见) as typed: trimmed, at most 500 characters; `required` is the message when it must be given */
 export function opinionOf(raw: unknown, label: string, required?: string): string | null {
   const s = typeof raw === 'string' ? raw.trim() : '';

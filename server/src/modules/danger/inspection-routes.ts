@@ -1,6 +1,6 @@
 /**
  * Routes of 安全检查 and 整改管理 (./inspection.ts, ./rectification.ts):
- * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises the plan draws),
+ * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
  *   `GET /aqjc/checkPlan/flow/:id`
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
  * - `POST /zggl/rectNotice/{commit|pass|return}/:id`, `GET /zggl/rectNotice/flow/:id`
@@ -16,7 +16,7 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { timelineOf } from './flow.ts';
-import { drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
+import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
 import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
 import { stepSupervise, sweepSupervision } from './supervise.ts';
@@ -65,10 +65,10 @@ export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return ok(await presentOne(db(), checkPlan, req.user!, after));
     });
   }
-  app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '按计划抽取的企业（同一计划结果相同）', params: idParam } }, async (req) => {
+  app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '审批通过的计划抽中的企业（按审批时生成的随机种子，结果不变）', params: idParam } }, async (req) => {
     const plan = await findRow(db(), checkPlan, req.user!, req.params.id);
     if (!plan) throw notFound();
-    return ok(await drawEnterprises(db(), plan));
+    return ok(await drawEnterprises(db(), approvedDraw(plan)));
   });
 
   app.post('/aqjc/checkRecord/record/:id', {

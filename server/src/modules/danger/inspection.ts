@@ -1,7 +1,9 @@
 /**
- * 安全检查 (MODULES.md §11): a plan (地区, 企业类型, 抽查比例, 检查内容, 检查人员) is submitted, then approved or rejected;
- * approval draws the enterprises — the eligible ones ordered by md5(seed ‖ id), so the same plan always draws the same
- * ones — and opens a 检查记录 for each. Recording a check with failed items or problems issues a 整改通知 to the
+ * 安全检查 (MODULES.md §11): a plan (地区, 企业类型, 抽查比例, 检查内容, 检查人员) is submitted, then approved or rejected by
+ * another officer than whoever planned or submitted it; approval generates the plan's random seed (crypto, stored) and
+ * draws the enterprises — the eligible ones ordered by md5(seed ‖ id), so the approved plan always draws the same ones —
+ * and opens a 检查记录 for each. Before approval there is no seed and no draw, so nobody can preview a draw and redo the
+ * plan until it suits. Recording a check with failed items or problems issues a 整改通知 to the
  * enterprise in the same transaction. Every step writes the timeline (./flow.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -14,7 +16,7 @@ import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
 import { cnDate } from '../waybill/common.ts';
-import { opinionOf, recordStep, stepRow } from './flow.ts';
+import { opinionOf, recordStep, requireAnotherOfficer, stepRow } from './flow.ts';
 import { nextNo, issuerOf } from './numbers.ts';
 
 /** the plan's 检查内容, one item a line */
@@ -34,7 +36,6 @@ defineHooks('checkPlan', {
     if (items.some((i) => [...i].length > 200)) throw badInput('检查内容（每行一项）：每项不能超过200个字符');
     if (mode === 'add') {
       values.planNo = await nextNo(c.tx, 'JH', 'check_plan_no_seq');
-      values.seed = randomBytes(8).toString('hex');
       values.state = '草稿';
     }
   },
@@ -42,6 +43,12 @@ defineHooks('checkPlan', {
     if (row.state !== '草稿' && row.state !== '已驳回') throw badInput(`检查计划“${row.name}”当前为${row.state}，不能删除`);
   },
 });
+
+/** the draw of an approved plan, or badInput: a plan has no seed, and so no draw, before its approval */
+export function approvedDraw(plan: Row): Row {
+  if (plan.state !== '已通过' || !plan.seed) throw badInput(`检查计划“${plan.name}”尚未审批通过，审批通过时才随机抽取企业`);
+  return plan;
+}
 
 /** the enterprises the plan draws: eligible ones in its region (and business scope), the first sample% by md5(seed ‖ id) */
 export async function drawEnterprises(db: Db, plan: Row) {
@@ -68,17 +75,20 @@ export async function stepPlan(db: Db, user: SessionUser, id: string, step: Plan
       return { to: '待审批', action: '提交审批', opinion: opinionOf(input.opinion, '审批意见') };
     }
     if (before.state !== '待审批') throw refuse(step === 'pass' ? '审批通过' : '驳回');
+    // created_by planned it, updated_by submitted it (a plan waiting for approval is not edited)
+    requireAnotherOfficer(user, [before.createdBy, before.updatedBy], `检查计划“${before.name}”由本人制定或提交，须由其他工作人员审批`);
     const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
     const approval = { approveOpinion: opinion, approvedAt: new Date() };
     if (step === 'reject') return { to: '已驳回', action: '驳回', opinion, set: approval };
-    const drawn = await drawEnterprises(tx, before);
+    const seed = randomBytes(16).toString('hex');
+    const drawn = await drawEnterprises(tx, { ...before, seed });
     if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
     const rt = tableOf(checkRecord);
     for (const e of drawn) {
       await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: id, enterpriseId: e.id, state: '待检查',
         inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
     }
-    return { to: '已通过', action: '审批通过', opinion: `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}`, set: { ...approval, enterpriseCount: drawn.length } };
+    return { to: '已通过', action: '审批通过', opinion: `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}`, set: { ...approval, seed, enterpriseCount: drawn.length } };
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * 安全检查 (MODULES.md §11, spec §2 /safetyCheck/checkplanEdit, checkplanInfo, checkplanApprovalEdit, checkEdit,
- * checkInfo): plans with 提交审批, the approval screen with the enterprises the plan draws, the check records and the
- * form that records a check (a failed item or a problem issues a 整改通知).
+ * checkInfo): plans with 提交审批, the approval screen (another officer than the planner approves; the approval draws the
+ * enterprises with a seed generated then, so no draw is shown before it), the check records and the form that records a
+ * check (a failed item or a problem issues a 整改通知).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Popconfirm, Radio, Row as GridRow, Skeleton, Space, Table, Tag } from 'antd';
@@ -62,10 +63,15 @@ export function CheckPlanApprovalList() {
 const PLAN_PATHS = { list: '/safetyCheck/checkPlanManager', base: '/safetyCheck', edit: (q?: Record<string, string>) => PATHS.planEdit(q?.id), info: (id: string) => PATHS.planInfo(id) };
 export const CheckPlanEdit = () => <ResourceEditPage resourceKey="checkPlan" paths={PLAN_PATHS} />;
 
+/** the enterprises an approved plan drew; before approval there is no draw to show (the seed is generated at approval) */
 function DrawnEnterprises({ plan }: { plan: Row }) {
-  const drawn = useQuery({ queryKey: ['checkPlan', 'draw', plan.id, plan.version], queryFn: () => drawOf(plan.id) });
+  const approved = plan.state === '已通过';
+  const drawn = useQuery({ queryKey: ['checkPlan', 'draw', plan.id, plan.version], queryFn: () => drawOf(plan.id), enabled: approved });
+  if (!approved) {
+    return <Alert type="info" showIcon style={{ marginTop: 16 }} data-testid="plan-drawn" title="审批通过时生成随机种子，按抽查比例从检查地区内符合条件的企业中随机抽取；审批须由制定计划以外的工作人员办理。" />;
+  }
   return (
-    <Card size="small" style={{ marginTop: 16 }} title={`${plan.state === '已通过' ? '抽中的企业' : '按当前条件将抽中的企业'}（${drawn.data?.length ?? '…'}家）`} data-testid="plan-drawn">
+    <Card size="small" style={{ marginTop: 16 }} title={`抽中的企业（${drawn.data?.length ?? '…'}家）`} data-testid="plan-drawn">
       {drawn.isLoading ? <Skeleton active /> : (
         <Table rowKey="id" size="small" pagination={{ pageSize: 10, hideOnSinglePage: true }} dataSource={drawn.data ?? []}
           columns={[{ title: '序号', width: 60, render: (_v, _r, i) => i + 1 }, { title: '企业名称', dataIndex: 'name' }]} />
