@@ -92,6 +92,25 @@ describe('a 一般 hazard: 登记 → 提交 → 整改 → 提交验收 → 退
     expect(await listIds(`${H}/list`, 'zhengfu', { title: closed.title })).toEqual([]);
   });
 
+  it('one safety officer may 登记, 整改 and 验收 in the same minute; the timeline names who did each step and when', async () => {
+    const t0 = Date.now();
+    const draft = await okData('POST', `${H}/add`, 'qiye', hazardBody('a'));
+    await stepOk('submit', draft.id, 'qiye');
+    await stepOk('handle', draft.id, 'qiye', { actualMeasures: '当场整改' });
+    await stepOk('finish', draft.id, 'qiye', finish);
+    expect((await stepOk('pass', draft.id, 'qiye', { opinion: '验收合格' })).state).toBe('已销号');
+    const flow = await okData('GET', `${H}/flow/${draft.id}`, 'qiye');
+    expect(flow.map((f: { action: string; userName: string; side: string }) => `${f.action}:${f.userName}:${f.side}`)).toEqual([
+      '登记:张安全:enterprise', '提交:张安全:enterprise', '整改:张安全:enterprise', '提交验收:张安全:enterprise', '验收通过:张安全:enterprise',
+    ]);
+    // each step at its own moment, in order, within this test
+    const at = flow.map((f: { createdAt: string }) => Date.parse(f.createdAt));
+    expect(at.every((x: number, i: number) => x >= t0 - 1000 && x <= Date.now() + 1000 && (i === 0 || x >= at[i - 1]!))).toBe(true);
+    // and by the account, not only its name
+    const [{ n }] = await t.sql(`select count(*)::int as n from work_flow f join base_user u on u.id = f.user_id where f.subject_id = $1 and u.username = 'qiye'`, [draft.id]);
+    expect(n).toBe(5);
+  });
+
   it('a stale version changes nothing', async () => {
     const h = await submitted('a');
     const r = await step('handle', h.id, 'qiye', h.version - 1, { actualMeasures: 'x' });
