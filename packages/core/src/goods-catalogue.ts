@@ -19,6 +19,8 @@ export interface CatalogueEntry {
   /** 次要危险性, several separated by a space ('5.1 8') */
   subsidiaryHazard: string | null;
   packingGroup: PackingGroup;
+  /** listed as 剧毒 in the 危险化学品目录: carried only under a 剧毒化学品 scope */
+  toxic: boolean;
 }
 
 type E = [unNo: string, nameZh: string, goodsClass: string, subsidiary: string | null, pg: PackingGroup];
@@ -313,8 +315,14 @@ const ENTRIES: E[] = [
   ['3509', '废弃空包装，未清洁', '9', null, '-'],
 ];
 
+/**
+ * The entries above that the 危险化学品目录 marks 剧毒 (氰化钠, 氰化钾, 氰化氢 and its solution, 光气, 丙酮氰醇); the
+ * platform marks others (剧毒化学品 on 危险货物品名) as the catalogue grows.
+ */
+const TOXIC_UN = new Set(['1689', '1680', '1051', '1613', '1076', '1541']);
+
 export const GOODS_CATALOGUE: readonly CatalogueEntry[] = ENTRIES.map(([unNo, nameZh, goodsClass, subsidiaryHazard, packingGroup]) =>
-  ({ unNo, nameZh, goodsClass, subsidiaryHazard, packingGroup }));
+  ({ unNo, nameZh, goodsClass, subsidiaryHazard, packingGroup, toxic: TOXIC_UN.has(unNo) }));
 
 /** Ⅰ/Ⅱ/Ⅲ for display */
 export const PACKING_GROUP_LABEL: Record<PackingGroup, string> = { I: 'Ⅰ', II: 'Ⅱ', III: 'Ⅲ', '-': '-' };

@@ -144,6 +144,9 @@ export interface GoodsDoc {
   density?: number | null;
   /** 千克/件 (for 件) */
   pieceMass?: number | null;
+  /** from the catalogue entry: 剧毒化学品, 危险废物 */
+  toxic?: boolean | null;
+  waste?: boolean | null;
 }
 export type CrewRole = 'vehicle' | 'trailer' | 'tank' | 'driver' | 'escort';
 export const CREW_ROLE_LABELS: Record<CrewRole, string> = { vehicle: '车辆', trailer: '挂车', tank: '罐体', driver: '驾驶员', escort: '押运员' };
@@ -152,8 +155,10 @@ export interface BusyDoc { role: CrewRole; label: string; waybillNo?: string | n
 export interface ComplianceInput {
   /** YYYY-MM-DD (China time): a document valid until today is still valid today */
   today: string;
-  /** the enterprise's 经营范围 codes ('1'..'9', 'toxic', 'waste') */
+  /** the enterprise's 经营范围 codes: classes ('1'..'9'), divisions ('2.1', '6.1' …), 'toxic', 'waste' */
   businessScope: readonly string[];
+  /** 核定品名: UN numbers the licence names one by one (a list typed with commas or spaces) */
+  scopeUnNos?: string | readonly string[] | null;
   vehicle?: VehicleDoc | null;
   trailer?: VehicleDoc | null;
   tank?: TankDoc | null;
@@ -197,6 +202,68 @@ export function mediaCovers(media: readonly string[] | null | undefined, goods: 
   const list = (media ?? []).map(normMedia);
   const cls = String(goods.goodsClass ?? '').trim();
   return list.includes(normMedia(goods.unNo)) || (cls !== '' && (list.includes(cls) || list.includes(mainClass(cls))));
+}
+
+/** '1.1D' → '1.1'; '2.1' → '2.1'; '3' → '3' (a class without divisions is its own) */
+export const divisionOf = (goodsClass: string) => /^\d(\.\d)?/.exec(String(goodsClass ?? '').trim())?.[0] ?? '';
+/** the UN numbers of a 核定品名 list as typed ('1203, UN1202；1005') */
+export const unNoList = (v: string | readonly string[] | null | undefined): string[] =>
+  (Array.isArray(v) ? v.join(',') : String(v ?? '')).toUpperCase().match(/\d{4}/g) ?? [];
+
+/**
+ * What the licence's scope lacks for one goods line (道路危险货物运输管理规定 第十二条: a scope is written as classes,
+ * divisions or named goods, 剧毒化学品 and 危险废物 separately): the class ('2') covers its divisions, a division ('2.1')
+ * only itself, a named UN number only that entry; 剧毒 and 废物 goods need their own scope besides.
+ */
+export function scopeGaps(scope: readonly string[], scopeUnNos: string | readonly string[] | null | undefined, g: Pick<GoodsDoc, 'unNo' | 'goodsName' | 'goodsClass' | 'toxic' | 'waste'>): string[] {
+  const out: string[] = [];
+  const cls = mainClass(g.goodsClass);
+  const div = divisionOf(g.goodsClass);
+  const named = unNoList(scopeUnNos).includes(String(g.unNo).trim());
+  if (cls && !named && !scope.includes(cls) && !scope.includes(div)) out.push(div && div !== cls ? `经营范围不含${div}项（UN${g.unNo}${g.goodsName}）` : `经营范围不含第${cls}类`);
+  if (g.toxic && !scope.includes('toxic')) out.push(`经营范围不含剧毒化学品（UN${g.unNo}${g.goodsName}）`);
+  if (g.waste && !scope.includes('waste')) out.push(`经营范围不含危险废物（UN${g.unNo}${g.goodsName}）`);
+  return out;
+}
+
+/** a catalogue entry a goods line may name (危险货物品名, several rows per UN number) */
+export interface CatalogueRow {
+  id: string; unNo: string; nameZh: string; goodsClass: string; subsidiaryHazard: string | null; packingGroup: string | null;
+  toxic?: boolean | null; waste?: boolean | null;
+}
+const pgOf = (v: unknown) => { const s = String(v ?? '').trim(); return s === '' || s === '-' ? '' : s; };
+const sameEntry = (a: CatalogueRow, b: CatalogueRow) => a.goodsClass === b.goodsClass && (a.subsidiaryHazard ?? '') === (b.subsidiaryHazard ?? '') && pgOf(a.packingGroup) === pgOf(b.packingGroup)
+  && !!a.toxic === !!b.toxic && !!a.waste === !!b.waste;
+
+/**
+ * Which catalogue entry a goods line is — its 类别, 次要危险性 and 包装类别 come from there, never from what was typed.
+ * `entries` are the catalogue's rows of the line's UN number. The entry chosen (goodsId) wins; otherwise the rows
+ * must agree, or the 品名 or the 包装类别 must tell them apart. A typed class or packing group that contradicts the entry
+ * is refused, as is a UN number the catalogue does not hold.
+ */
+export function catalogueEntryOf(line: { unNo: string; goodsId?: string | null; goodsName?: string | null; goodsClass?: string | null; packingGroup?: string | null },
+  entries: readonly CatalogueRow[]): { entry: CatalogueRow } | { error: string } {
+  const un = `UN${line.unNo}`;
+  if (!entries.length) return { error: `${un}不在危险货物品名表中，不能按危险货物填报（请核对UN编号）` };
+  let pick: CatalogueRow | undefined;
+  if (line.goodsId) {
+    pick = entries.find((e) => e.id === line.goodsId);
+    if (!pick) return { error: `所选危险货物与UN编号${line.unNo}不符` };
+  } else {
+    const narrow = (rows: readonly CatalogueRow[]) => (rows.length && rows.every((e) => sameEntry(e, rows[0]!)) ? rows[0] : undefined);
+    const byName = entries.filter((e) => e.nameZh === String(line.goodsName ?? '').trim());
+    const pool = byName.length ? byName : entries;
+    pick = narrow(pool) ?? (pgOf(line.packingGroup) ? narrow(pool.filter((e) => pgOf(e.packingGroup) === pgOf(line.packingGroup))) : undefined);
+    if (!pick) {
+      const choices = [...new Set(pool.map((e) => `${e.goodsClass}${pgOf(e.packingGroup) ? ' 包装类别' + e.packingGroup : ''}`))].join('、');
+      return { error: `${un}在危险货物品名表中有多个条目（${choices}），请从品名表选择` };
+    }
+  }
+  const typed = String(line.goodsClass ?? '').trim();
+  if (typed && typed !== pick.goodsClass) return { error: `类别：${un}按危险货物品名表为${pick.goodsClass}，不能填写${typed}` };
+  const typedPg = pgOf(line.packingGroup);
+  if (typedPg && typedPg !== pgOf(pick.packingGroup)) return { error: `包装类别：${un}${pick.nameZh}按危险货物品名表为${pgOf(pick.packingGroup) || '-'}，不能填写${typedPg}` };
+  return { entry: pick };
 }
 
 /** mass of a goods line in kg, or null when it cannot be known (litres without density, pieces without piece mass) */
@@ -261,8 +328,7 @@ export function complianceFindings(input: ComplianceInput): ComplianceProblem[] 
   if (!input.escort) add('noEscort', '缺少押运员');
   else staffChecks(input.escort, 'escort');
 
-  const classes = [...new Set(input.goods.map((g) => mainClass(g.goodsClass)).filter(Boolean))].sort();
-  for (const c of classes) if (!input.businessScope.includes(c)) add('scope', `经营范围不含第${c}类`);
+  for (const line of new Set(input.goods.flatMap((g) => scopeGaps(input.businessScope, input.scopeUnNos, g)))) add('scope', line);
 
   // 核定载质量: the trailer carries the load of a combination
   const carrier = input.trailer ?? input.vehicle;
@@ -357,6 +423,7 @@ export const waybillGoodsForm = resource({
     cargoId: ref('常用危险货物', 'goods', 'goodsName'),
     unNo: text('UN编号', { required: true, rule: 'natural', min: 4, max: 4 }),
     goodsName: text('货物名称', { required: true, max: 300 }),
+    // the server fills it from the catalogue entry (catalogueEntryOf): a typed value must agree with it
     goodsClass: text('类别', { required: true, max: 8 }),
     subsidiaryHazard: text('次要危险性', { max: 20 }),
     packingGroup: enumOf('包装类别', [{ label: 'Ⅰ', value: 'I' }, { label: 'Ⅱ', value: 'II' }, { label: 'Ⅲ', value: 'III' }, { label: '-', value: '-' }], { max: 4 }),

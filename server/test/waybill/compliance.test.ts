@@ -98,10 +98,12 @@ describe('dispatchComplianceProblems', () => {
     expect(lines({ escort: { ...base().escort!, qualificationTypes: ['escort', 'loader'] } })).toEqual([]);
   });
 
-  it('经营范围不含第N类: the class main number against the scope codes', () => {
+  it('经营范围: a class covers its divisions, a division only itself', () => {
     const goods = [{ unNo: '1005', goodsName: '无水氨', goodsClass: '2.3', quantity: 5, unit: '吨' }, { unNo: '2810', goodsName: '有机毒性液体', goodsClass: '6.1', quantity: 1, unit: '吨' }];
     const tank = { ...base().tank!, suitableMedia: ['2.3', '6.1'] };
-    expect(lines({ goods, tank })).toEqual(['经营范围不含第6类']);
+    expect(lines({ goods, tank })).toEqual(['经营范围不含6.1项（UN2810有机毒性液体）']);
+    expect(lines({ goods, tank, businessScope: ['2.1', '6.1'] })).toEqual(['经营范围不含2.3项（UN1005无水氨）']);
+    expect(lines({ goods: [{ unNo: '1203', goodsName: '汽油', goodsClass: '3', quantity: 5, unit: '吨' }], businessScope: ['8'] })).toEqual(['经营范围不含第3类']);
     expect(lines({ goods, tank, businessScope: ['2', '6'] })).toEqual([]);
     expect(mainClass('6.1')).toBe('6');
   });

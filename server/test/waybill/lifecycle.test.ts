@@ -112,12 +112,34 @@ describe('dispatch', () => {
     expect(d.state).toBe('待检查');
   });
 
-  it('经营范围不含第N类: enterprise A carries classes 2, 3, 8, 9', async () => {
+  it('经营范围 by class and division: enterprise A carries classes 2, 3, 8, 9', async () => {
     const { w } = await waybillIn(t, '待调度', { body: { goods: [{ unNo: '1547', goodsName: '苯胺', goodsClass: '6.1', quantity: 5, unit: '吨' }] } });
     const crew = await makeCrew(t, A.id);
     await t.sql(`update tank set suitable_media = '{6.1}' where id = $1`, [crew.tank.id]);
     const r = await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, ...crew.body } });
-    expect(r.body.data.problems).toEqual(['经营范围不含第6类']);
+    expect(r.body.data.problems).toEqual(['经营范围不含6.1项（UN1547苯胺）']);
+  });
+
+  it('剧毒化学品 needs its own scope: UN1076 光气 (2.3, 剧毒) is refused to enterprise A (classes 2, 3, 8, 9)', async () => {
+    const { w } = await waybillIn(t, '待调度', { body: { goods: [{ unNo: '1076', goodsName: '光气', quantity: 1, unit: '吨' }] } });
+    expect(ok(await t.call('GET', `/api/dzyd/waybill/info/${w.id}`, { as: 'qiye' })).goods[0]).toMatchObject({ goodsClass: '2.3', subsidiaryHazard: '8' });
+    const crew = await makeCrew(t, A.id);
+    await t.sql(`update tank set suitable_media = '{1076}' where id = $1`, [crew.tank.id]);
+    const r = await t.call('POST', `/api/dzyd/waybill/dispatch/${w.id}`, { as: 'qiye', body: { version: w.version, ...crew.body } });
+    expect(r.body.data.problems).toEqual(['经营范围不含剧毒化学品（UN1076光气）']);
+  });
+
+  it('a goods line takes class, subsidiary hazard and packing group from the catalogue; another class or an unknown UN number is refused', async () => {
+    const add = (goods: Record<string, unknown>[]) => t.call('POST', '/api/dzyd/waybill/add', { as: 'qiye', body: waybillBody({ goods }) });
+    expect((await add([{ unNo: '2015', goodsName: '过氧化氢水溶液', goodsClass: '8', quantity: 1, unit: '吨' }])).body)
+      .toMatchObject({ status: 40001, message: '第1条货物：类别：UN2015按危险货物品名表为5.1，不能填写8' });
+    expect((await add([GASOLINE, { unNo: '9999', goodsName: '不明液体', goodsClass: '3', quantity: 1, unit: '吨' }])).body)
+      .toMatchObject({ status: 40001, message: '第2条货物：UN9999不在危险货物品名表中，不能按危险货物填报（请核对UN编号）' });
+    expect((await add([{ unNo: '2810', goodsName: '有机毒性液体', quantity: 1, unit: '吨' }])).body.message).toMatch(/^第1条货物：UN2810在危险货物品名表中有多个条目/);
+    const made = ok(await add([{ unNo: '2015', goodsName: '过氧化氢水溶液', quantity: 1, unit: '吨' }, { unNo: '2810', goodsName: '有机毒性液体', packingGroup: 'III', quantity: 1, unit: '吨' }]));
+    const w = ok(await t.call('GET', `/api/dzyd/waybill/info/${made.id}`, { as: 'qiye' }));
+    expect(w.goods.map((g: Record<string, unknown>) => [g.goodsClass, g.subsidiaryHazard, g.packingGroup])).toEqual([['5.1', '8', 'I'], ['6.1', null, 'III']]);
+    expect(w.goods[0].goodsId).toBeTruthy();
   });
 
   it('车辆/人员已在运输中: a crew member on another active waybill, also when two dispatches race', async () => {

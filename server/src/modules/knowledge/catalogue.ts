@@ -16,10 +16,10 @@ import { classProblem, dashToNull, goodsKey, mendName, packingGroupOf, pinyinIni
 
 const goodsTable = () => resourceTables.dangerousGoods as any;
 
-type StoredGoods = { id: string; un_no: string; name_zh: string; packing_group: string | null; goods_class: string | null; subsidiary_hazard: string | null; pinyin: string | null; source: string | null };
+type StoredGoods = { id: string; un_no: string; name_zh: string; packing_group: string | null; goods_class: string | null; subsidiary_hazard: string | null; pinyin: string | null; source: string | null; toxic: boolean | null };
 
 async function storedByKey(db: Db): Promise<Map<string, StoredGoods>> {
-  const r = await db.execute<StoredGoods>(sql`select id, un_no, name_zh, packing_group, goods_class, subsidiary_hazard, pinyin, source from dangerous_goods`);
+  const r = await db.execute<StoredGoods>(sql`select id, un_no, name_zh, packing_group, goods_class, subsidiary_hazard, pinyin, source, toxic from dangerous_goods`);
   const map = new Map<string, StoredGoods>();
   for (const row of r.rows) {
     const key = goodsKey(row.un_no, row.name_zh, row.packing_group);
@@ -41,9 +41,11 @@ export async function seedGoodsCatalogue(db: Db): Promise<{ inserted: number; up
       const py = pinyinInitials(e.nameZh);
       const row = stored.get(goodsKey(e.unNo, e.nameZh, e.packingGroup));
       if (!row) {
-        inserts.push({ unNo: e.unNo, nameZh: e.nameZh, goodsClass: e.goodsClass, subsidiaryHazard: e.subsidiaryHazard, packingGroup: e.packingGroup, pinyin: py, source: '内置' });
+        inserts.push({ unNo: e.unNo, nameZh: e.nameZh, goodsClass: e.goodsClass, subsidiaryHazard: e.subsidiaryHazard, packingGroup: e.packingGroup, toxic: e.toxic, pinyin: py, source: '内置' });
         continue;
       }
+      // a built-in 剧毒 entry stays marked (the platform may mark more, never unmark these)
+      if (e.toxic && !row.toxic) await tx.execute(sql`update dangerous_goods set toxic = true, updated_at = now(), version = version + 1 where id = ${row.id}`);
       if (row.goods_class !== e.goodsClass || row.subsidiary_hazard !== e.subsidiaryHazard || row.pinyin !== py || row.source !== '内置') {
         await tx.execute(sql`update dangerous_goods set goods_class = ${e.goodsClass}, subsidiary_hazard = ${e.subsidiaryHazard}, pinyin = ${py}, source = '内置',
           updated_at = now(), version = version + 1 where id = ${row.id}`);

@@ -3,14 +3,16 @@
  * rollups kept current in the same transaction, and the one transition function every step uses
  * (lock the row, check the version and the state, change it, write the timeline).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  busyLine, goodsMassKg, goodsLineText, mainClass, transitionError, waybillGoodsForm,
+  busyLine, catalogueEntryOf, goodsMassKg, goodsLineText, mainClass, transitionError, waybillGoodsForm,
   WAYBILL_ACTIONS, TIMELINE_LABELS, CREW_FIELDS,
-  type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc, type WaybillActionName, type WaybillState,
+  type CatalogueRow, type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc, type WaybillActionName, type WaybillState,
 } from '@dg/core/waybill';
 import { type Db, allOnInOrder, execPrepared } from '../../db/index.ts';
 import { waybill, waybillGoods, waybillTransition, waybillCrewLock } from '../../db/waybill-schema.ts';
+import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
 import { STATUS, validateInput } from '@dg/core';
@@ -45,14 +47,33 @@ export async function normaliseGoods(db: Db, enterpriseId: string, input: unknow
       if (!g) throw badInput(`第${i + 1}条货物：所选危险货物不存在`);
       for (const [k, v] of Object.entries(camel(g))) if (empty(k) && v !== null) line[k] = v;
     } else if (!empty('goodsId')) throw badInput(`第${i + 1}条货物：危险货物不正确`);
+    // 类别, 次要危险性 and 包装类别 are the catalogue entry's, whatever was typed
+    let entry: CatalogueRow | null = null;
+    if (typeof line.unNo === 'string' && /^\d{4}$/.test(line.unNo.trim())) {
+      const unNo = line.unNo.trim();
+      const found = catalogueEntryOf({ unNo, goodsId: isUuid(line.goodsId) ? line.goodsId : null, goodsName: String(line.goodsName ?? ''),
+        goodsClass: empty('goodsClass') ? null : String(line.goodsClass), packingGroup: empty('packingGroup') ? null : String(line.packingGroup) }, await catalogueRows(db, unNo));
+      if ('error' in found) throw badInput(`第${i + 1}条货物：${found.error}`);
+      entry = found.entry;
+      Object.assign(line, { goodsId: entry.id, goodsClass: entry.goodsClass, subsidiaryHazard: entry.subsidiaryHazard, packingGroup: entry.packingGroup });
+      if (empty('goodsName')) line.goodsName = entry.nameZh;
+    }
     const { values, errors } = validateInput(waybillGoodsForm, line, 'add');
     if (errors.length) throw badInput(`第${i + 1}条货物：${errors[0]!.message}`);
     const g = values as unknown as GoodsLine;
+    Object.assign(g, { toxic: !!entry?.toxic, waste: !!entry?.waste });
     if (!(Number(g.quantity) > 0)) throw badInput(`第${i + 1}条货物：数量必须大于0`);
     g.massKg = goodsMassKg(g);
     out.push(g);
   }
   return out;
+}
+
+/** the catalogue's entries of one UN number */
+async function catalogueRows(db: Db, unNo: string): Promise<CatalogueRow[]> {
+  const r = await execPrepared<CatalogueRow & Record<string, unknown>>(db, sql`select id, un_no as "unNo", name_zh as "nameZh", goods_class as "goodsClass", subsidiary_hazard as "subsidiaryHazard",
+    packing_group as "packingGroup", toxic, waste from dangerous_goods where un_no = ${unNo} order by name_zh, packing_group`, 'generic');
+  return r.rows;
 }
 
 export function goodsDerived(goods: GoodsLine[]) {
@@ -75,14 +96,18 @@ export async function writeGoods(tx: Db, wb: { id: string; createdAt: Date }, go
   })));
 }
 
+/** a waybill's goods lines, with the 剧毒 / 危险废物 nature of their catalogue entries (the scope rule reads them) */
 export async function goodsOf(db: Db, wb: { id: string; createdAt: Date }) {
-  return db.select().from(waybillGoods).where(and(eq(waybillGoods.waybillId, wb.id), eq(waybillGoods.waybillCreatedAt, wb.createdAt))).orderBy(waybillGoods.lineNo);
+  const dg = resourceTables.dangerousGoods as unknown as { id: AnyPgColumn; toxic: AnyPgColumn; waste: AnyPgColumn } & PgTable;
+  return db.select({ ...getTableColumns(waybillGoods), toxic: sql<boolean | null>`${dg.toxic}`, waste: sql<boolean | null>`${dg.waste}` })
+    .from(waybillGoods).leftJoin(dg, eq(dg.id, waybillGoods.goodsId))
+    .where(and(eq(waybillGoods.waybillId, wb.id), eq(waybillGoods.waybillCreatedAt, wb.createdAt))).orderBy(waybillGoods.lineNo);
 }
 
 // ───────── crew documents and the dispatch rules ─────────
 
 export interface CrewDocs {
-  enterprise: { name: string; phone: string | null; licence_no: string | null; business_scope: string[] | null; region_code: string };
+  enterprise: { name: string; phone: string | null; licence_no: string | null; business_scope: string[] | null; scope_un_nos: string | null; region_code: string };
   vehicle: any; trailer: any; tank: any; tankContainer: any; driver: any; escort: any;
 }
 
@@ -98,7 +123,7 @@ export async function loadCrew(db: Db, enterpriseId: string, crew: Crew): Promis
   // the seven reads at once (in turn inside a transaction); a refusal names the first field in the form's order
   const [ent, vehicle, trailer, tank, tankContainer, driver, escort] = await allOnInOrder<any>(db, [
     async () => {
-      const ent = (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, region_code from enterprise where id = ${enterpriseId}`, 'generic')).rows[0];
+      const ent = (await execPrepared<CrewDocs['enterprise']>(db, sql`select name, phone, licence_no, business_scope, scope_un_nos, region_code from enterprise where id = ${enterpriseId}`, 'generic')).rows[0];
       if (!ent) throw notFound();
       return ent;
     },
@@ -146,7 +171,7 @@ export function complianceInput(docs: CrewDocs, goods: GoodsDoc[], busy: Complia
   const s = (x: any) => x && { name: x.name, qualificationNo: x.qualificationNo, qualificationTypes: x.qualificationTypes, qualificationExpiry: x.qualificationExpiry,
     drivingLicenceExpiry: x.drivingLicenceExpiry, status: x.status };
   return {
-    today, businessScope: docs.enterprise.business_scope ?? [], vehicle: v(docs.vehicle), trailer: v(docs.trailer), tank,
+    today, businessScope: docs.enterprise.business_scope ?? [], scopeUnNos: docs.enterprise.scope_un_nos, vehicle: v(docs.vehicle), trailer: v(docs.trailer), tank,
     driver: s(docs.driver), escort: s(docs.escort), goods, busy,
   };
 }

@@ -72,8 +72,8 @@ export async function crewFrom(db: Db, enterpriseId: string, body: Record<string
   return crew;
 }
 
-export const goodsDocs = (goods: { unNo: string; goodsName: string; goodsClass: string; quantity: number; unit: string; density?: number | null; pieceMass?: number | null }[]): GoodsDoc[] =>
-  goods.map((g) => ({ unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass, quantity: Number(g.quantity), unit: g.unit, density: g.density, pieceMass: g.pieceMass }));
+export const goodsDocs = (goods: { unNo: string; goodsName: string; goodsClass: string; quantity: number; unit: string; density?: number | null; pieceMass?: number | null; toxic?: boolean | null; waste?: boolean | null }[]): GoodsDoc[] =>
+  goods.map((g) => ({ unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass, quantity: Number(g.quantity), unit: g.unit, density: g.density, pieceMass: g.pieceMass, toxic: g.toxic, waste: g.waste }));
 
 /** runs a step; a ComplianceRefusal's findings become 异常运单 after the rollback */
 export async function keepingFindings<T>(db: Db, run: () => Promise<T>): Promise<T> {

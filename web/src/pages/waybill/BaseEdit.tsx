@@ -339,10 +339,11 @@ function GoodsCard({ form, onCargo, onCatalogue }: { form: ReturnType<typeof For
                 size="small" pagination={false} rowKey="key" dataSource={fields} scroll={{ x: 'max-content' }}
                 columns={[
                   { title: '序号', key: 'n', width: 50, render: (_, __, i) => i + 1 },
-                  { title: G.unNo.label, key: 'unNo', width: 96, render: (_, f) => <Form.Item name={[f.name, 'unNo']} rules={goodsRules('unNo')} style={{ margin: 0 }}>{input(G.unNo)}</Form.Item> },
+                  // UN编号, 类别 and 包装类别 are the catalogue entry's (the server takes them from there): shown, not typed
+                  { title: G.unNo.label, key: 'unNo', width: 96, render: (_, f) => <Form.Item name={[f.name, 'unNo']} rules={goodsRules('unNo')} style={{ margin: 0 }}>{input(G.unNo, { disabled: true })}</Form.Item> },
                   { title: G.goodsName.label, key: 'goodsName', width: 220, render: (_, f) => <Form.Item name={[f.name, 'goodsName']} rules={goodsRules('goodsName')} style={{ margin: 0 }}>{input(G.goodsName)}</Form.Item> },
-                  { title: G.goodsClass.label, key: 'goodsClass', width: 72, render: (_, f) => <Form.Item name={[f.name, 'goodsClass']} rules={goodsRules('goodsClass')} style={{ margin: 0 }}>{input(G.goodsClass)}</Form.Item> },
-                  { title: G.packingGroup.label, key: 'packingGroup', width: 90, render: (_, f) => <Form.Item name={[f.name, 'packingGroup']} rules={goodsRules('packingGroup')} style={{ margin: 0 }}>{input(G.packingGroup)}</Form.Item> },
+                  { title: G.goodsClass.label, key: 'goodsClass', width: 72, render: (_, f) => <Form.Item name={[f.name, 'goodsClass']} rules={goodsRules('goodsClass')} style={{ margin: 0 }}>{input(G.goodsClass, { disabled: true })}</Form.Item> },
+                  { title: G.packingGroup.label, key: 'packingGroup', width: 90, render: (_, f) => <Form.Item name={[f.name, 'packingGroup']} rules={goodsRules('packingGroup')} style={{ margin: 0 }}>{input(G.packingGroup, { disabled: true })}</Form.Item> },
                   { title: G.packingSpec.label, key: 'packingSpec', width: 130, render: (_, f) => <Form.Item name={[f.name, 'packingSpec']} rules={goodsRules('packingSpec')} style={{ margin: 0 }}>{input(G.packingSpec, { placeholder: '如 罐装、200L桶' })}</Form.Item> },
                   {
                     title: '数量', key: 'quantity', width: 120,
