@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PROVINCE_CODE } from '@dg/core';
+import { DEFAULT_PROVINCE_CODE, LOGIN_ADDRESS_MAX_FAILURES } from '@dg/core';
 
 export interface Config {
   port: number;
@@ -23,6 +23,8 @@ export interface Config {
   version: string;
   /** sign-in attempts per minute from one address (a government office may sit behind one NAT address) */
   loginRatePerMinute: number;
+  /** failed sign-ins from one address in 15 minutes before it waits out the window (LOGIN_ADDRESS_FAILURES) */
+  loginAddressFailures: number;
   /** TRUST_PROXY: addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed; none by default */
   trustProxy: string[] | false;
 }
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: env.SERVE_WEB !== '0',
     version: env.APP_VERSION ?? '0.1.0',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 300),
+    loginAddressFailures: Number(env.LOGIN_ADDRESS_FAILURES ?? LOGIN_ADDRESS_MAX_FAILURES),
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
   };
 }

@@ -181,7 +181,7 @@ describe('8. no one can lock an account', () => {
   });
 
   it('the address that made the failures is slowed, not the account', async () => {
-    const c = await testApp({ trustProxy: ['127.0.0.1'] });
+    const c = await testApp({ trustProxy: ['127.0.0.1'], loginAddressFailures: 30 });
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     const from = (ip: string, username: string, password: string) =>
       c.app.inject({ method: 'POST', url: '/api/auth/jwt/token', headers: { 'x-forwarded-for': ip }, payload: { username, password, type: 1 } }).then((r) => r.json());

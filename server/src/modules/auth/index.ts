@@ -10,7 +10,7 @@ import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../../platform/crud/write.ts';
 import svgCaptcha from 'svg-captcha';
 import { sql } from 'drizzle-orm';
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
 
@@ -53,7 +53,7 @@ export async function authRoutes(app: App) {
     const slowKey = `login-slow:${req.ip}`;
     if (await state.getJob(slowKey)) throw badInput(MSG.addressSlowed(LOGIN_LOCK_MINUTES));
     const failedFromAddress = async () => {
-      if (!(await state.hit(`login-fail-address:${req.ip}`, LOGIN_ADDRESS_MAX_FAILURES, WINDOW_SEC))) await state.putJob(slowKey, { since: new Date().toISOString() }, WINDOW_SEC);
+      if (!(await state.hit(`login-fail-address:${req.ip}`, app.ctx.config.loginAddressFailures, WINDOW_SEC))) await state.putJob(slowKey, { since: new Date().toISOString() }, WINDOW_SEC);
     };
     const log = (userId: string | null, result: string, message: string) =>
       db().execute(sql`insert into login_log (user_id, username, ip, result, message) values (${userId}, ${username}, ${req.ip}, ${result}, ${message})`);
