@@ -104,11 +104,12 @@ describe('安全费用提取 and 使用', () => {
     expect((await use({ amount: 12.5 })).message).toBe('金额（元）：请输入正确的金额');
     expect((await use({ useDate: '2014-06-01' })).message).toBe('日期：2014年度尚未登记安全费用提取计划，请先在“安全费用提取”中登记上年度营业收入');
     expect((await use({ useDate: day(1) })).message).toBe('日期：不能晚于今天');
-    const before = (await t.sql(`select count(*)::int as n from regime_fund_use where enterprise_id = $1`, [E.b.id]))[0].n;
+    // B's uses of that day only: fund-rules.test.ts adds B's uses of other years meanwhile
+    const before = (await t.sql(`select count(*)::int as n from regime_fund_use where enterprise_id = $1 and use_date = '2016-03-01'`, [E.b.id]))[0].n;
     const over = await use({ useDate: '2016-03-01', amount: yuan(10_000_000) });
     expect(over.status).toBe(40001);
     expect(over.message).toMatch(/^金额（元）：超出安全生产费用结余，2016年3月末结余将为-/);
-    expect((await t.sql(`select count(*)::int as n from regime_fund_use where enterprise_id = $1`, [E.b.id]))[0].n).toBe(before);
+    expect((await t.sql(`select count(*)::int as n from regime_fund_use where enterprise_id = $1 and use_date = '2016-03-01'`, [E.b.id]))[0].n).toBe(before);
     // an edit that would overdraw is refused too, and the row keeps its amount
     const ok = await okData('POST', '/api/aqzd/fundUse/add', 'qiye2', { useDate: '2016-03-02', category: '7', amount: yuan(1000), description: '培训', approver: '李调度' });
     const edit = await call('PUT', '/api/aqzd/fundUse/update', 'qiye2', { id: ok.id, version: ok.version, amount: yuan(9_000_000) });

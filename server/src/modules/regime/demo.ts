@@ -48,9 +48,10 @@ async function seedFunds(db: Db, e: DemoEnterprise, year: number, month: number,
   const by = { enterpriseId: e.id, createdBy: e.adminUserId, updatedBy: e.adminUserId };
   const revenues = big ? [yuan(80_000_000), yuan(90_000_000)] : [yuan(30_000_000), yuan(35_000_000)];
   for (const [k, y] of [year - 1, year].entries()) {
-    // the first year's 上年度应计提 keeps A's carried 3,700,000 under three times it (3,780,000): no pause last year
+    // A's first year: three times its 上年度应计提 (4,350,000) is above every balance of that year, so it accrues all year
+    // and carries 4,300,000 into this year, three times over last year's 1,200,000
     await insertDemoRow(db, 'regime_fund_year', { year: y, lastRevenue: revenues[k], carryOver: k === 0 ? (big ? yuan(3_700_000) : yuan(100_000)) : 0,
-      lastYearPlan: k === 0 ? (big ? yuan(1_260_000) : yuan(420_000)) : null,
+      lastYearPlan: k === 0 ? (big ? yuan(1_450_000) : yuan(420_000)) : null,
       rate: 1.5, yearPlan: yearPlanFen(revenues[k]!, DG_FUND_RATE_BP), remark: k === 0 ? '首个登记年度，期初结余为上年末账面结余，上年度应计提金额按账面登记' : null, ...by });
   }
   // [year offset, month, day, category, 元, 说明, 审批人]
