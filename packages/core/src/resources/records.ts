@@ -5,6 +5,10 @@ export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',
   importable: true, writableBy: ['enterprise', 'platform'],
   supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'scopeUnNos', 'regionCode', 'licenceScan'],
+  // 注册审核 and 企业车辆审核 decide these
+  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  // the waybill lists, 异常运单 and 核查单 filter by 企业 (the statistics too: ./options.ts)
+  pickMenus: ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager'],
   fields: {
     name: text('企业名称', { required: true, max: 100, column: true, search: 'like', fuzzyIndex: true, unique: true }),
     creditCode: text('统一社会信用代码', { required: true, rule: 'creditCode', unique: true, column: true, search: 'eq' }),
@@ -75,6 +79,9 @@ export const companyPark = resource({
 export const vehicle = resource({
   key: 'vehicle', area: 'xxda', menu: 'vehicleBasicManager', title: '车辆', scope: 'enterprise', labelField: 'plateNo', importable: true,
   actions: { submitAudit: '提交审核' },
+  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  // 调度派车 and 运单变更 pick the crew
+  pickMenus: ['dispatchManager', 'waybillManageManager'],
   supervised: ['plateNo', 'plateColor', 'vehicleType', 'vin', 'approvedLoad', 'totalMass', 'transportCertNo', 'transportCertExpiry', 'annualReviewExpiry',
     'inspectionExpiry', 'techGrade', 'compulsoryInsuranceExpiry', 'commercialInsuranceExpiry', 'carrierInsuranceExpiry'],
   fields: {
@@ -142,6 +149,8 @@ export const vehicleFacility = resource({
 export const tank = resource({
   key: 'tank', area: 'xxda', menu: 'tankBasicManager', title: '罐体', scope: 'enterprise', labelField: 'tankNo', importable: true,
   actions: { submitAudit: '提交审核' },
+  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  pickMenus: ['dispatchManager', 'waybillManageManager'],
   supervised: ['tankNo', 'vehicleId', 'tankType', 'volume', 'material', 'suitableMedia', 'manufacturer', 'manufactureDate', 'inspectionExpiry'],
   fields: {
     tankNo: text('罐体编号', { required: true, max: 40, unique: true, column: true, search: 'like' }),
@@ -190,6 +199,7 @@ export const tankMaintain = resource({
 
 export const tankContainer = resource({
   key: 'tankContainer', area: 'xxda', menu: 'tankContainerManager', title: '罐式集装箱', scope: 'enterprise', labelField: 'containerNo', importable: true,
+  pickMenus: ['dispatchManager', 'waybillManageManager'],
   fields: {
     containerNo: text('罐箱编号', { required: true, max: 20, unique: true, upperCase: true, column: true, search: 'like' }),
     containerType: enumOf('罐箱类型', ['液体罐箱', '气体罐箱', '固体罐箱'], { required: true, column: true, search: 'eq' }),
@@ -204,6 +214,10 @@ export const tankContainer = resource({
 export const POSTS = ['驾驶员', '押运员', '装卸管理人员', '安全管理人员', '主要负责人', '其他'] as const;
 export const staff = resource({
   key: 'staff', area: 'xxda', menu: 'staffManager', title: '人员', scope: 'enterprise', labelField: 'name', importable: true,
+  // 在职状态 follows 入职 and 离职
+  workflow: { owns: ['status'] },
+  // 调度派车, 运单变更 and 出车检查 pick drivers and escorts
+  pickMenus: ['dispatchManager', 'waybillManageManager', 'waybillCheckManager'],
   fields: {
     name: text('姓名', { required: true, rule: 'cnName', max: 20, column: true, search: 'like', fuzzyIndex: true }),
     sex: dict('性别', 'sex', { required: true, column: true }),
