@@ -1,14 +1,19 @@
 /**
  * 安全生产费用 in the browser (issue 12, items 2-4): 张安全 registers 2020's plan from 2019's revenue and sees its twelve
  * accrual rows add up to 1.5% of it; he records a use with a voucher, in 元 with two decimals (stored as 分); the
- * tracking page's figures and category chart change with it. The province sees enterprise A among those under 60%.
+ * tracking page's figures and category chart change with it. This year, in progress, shows how far its use is from
+ * 60% and carries no flag; last year, used under 60%, takes his 情况说明 (第五十一条). The province sees enterprise A
+ * among those under 60%, with the 情况说明 it wrote.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { usageStatus } from '@dg/core';
 import { baseUrl, btn, login, newPage, pickDate, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 const YEAR = 2020;
+const THIS_YEAR = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
+const EXPLANATION = '上年度车辆更新推迟，已经董事会审议，结余资金将于本年用于视频监控装置更换。';
 const chooseYear = async (page: Page, year: number) => {
   await page.getByTestId('track-year').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${year}年` }).click();
@@ -42,9 +47,21 @@ describe('安全生产费用', () => {
     await ledger.scrollIntoViewIfNeeded();
     await shot(page, 'regime-funds-extract');
 
-    // the tracking page before the use: no category chart yet
+    // the tracking page opens on this year, in progress: how far from 60%, no flag
     await page.goto(baseUrl() + '/regime/fundsTrackManager');
     await page.getByTestId('fund-track').waitFor();
+    const [now] = await sql(`select y.year_plan::text as plan, coalesce((select sum(amount) from regime_fund_use u where u.enterprise_id = y.enterprise_id
+      and extract(year from u.use_date) = y.year), 0)::text as used from regime_fund_year y join base_user b on b.enterprise_id = y.enterprise_id
+      where b.username = 'qiye' and y.year = $1`, [THIS_YEAR]);
+    const progress = usageStatus(Number(now.used), Number(now.plan), false).progress!;
+    expect(progress).toMatch(/^已使用\d+\.\d%，(距60%还差[\d,.]+元|已达到60%)$/);
+    await expect.poll(() => page.getByTestId('track-progress').innerText()).toBe(progress);
+    expect(await page.getByTestId('track-warning').count()).toBe(0);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: '/tmp/funds-progress.png', fullPage: false });
+    await shot(page, 'regime-funds-progress');
+
+    // the tracking page before the use: no category chart yet
     await chooseYear(page, YEAR);
     await expect.poll(() => page.getByTestId('fund-track').innerText()).toContain(`${YEAR}年度安全生产费用`);
     await expect.poll(() => page.getByTestId('track-used').innerText()).toContain('0.00');
@@ -85,19 +102,37 @@ describe('安全生产费用', () => {
     await expect.poll(() => page.getByTestId('track-months').locator('.ant-table-row').nth(4).innerText()).toContain('12,345.67');
     await page.waitForTimeout(600);
     await shot(page, 'regime-funds-track');
+
+    // last year used under 60%: its ledger takes the 情况说明
+    await page.goto(baseUrl() + '/regime/fundsExtractManager');
+    await page.getByTestId(`ledger-${THIS_YEAR - 1}`).click();
+    const lastLedger = page.getByTestId('accrual-ledger');
+    await lastLedger.getByTestId('explanation-missing').waitFor();
+    await lastLedger.getByTestId('explanation-edit').click();
+    await btn(lastLedger, '提交情况说明').click();
+    await lastLedger.getByText('情况说明：请填写情况说明').waitFor();
+    await lastLedger.locator('#fund_explanation').fill(EXPLANATION);
+    await btn(lastLedger, '提交情况说明').click();
+    await toast(page, '情况说明已提交').waitFor();
+    await expect.poll(() => lastLedger.getByTestId('fund-explanation').innerText()).toContain(EXPLANATION);
+    await lastLedger.scrollIntoViewIfNeeded();
+    await lastLedger.screenshot({ path: '/tmp/funds-explanation.png' });
+    await shot(page, 'regime-funds-explanation');
     await page.context().close();
   });
 
-  it('the province sees the enterprises under 60% and opens one', async () => {
+  it('the province sees the enterprises under 60% with their 情况说明 and opens one', async () => {
     const page = await newPage(ctx.browser);
     await login(page, 'zhengfu');
     await page.goto(baseUrl() + '/regime/fundsTrackManager');
     const list = page.getByTestId('fund-overview');
-    const row = list.locator('.ant-table-row', { hasText: '低于60%' }).first();
+    const row = list.locator('.ant-table-row', { hasText: '低于60%' }).filter({ hasText: '已提交' }).first();
     await row.waitFor();
+    expect(await row.getByTestId('overview-explanation').innerText()).toBe(EXPLANATION);
     await row.click();
     await page.getByTestId('fund-track').waitFor();
     await page.getByTestId('track-warning').waitFor();
+    await expect.poll(() => page.getByTestId('fund-explanation').innerText()).toContain(EXPLANATION);
     await page.getByTestId('chart-month').locator('canvas').waitFor();
     await page.waitForTimeout(600);
     await shot(page, 'regime-funds-government');
