@@ -16,7 +16,7 @@ import { STATUS } from '@dg/core';
 import type { Config } from './config.ts';
 import { detectEngine, type Database } from './db/index.ts';
 import { listenEvents, localEvents, redisEvents, type Events } from './platform/events.ts';
-import { ApiError } from './platform/errors.ts';
+import { ApiError, unavailable, unavailableMessage } from './platform/errors.ts';
 import { declareAccess, allowed, isApiPath, pathOf, DEFAULT_KINDS } from './platform/access.ts';
 import { Sessions } from './platform/sessions.ts';
 import { Tokens, loadSecret } from './platform/tokens.ts';
@@ -73,7 +73,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const state = opts.state ?? (config.redisUrl ? redisState(config.redisUrl) : dbState(database.db));
+  const state = opts.state ?? (config.redisUrl ? redisState(config.redisUrl, database.db, { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) }) : dbState(database.db));
   const ctx: AppContext = {
     config, database, state,
     imports: new Imports(state),
@@ -94,9 +94,10 @@ export async function buildApp(opts: BuildOptions) {
     return regions.get(id)!;
   };
   await ctx.sessions.start();
-  ctx.events = opts.events ?? (config.redisUrl ? redisEvents(config.redisUrl)
-    : (await detectEngine(database)) ? listenEvents(database.url, (payload) => database.pool.query('select pg_notify($1, $2)', ['dg_events', payload]))
-    : localEvents());
+  const databaseEvents = async () => (await detectEngine(database))
+    ? listenEvents(database.url, (payload) => database.pool.query('select pg_notify($1, $2)', ['dg_events', payload]))
+    : localEvents();
+  ctx.events = opts.events ?? (config.redisUrl ? redisEvents(config.redisUrl, await databaseEvents()) : await databaseEvents());
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.decorateRequest('audit', undefined);
@@ -106,6 +107,15 @@ export async function buildApp(opts: BuildOptions) {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
     const refused = (status: number) => { (req as FastifyRequest & { resultStatus?: number }).resultStatus = status; };
     refused(STATUS.BAD_INPUT); // every branch below but the last answers 40001 unless it says otherwise
+    // the database or Redis is away (restarting, unreachable): 503, try again — not a 500 with a trace to report
+    const away = err instanceof ApiError ? null : unavailableMessage(err);
+    if (away) {
+      // the driver's error, not drizzle's wrapper (its message holds the statement's parameters)
+      const cause = (err as { cause?: { message?: string; code?: string } }).cause ?? (err as { message?: string; code?: string });
+      req.log.warn({ traceId: req.id, reason: cause.message, code: cause.code }, 'service unavailable');
+      err = unavailable(away);
+      reply.header('retry-after', '2');
+    }
     if (err instanceof ApiError) {
       req.audit = { ...req.audit, opt: req.audit?.opt, after: undefined };
       refused(err.status);

@@ -144,9 +144,26 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
   return { pool, db, url, close: async () => { await Promise.all([pool.end(), generic.end()]); } };
 }
 
+/**
+ * How long a request waits for a connection — a free one of the pool, or a new one — before it is answered 503
+ * (errors.ts unavailableMessage): a database that is restarting refuses at once, one that does not answer at all
+ * must not hold a request past 10 s. Statements themselves have no time limit: an export, an import or a statistic
+ * may rightly run for minutes, and a connection the database ends fails its statement at once.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** options of every connection to the database: a connect that cannot finish gives up, a silent peer is noticed (TCP keep-alive) */
+export const connectionOptions = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 function tracedPool(url: string, max: number, options: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...connectionOptions, options });
   pool.on('error', () => { /* a dropped idle client is replaced on next use */ });
+  pool.on('connect', (client) => {
+    // pg-pool listens for a client's 'error' only while it is idle: one checked out (a transaction, a migration's
+    // lock) whose connection ends between two statements would emit 'error' with no listener and end the process.
+    // Its caller learns of it from the statement it runs next, and the pool drops it when it is released.
+    client.on('error', () => {});
+  });
   // every SQL statement becomes a span of the request that ran it (链路监控)
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;

@@ -2,12 +2,15 @@
  * Live updates: something that changes what a user's screens count (a notice published, a message sent, a waybill
  * moved on) is published here, and every instance pushes it within moments to the browsers of the users it concerns
  * over Server-Sent Events (GET /api/events). Instances hear each other through Redis pub/sub when REDIS_URL is set,
- * else through PostgreSQL LISTEN/NOTIFY; the embedded database (one instance) keeps it in the process. A dropped
- * subscriber connection reconnects by itself; the browser reconnects too, and refetches what it shows when it does.
+ * else through PostgreSQL LISTEN/NOTIFY; the embedded database (one instance) keeps it in the process. With Redis, an
+ * event Redis cannot take is sent the other way (PostgreSQL, or the process), which every instance also listens to. A
+ * dropped subscriber connection reconnects by itself; the browser reconnects too, and refetches what it shows when it does.
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { connectionOptions } from '../db/index.ts';
+import { unavailableMessage, REDIS_UNAVAILABLE } from './errors.ts';
 
 export interface LiveEvent {
   /** what changed, as the web's data-change signal names it ('notice', 'message', 'waybill', 'regimeDoc' …) */
@@ -48,17 +51,35 @@ function local(): Events & { deliver(e: LiveEvent): void } {
 const parse = (s: string): LiveEvent | null => { try { return JSON.parse(s) as LiveEvent; } catch { return null; } };
 const shrink = (e: LiveEvent): LiveEvent => ((e.users?.length ?? 0) > MAX_USERS ? { topic: e.topic, all: true } : e);
 
-export function redisEvents(url: string): Events {
+/**
+ * Redis pub/sub, and `otherwise` (LISTEN/NOTIFY on PostgreSQL, the process on the embedded database) for what is
+ * published while Redis is away: subscribers hear both, and an event goes one way only, so none arrives twice.
+ */
+export function redisEvents(url: string, otherwise: Events): Events {
   const base = local();
-  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  // no offline queue and 2 s at most: a publish while Redis is away fails at once and goes the other way
+  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000, connectTimeout: 3000 });
   const sub = new Redis(url); // reconnects and resubscribes by itself
-  void sub.subscribe(CHANNEL);
+  // the shared state logs Redis going and coming back; these connections' own errors are that same outage
+  pub.on('error', () => {});
+  sub.on('error', () => {});
+  sub.subscribe(CHANNEL).catch(() => { /* resubscribed when it connects */ });
   sub.on('message', (_ch, msg) => { const e = parse(msg); if (e) base.deliver(e); });
   return {
     mode: 'redis',
-    async publish(e) { await pub.publish(CHANNEL, JSON.stringify(shrink(e))); },
-    subscribe: base.subscribe,
-    async close() { sub.disconnect(); pub.disconnect(); await base.close(); },
+    async publish(e) {
+      if (pub.status === 'ready') {
+        try {
+          await pub.publish(CHANNEL, JSON.stringify(shrink(e)));
+          return;
+        } catch (err) {
+          if (unavailableMessage(err) !== REDIS_UNAVAILABLE) throw err;
+        }
+      }
+      await otherwise.publish(e);
+    },
+    subscribe(fn) { const offRedis = base.subscribe(fn); const offOther = otherwise.subscribe(fn); return () => { offRedis(); offOther(); }; },
+    async close() { sub.disconnect(); pub.disconnect(); await base.close(); await otherwise.close(); },
   };
 }
 
@@ -67,7 +88,7 @@ export function listenEvents(connectionString: string, notify: (payload: string)
   let client: pg.Client | undefined;
   let closed = false;
   const connect = async () => {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, ...connectionOptions });
     const retry = () => {
       if (client !== c) return;
       client = undefined;
