@@ -4,7 +4,7 @@
  * (MODULES.md §1 代码表) and default parameters (参数设置).
  */
 import { sql } from 'drizzle-orm';
-import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, type MenuSide } from '@dg/core';
+import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, type MenuSide } from '@dg/core';
 import { type Db, textArray } from './index.ts';
 
 export const DICTS: { type: string; name: string; entries: [string, string][] }[] = [
@@ -28,11 +28,8 @@ export const DICTS: { type: string; name: string; entries: [string, string][] }[
   { type: 'hazardCategory', name: '隐患类别', entries: [['person', '人'], ['vehicle', '车'], ['tank', '罐'], ['site', '场所'], ['management', '管理']] },
   { type: 'hazardLevel', name: '隐患等级', entries: [['general', '一般隐患'], ['major', '重大隐患']] },
   { type: 'checkType', name: '检查类型', entries: [['daily', '日常检查'], ['special', '专项检查'], ['seasonal', '季节性检查'], ['holiday', '节假日检查'], ['comprehensive', '综合检查']] },
-  { type: 'fundsUseCategory', name: '安全费用使用类别', entries: [
-    ['1', '完善、改造和维护安全防护设施设备'], ['2', '购置、安装和使用具有行驶记录功能的车辆卫星定位装置、视频监控装置'], ['3', '配备、维护、保养应急救援器材、设备支出和应急救援队伍建设、应急预案制修订与应急演练支出'],
-    ['4', '开展重大危险源检测、评估、监控支出，安全风险分级管控和事故隐患排查整改支出'], ['5', '安全生产检查、评估评价、咨询和标准化建设支出'], ['6', '配备和更新现场作业人员安全防护用品支出'],
-    ['7', '安全生产宣传、教育、培训和从业人员发现并报告事故隐患的奖励支出'], ['8', '安全生产适用的新技术、新标准、新工艺、新装备的推广应用支出'], ['9', '安全设施及特种设备检测检验、检定校准支出'],
-    ['10', '安全生产责任保险支出'], ['11', '与安全生产直接相关的其他支出']] },
+  // 财资〔2022〕136号第二十五条's uses (a use naming another is refused): the list lives with the fund rules
+  { type: 'fundsUseCategory', name: '安全费用使用类别', entries: FUND_USE_CATEGORIES.map((c): [string, string] => [c.value, c.name]) },
   { type: 'sex', name: '性别', entries: [['1', '男'], ['2', '女']] },
   { type: 'certType', name: '证件类型', entries: [['idCard', '居民身份证'], ['passport', '护照'], ['hkmo', '港澳居民来往内地通行证'], ['tw', '台湾居民来往大陆通行证'], ['other', '其他']] },
 ];

@@ -87,19 +87,19 @@ export const fundYear = resource({
     year: integer('年度', { required: true, min: 2000, max: 2100, unique: true, column: true, sort: true, search: 'eq' }),
     lastRevenue: money('上年度营业收入（元）', { required: true, column: true, help: '按上一年度营业收入计提（财资〔2022〕136号第二十四条）' }),
     carryOver: money('期初结余（元）', { default: 0, help: '仅首个登记年度填写上年末结余；以后年度自动结转上一年度年末结余' }),
-    rate: number('提取比例（%）', { readOnly: true, column: true, precision: 2, help: '新增时取自参数设置“安全生产费用提取比例”' }),
     lastYearPlan: money('上年度应计提（元）', { help: '仅首个登记年度填写（上一年度应计提的安全生产费用）：月初结余达到其三倍及以上时暂停提取（第五十条）；不填则按本年应计提金额估算' }),
+    rate: number('提取比例（%）', { readOnly: true, column: true, precision: 2, help: '新增时取自参数设置“安全生产费用提取比例”' }),
     yearPlan: money('本年应计提（元）', { readOnly: true, column: true }),
     accrued: money('已提取（元）', { readOnly: true, virtual: true, column: true }),
     used: money('已使用（元）', { readOnly: true, virtual: true, column: true }),
     balance: money('结余（元）', { readOnly: true, virtual: true, column: true }),
     pausedMonths: integer('暂停提取月数', { readOnly: true, virtual: true, column: true }),
     remark: textarea('备注', { max: 500 }),
-  },
     /** 第五十一条: a finished year used under 60% is explained in writing (POST /aqzd/funds/explanation writes these) */
     explanation: textarea('情况说明', { max: 2000, readOnly: true, noForm: true }),
     explanationFiles: file('情况说明附件', { multiple: true, readOnly: true, noForm: true }),
     explainedAt: datetime('情况说明提交时间', { readOnly: true, noForm: true }),
+  },
 });
 
 export const fundUse = resource({
