@@ -6,28 +6,34 @@
  *   - on PostgreSQL, each instance LISTENs on `dg_auth` and drops what a notification names ('u:<user>', 'j:<jti>', '*');
  *   - on the embedded database (one PGlite session: a notification reaches only the connection that caused it),
  *     each request compares `auth_epoch`, which every such change moves on, and any change empties the cache.
- * A dropped LISTEN connection empties the cache and reconnects; entries also age out after ten minutes.
+ * A dropped LISTEN connection empties the cache and reconnects (what was sent meanwhile is missed: everything is
+ * verified again); entries also age out after ten minutes.
  * A notification reaches the other instances within milliseconds, not before their next request: the instance that
  * made a change waits for its own notifications (`barrier`) before it answers the write, so its own next request,
  * and the client's, already sees the change.
+ * An open event stream (GET /api/events) is watched: it ends within a few seconds of its token being signed out,
+ * refreshed, expired, or its user disabled or re-passworded, on every instance (`watch`).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Side } from '@dg/core';
-import { detectEngine, stmt, type Database } from '../db/index.ts';
+import { connectionOptions, detectEngine, stmt, type Database } from '../db/index.ts';
 import type { SharedState } from './shared-state.ts';
 import type { SessionUser } from './access.ts';
 import type { TokenClaims, Tokens } from './tokens.ts';
 import { UUID_RE } from './schemas.ts';
 
 const TTL_MS = 10 * 60_000;
+/** how often watched sessions are checked again (a cache lookup each, the auth_epoch once when polling) */
+const WATCH_MS = 2000;
 const MAX_ENTRIES = 50_000;
 export const EXPIRED = 'User token expired!';
 
 interface UserRow { id: string; username: string; name: string; side: Side; enterpriseId: string | null; orgId: string | null;
   regionCode: string | null; isSuper: boolean; status: string; epoch: number; menus: Set<string>; elements: Set<string> }
 interface Entry { user: SessionUser; at: number }
+interface Watcher { token: string; user: SessionUser; onChange(user: SessionUser | null): void }
 
 export class Sessions {
   private byToken = new Map<string, Entry>();
@@ -39,6 +45,14 @@ export class Sessions {
   private ready = false;
   private closed = false;
   private waiters = new Map<string, () => void>();
+  /** the token each session was authenticated with, for `watch` */
+  private tokenOf = new WeakMap<SessionUser, string>();
+  private watchers = new Set<Watcher>();
+  private watchTimer?: NodeJS.Timeout;
+  private soonTimer?: NodeJS.Timeout;
+  private checking = false;
+  /** an invalidation arrived during a check: one more round when it ends */
+  private again = false;
   mode: 'listen' | 'poll' = 'poll';
 
   constructor(private database: Database, private tokens: Tokens, private state: SharedState) {}
@@ -50,7 +64,7 @@ export class Sessions {
 
   private async listen() {
     if (this.closed) return;
-    const c = new pg.Client({ connectionString: this.database.url });
+    const c = new pg.Client({ connectionString: this.database.url, ...connectionOptions });
     const retry = () => {
       if (this.listener !== c) return;
       this.listener = undefined;
@@ -81,14 +95,20 @@ export class Sessions {
     if (what.startsWith('u:')) { const id = what.slice(2); this.users.delete(id); this.drop((e) => e.user.id === id); }
     else if (what.startsWith('j:')) { const jti = what.slice(2); this.drop((e) => e.user.token.jti === jti); }
     else this.flush();
+    this.recheckSoon();
   }
 
   private drop(match: (e: Entry) => boolean) { for (const [k, e] of this.byToken) if (match(e)) this.byToken.delete(k); }
-  flush() { this.gen++; this.byToken.clear(); this.users.clear(); }
+  flush() { this.gen++; this.byToken.clear(); this.users.clear(); this.recheckSoon(); }
 
   /** the user behind a token, or why not */
   async authenticate(token: string | undefined): Promise<SessionUser | { error: string }> {
     if (this.mode === 'poll') await this.checkEpoch();
+    return this.lookup(token);
+  }
+
+  /** authenticate, the auth_epoch taken as checked */
+  private async lookup(token: string | undefined): Promise<SessionUser | { error: string }> {
     const hit = token ? this.byToken.get(token) : undefined;
     if (hit && this.listening && Date.now() - hit.at < TTL_MS) {
       if (hit.user.token.exp * 1000 <= Date.now()) { this.byToken.delete(token!); return { error: EXPIRED }; }
@@ -103,6 +123,7 @@ export class Sessions {
       id: u.id, username: u.username, name: u.name, side: u.side, enterpriseId: u.enterpriseId, orgId: u.orgId,
       regionCode: u.regionCode, isSuper: u.isSuper, menus: u.menus, elements: u.elements, token: claims,
     };
+    this.tokenOf.set(user, token!);
     if (gen === this.gen && this.listening) {
       if (this.byToken.size >= MAX_ENTRIES) this.byToken.delete(this.byToken.keys().next().value!);
       this.byToken.set(token!, { user, at: Date.now() });
@@ -129,8 +150,60 @@ export class Sessions {
       this.waiters.set(key, resolve);
       setTimeout(() => { this.waiters.delete(key); resolve(); }, 1000).unref();
     });
-    await this.database.pool.query(`select pg_notify('dg_auth', $1)`, [key]);
+    try {
+      await this.database.pool.query(`select pg_notify('dg_auth', $1)`, [key]);
+    } catch {
+      // the database went away after the write: so did the listener, and this instance verifies every session again
+      // once it is back; nothing is left to wait for
+      this.waiters.delete(key);
+      this.flush();
+      return;
+    }
     await arrived;
+  }
+
+  /**
+   * Watches the session of an open stream: `onChange(null)` once it has ended (signed out, refreshed, expired, the
+   * user disabled, re-passworded or gone), `onChange(user)` when its grants changed. Checked every WATCH_MS and at
+   * once after an invalidation reaches this instance. While the database does not answer the stream stays as it is:
+   * nothing can end a session then. Returns the unwatch.
+   */
+  watch(user: SessionUser, onChange: (user: SessionUser | null) => void): () => void {
+    const token = this.tokenOf.get(user);
+    if (!token) { onChange(null); return () => {}; }
+    const w: Watcher = { token, user, onChange };
+    this.watchers.add(w);
+    this.watchTimer ??= setInterval(() => void this.recheck(), WATCH_MS).unref();
+    return () => {
+      this.watchers.delete(w);
+      if (this.watchers.size === 0) { clearInterval(this.watchTimer); this.watchTimer = undefined; }
+    };
+  }
+
+  private recheckSoon() {
+    if (this.watchers.size === 0 || this.soonTimer) return;
+    this.soonTimer = setTimeout(() => { this.soonTimer = undefined; void this.recheck(); }, 50).unref();
+  }
+
+  private async recheck() {
+    if (this.closed || this.watchers.size === 0) return;
+    if (this.checking) { this.again = true; return; }
+    this.checking = true;
+    this.again = false;
+    try {
+      if (this.mode === 'poll') await this.checkEpoch();
+      await Promise.all([...this.watchers].map(async (w) => {
+        const u = await this.lookup(w.token);
+        if (!this.watchers.has(w)) return;
+        if ('error' in u) { this.watchers.delete(w); w.onChange(null); }
+        else if (u !== w.user) { w.user = u; w.onChange(u); }
+      }).map((p) => p.catch(() => { /* the database does not answer: checked again on the next round */ })));
+    } catch {
+      // the auth_epoch could not be read: the next round tries again
+    } finally {
+      this.checking = false;
+      if (this.again) this.recheckSoon();
+    }
   }
 
   private async checkEpoch() {
@@ -173,6 +246,9 @@ export class Sessions {
 
   async close() {
     this.closed = true;
+    clearInterval(this.watchTimer);
+    clearTimeout(this.soonTimer);
+    this.watchers.clear();
     const c = this.listener;
     this.listener = undefined;
     await c?.end().catch(() => {});
