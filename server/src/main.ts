@@ -21,6 +21,12 @@ try {
   console.error(startupLine(err));
   process.exit(1);
 }
+// An error nobody caught — a rejection without a catch, an 'error' event without a listener — is a bug to log with its
+// stack, not a reason to end every request in flight and every open stream. The database and Redis going away are not
+// such errors: their connections have listeners, and their requests answer 503.
+process.on('unhandledRejection', (err) => { server.app.log.error({ err }, 'unhandled promise rejection (a bug: the process goes on)'); });
+process.on('uncaughtException', (err, origin) => { server.app.log.error({ err, origin }, 'uncaught exception (a bug: the process goes on)'); });
+
 server.app.log.info(`危险货物道路运输安全监管系统 ready at http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'embedded database in ' + config.dataDir})`);
 
 // Ctrl-C, systemd and Docker signal the whole process group: the embedded database child waits for us (see
