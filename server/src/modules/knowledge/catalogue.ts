@@ -12,6 +12,7 @@ import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { breathe, readSheet, type Imports, type ImportProgress } from '../../platform/crud/excel.ts';
+import { HEAD_ROWS, MAX_COLS, limitMessages, xlsxLimits } from '../../platform/crud/xlsx-read.ts';
 import { classProblem, dashToNull, goodsKey, mendName, packingGroupOf, pinyinInitials, subsidiaryOf } from './goods-text.ts';
 
 const goodsTable = () => resourceTables.dangerousGoods as any;
@@ -93,29 +94,75 @@ const LABEL: Record<Column, string> = {
 const MAX: Partial<Record<Column, number>> = { nameZh: 300, nameEn: 500, subsidiaryHazard: 20, specialProvisions: 200, limitedQuantity: 20, exceptedQuantity: 10 };
 const MAX_ROWS = 20_000;
 
-/** RFC 4180 CSV (quotes, doubled quotes, CRLF, a leading BOM); every cell stays text, so "0004" keeps its zeros */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (s[i + 1] === '"') { cell += '"'; i++; } else quoted = false;
-      } else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += c;
+/**
+ * RFC 4180 CSV (quotes, doubled quotes, CRLF, a leading BOM), read a piece at a time; every cell stays text, so
+ * "0004" keeps its zeros. `limits` refuses a file of more rows, columns or cells than an import takes, as soon as it
+ * has them (an upload of 50 MB of commas must not become millions of strings).
+ */
+class CsvParser {
+  readonly rows: string[][] = [];
+  private row: string[] = [];
+  private cell = '';
+  private quoted = false;
+  /** a piece ended on a quote inside a quoted cell, or on a CR: the next piece's first character decides */
+  private quoteAtEnd = false;
+  private crAtEnd = false;
+  private first = true;
+  private cells = 0;
+  constructor(private readonly limits: { rows: number; cols: number; cells: number; cellChars: number } = { rows: Infinity, cols: Infinity, cells: Infinity, cellChars: Infinity }) {}
+
+  feed(piece: string) {
+    const s = this.first ? piece.replace(/^\uFEFF/, '') : piece;
+    this.first = false;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i]!;
+      if (this.crAtEnd) { this.crAtEnd = false; if (c === '\n') continue; }
+      if (this.quoteAtEnd) {
+        this.quoteAtEnd = false;
+        if (c === '"') { this.cell += '"'; continue; }
+        this.quoted = false;
+      }
+      if (this.quoted) {
+        if (c !== '"') this.cell += c;
+        else if (i + 1 === s.length) this.quoteAtEnd = true;
+        else if (s[i + 1] === '"') { this.cell += '"'; i++; } else this.quoted = false;
+      } else if (c === '"' && this.cell === '') this.quoted = true;
+      else if (c === ',') this.endCell();
+      else if (c === '\n' || c === '\r') {
+        if (c === '\r') { if (i + 1 === s.length) this.crAtEnd = true; else if (s[i + 1] === '\n') i++; }
+        this.endCell(); this.endRow();
+      } else this.cell += c;
+    }
+    if (this.cell.length > this.limits.cellChars) throw badInput(`文件中第${this.rows.length + 1}行有单元格超过${this.limits.cellChars}字，请检查文件内容`);
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows;
+
+  end(): string[][] {
+    if (this.quoteAtEnd) this.quoted = false;
+    if (this.cell !== '' || this.row.length) { this.endCell(); this.endRow(); }
+    return this.rows;
+  }
+
+  private endCell() {
+    this.row.push(this.cell);
+    this.cell = '';
+    if (this.row.length > this.limits.cols || ++this.cells > this.limits.cells) throw badInput(limitMessages.cells(xlsxLimits(MAX_ROWS)));
+  }
+
+  private endRow() {
+    this.rows.push(this.row);
+    this.row = [];
+    if (this.rows.length > this.limits.rows) throw badInput(TOO_MANY_ROWS);
+  }
 }
+
+/** RFC 4180 CSV of a whole text (see CsvParser) */
+export function parseCsv(text: string): string[][] {
+  const p = new CsvParser();
+  p.feed(text);
+  return p.end();
+}
+
+const TOO_MANY_ROWS = `文件行数过多：一次最多导入${MAX_ROWS}行`;
 
 function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
@@ -128,13 +175,29 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v);
 }
 
+/**
+ * The file's rows as text. A csv is decoded and parsed a megabyte at a time with a turn of the event loop between,
+ * and refused past MAX_ROWS data rows (with the header and the template's hint row), 1,000 columns, 32 cells a row
+ * on average or a cell of 100,000 characters (the widest column takes 500); an xlsx is read within the same row limit
+ * (xlsx-read.ts).
+ */
 async function readTable(buf: Buffer, filename: string): Promise<string[][]> {
   if (/\.csv$/i.test(filename)) {
-    const text = buf.toString('utf8');
-    if (text.includes('\uFFFD')) throw badInput('CSV文件请使用UTF-8编码保存');
-    return parseCsv(text);
+    const parser = new CsvParser({ rows: MAX_ROWS + HEAD_ROWS, cols: MAX_COLS, cells: (MAX_ROWS + HEAD_ROWS) * 32, cellChars: 100_000 });
+    const decoder = new TextDecoder('utf-8');
+    const PIECE = 1024 * 1024;
+    for (let i = 0; i < buf.length; i += PIECE) {
+      const text = decoder.decode(buf.subarray(i, i + PIECE), { stream: true });
+      if (text.includes('\uFFFD')) throw badInput('CSV文件请使用UTF-8编码保存');
+      parser.feed(text);
+      await breathe();
+    }
+    const tail = decoder.decode();
+    if (tail.includes('\uFFFD')) throw badInput('CSV文件请使用UTF-8编码保存');
+    parser.feed(tail);
+    return parser.end();
   }
-  return (await readSheet(buf, filename)).map((r) => Array.from(r, (v) => cellText(v as ExcelJS.CellValue)));
+  return (await readSheet(buf, filename, MAX_ROWS)).map((r) => Array.from(r, (v) => cellText(v as ExcelJS.CellValue)));
 }
 
 interface Parsed { rowNo: number; key: string; values: Record<Column, string | null> & { pinyin: string } }
@@ -154,7 +217,7 @@ async function importTable(db: Db, user: SessionUser, table: string[][], validOn
   if (missing.length) throw badInput(`文件缺少必需的列：${missing.map((c) => `${HEADERS[c][0]}（${LABEL[c]}）`).join('、')}`);
 
   const body = table.slice(1).map((cells, i) => ({ rowNo: i + 2, cells })).filter(({ cells }) => cells.some((c) => c.trim() !== ''));
-  if (body.length > MAX_ROWS) throw badInput(`文件行数过多：一次最多导入${MAX_ROWS}行`);
+  if (body.length > MAX_ROWS) throw badInput(TOO_MANY_ROWS);
   const report: OfficialImportReport = { total: body.length, imported: 0, updated: 0, errors: [] };
   progress.total = body.length;
   progress.stage = '校验';

@@ -16,7 +16,7 @@ import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { tableOf, whereOf, orderOf, sortOf, afterKey, decorate, type ListParams } from './query.ts';
 import { canWrite, hashPassword } from './write.ts';
-import { xlsxRows, XlsxError, type SheetRow, type CellValue } from './xlsx-read.ts';
+import { xlsxRows, xlsxLimits, limitMessages, XlsxError, MAX_ROWS, MAX_COLS, HEAD_ROWS, type XlsxLimits, type SheetRow, type CellValue } from './xlsx-read.ts';
 import { XlsxStreamWriter } from './xlsx-write.ts';
 
 async function dictNames(db: Db): Promise<Map<string, Map<string, string>>> {
@@ -236,30 +236,96 @@ const cellValue = (v: unknown) => (v && typeof v === 'object' && 'text' in (v as
 
 const BAD_FILE = '文件格式不正确：请上传xlsx或csv文件（文件可能已损坏或不完整）';
 
+/** a csv is read this many rows (or cells) at a time: ExcelJS builds a worksheet of each batch, never of the whole file */
+const CSV_BATCH_ROWS = 2000;
+const CSV_BATCH_CELLS = 64 * 1024;
+/**
+ * A csv row longer than this is refused: fast-csv parses an unfinished row again from its start for every piece that
+ * arrives, so one row of megabytes would cost quadratic time (20 columns at Excel's 32,767 characters fit in 2 MB).
+ */
+const CSV_MAX_ROW_BYTES = 2_000_000;
+const [QUOTE, COMMA, LF, CR, SPACE, TAB] = [0x22, 0x2c, 0x0a, 0x0d, 0x20, 0x09];
+
+/**
+ * Where a csv's batches end (byte offsets just past a row's line break), its row count and the refusal of a file past
+ * the limits. Quotes are followed as fast-csv (ExcelJS's parser) follows them: a field is quoted when its first
+ * character other than a space is a quote, "" inside it is one quote, and a line break inside it ends no row — so a
+ * batch always ends where fast-csv ends a row. The event loop gets a turn every megabyte.
+ */
+async function csvBatches(buf: Buffer, start: number, limits: XlsxLimits): Promise<{ ends: number[]; rows: number }> {
+  const ends: number[] = [];
+  let rows = 0, cols = 0, batchRows = 0, batchCells = 0, rowStart = start;
+  let state: 'start' | 'plain' | 'quoted' | 'closed' = 'start';
+  const longRow = (at: number) => {
+    if (at - rowStart > CSV_MAX_ROW_BYTES) throw badInput(`文件中第${rows + 1}行超过${CSV_MAX_ROW_BYTES / 1_000_000} MB，请检查文件内容`);
+  };
+  const endRow = (at: number) => {
+    longRow(at);
+    rows++; batchRows++; batchCells += cols + 1; cols = 0; state = 'start'; rowStart = at;
+    if (rows > limits.rows + HEAD_ROWS) throw badInput(limitMessages.rows(limits));
+    if (batchRows >= CSV_BATCH_ROWS || batchCells >= CSV_BATCH_CELLS) { ends.push(at); batchRows = 0; batchCells = 0; }
+  };
+  for (let i = start; i < buf.length; i++) {
+    if ((i & 0xfffff) === 0) { longRow(i); await breathe(); }
+    const b = buf[i]!;
+    if (state === 'quoted') {
+      if (b === QUOTE) { if (buf[i + 1] === QUOTE) i++; else state = 'closed'; }
+      continue;
+    }
+    if (b === COMMA) {
+      if (++cols >= MAX_COLS) throw badInput(limitMessages.cells(limits));
+      state = 'start';
+    } else if (b === LF) endRow(i + 1);
+    else if (b === CR) { if (buf[i + 1] === LF) i++; endRow(i + 1); }
+    else if (state === 'start' && b === QUOTE) state = 'quoted';
+    else if (state === 'start' && b !== SPACE && b !== TAB) state = 'plain';
+  }
+  if (state !== 'start' || cols > 0) endRow(buf.length); // the last row has no line break
+  if (ends[ends.length - 1] !== buf.length) ends.push(buf.length);
+  return { ends, rows };
+}
+
+/** a csv's rows: ExcelJS reads each batch (its numbers, dates and booleans as before), fed in 64 KB pieces with a turn of the event loop between */
+async function* csvRows(buf: Buffer, hint: { rows?: number }, limits: XlsxLimits): AsyncGenerator<SheetRow> {
+  const start = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0; // the BOM Excel writes
+  const { ends, rows: total } = await csvBatches(buf, start, limits);
+  hint.rows = total;
+  let from = start, rowNo = 0;
+  for (const end of ends) {
+    const text = buf.toString('utf8', from, end);
+    from = end;
+    const pieces = async function* () {
+      for (let i = 0; i < text.length; i += 64 * 1024) { yield text.slice(i, i + 64 * 1024); await breathe(); }
+    };
+    let ws: ExcelJS.Worksheet;
+    try { ws = await new ExcelJS.Workbook().csv.read(Readable.from(pieces())); } catch { throw badInput(BAD_FILE); }
+    const rows = ws.getSheetValues().slice(1);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      yield { rowNo: ++rowNo, cells: Array.isArray(r) ? Array.from(r.slice(1, MAX_COLS + 1), (v) => cellValue(v) as CellValue ?? null) : [] };
+    }
+    await breathe();
+  }
+}
+
 /**
  * An uploaded sheet's rows with their row numbers, as they are read: an xlsx streams (xlsx-read.ts: a
  * 100,000-row workbook is never held as cell objects, and Chinese text survives chunk boundaries);
- * a csv is parsed whole (it is text already). `hint.rows`: the row count the file declares, if any.
+ * a csv is read a batch of rows at a time. `hint.rows`: the row count the file declares, if any. A file past
+ * `limits` (by default an import's: MAX_ROWS data rows and the bytes, strings and cells they may take) is refused
+ * with 40001 naming the limit.
  */
-export async function* sheetRows(buf: Buffer, filename: string, hint: { rows?: number } = {}): AsyncGenerator<SheetRow> {
+export async function* sheetRows(buf: Buffer, filename: string, hint: { rows?: number } = {}, limits: XlsxLimits = xlsxLimits()): AsyncGenerator<SheetRow> {
   if (/\.csv$/i.test(filename)) {
-    const wb = new ExcelJS.Workbook();
-    const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-    const ws = await wb.csv.read(Readable.from([text]));
-    const rows = ws.getSheetValues().slice(1);
-    hint.rows = rows.length;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      yield { rowNo: i + 1, cells: Array.isArray(r) ? Array.from(r.slice(1), (v) => cellValue(v) as CellValue ?? null) : [] };
-      if (i % 2000 === 1999) await breathe();
-    }
+    yield* csvRows(buf, hint, limits);
     return;
   }
-  const rows = xlsxRows(buf, hint);
+  const rows = xlsxRows(buf, hint, limits);
   for (;;) {
     let next: IteratorResult<SheetRow>;
     try { next = await rows.next(); } catch (err) {
-      if (err instanceof XlsxError || err instanceof RangeError || (err as { code?: string }).code?.startsWith('Z_')) throw badInput(BAD_FILE);
+      if (err instanceof XlsxError) throw badInput(err.shown ?? BAD_FILE);
+      if (err instanceof RangeError || (err as { code?: string }).code?.startsWith('Z_')) throw badInput(BAD_FILE);
       throw err;
     }
     if (next.done) return;
@@ -267,10 +333,10 @@ export async function* sheetRows(buf: Buffer, filename: string, hint: { rows?: n
   }
 }
 
-/** the whole sheet, row n at index n-1 (rows the file skips are empty) */
-export async function readSheet(buf: Buffer, filename: string): Promise<unknown[][]> {
+/** the whole sheet, row n at index n-1 (rows the file skips are empty); at most `maxRows` data rows */
+export async function readSheet(buf: Buffer, filename: string, maxRows = MAX_ROWS): Promise<unknown[][]> {
   const out: unknown[][] = [];
-  for await (const { rowNo, cells } of sheetRows(buf, filename)) {
+  for await (const { rowNo, cells } of sheetRows(buf, filename, {}, xlsxLimits(maxRows))) {
     while (out.length < rowNo - 1) out.push([]);
     out.push(cells);
   }
