@@ -6,9 +6,12 @@
  *   `参数filters.name含有非法字符`, naming the field;
  * - nest deeper than MAX_DEPTH levels — 请求内容层级过深;
  * - hold more than MAX_NODES values in all — 请求内容过大.
- * Multipart uploads are read by their handlers (req.file()) and are not walked here.
+ * A multipart upload is read by its handler (req.file()), as a stream: the guard wraps the request's file(), files()
+ * and parts(), so each part is checked as the handler takes it — its field name, its file name (文件名含有非法字符)
+ * and the fields sent before it — and refused before any byte of the file is written anywhere.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { badInput } from './errors.ts';
 
 export const MAX_DEPTH = 20;
@@ -60,10 +63,77 @@ export function requestFault(req: Pick<FastifyRequest, 'query' | 'params' | 'bod
   return inputFault(req.params, budget) ?? inputFault(req.query, budget) ?? inputFault(req.body, budget);
 }
 
+/** a part of a multipart body as @fastify/multipart gives it: a field (`value`) or a file (`filename`, `file`, `toBuffer`) */
+interface Part { type?: string; fieldname?: string; filename?: string; value?: unknown; file?: Readable; fields?: Record<string, unknown>; toBuffer?: () => Promise<Buffer> }
+
+export const INCOMPLETE_UPLOAD = '上传的文件不完整，请重新上传';
+
+/**
+ * Whether `err`, raised while a file part was read, says the body itself broke off or is malformed (busboy's
+ * "Unexpected end of form", "Part terminated early"…): the client's fault, not the server's. The plugin's own limits
+ * carry a status code and are answered by the error handler; a file system error names its syscall.
+ */
+export const brokenBody = (err: unknown) => err instanceof Error && !('statusCode' in err) && !('syscall' in err) && !('status' in err);
+
+/** the first fault of one multipart part and of the fields that came before it, or null */
+export function partFault(part: Part): string | null {
+  const budget = { nodes: 0 };
+  const seen = new Set<Part>();
+  const check = (p: Part): string | null => {
+    if (seen.has(p)) return null;
+    seen.add(p);
+    const name = typeof p.fieldname === 'string' ? p.fieldname : '';
+    if (hasNul(name)) return `参数${join('', name)}含有非法字符`;
+    if (typeof p.filename === 'string' && hasNul(p.filename)) return '文件名含有非法字符';
+    return p.type === 'field' ? inputFault({ [name]: p.value }, budget) : null;
+  };
+  const own = check(part);
+  if (own) return own;
+  for (const f of Object.values(part.fields ?? {})) {
+    for (const p of ([] as unknown[]).concat(f)) {
+      const fault = p && typeof p === 'object' ? check(p as Part) : null;
+      if (fault) return fault;
+    }
+  }
+  return null;
+}
+
+/** the part, or 40001 with the file's rest drained (so the request ends); reading a body that broke off answers 40001 too */
+function checked<T extends Part>(part: T): T {
+  const fault = partFault(part);
+  if (fault) {
+    part.file?.resume();
+    throw badInput(fault);
+  }
+  const toBuffer = part.toBuffer;
+  if (toBuffer) {
+    part.toBuffer = async () => {
+      try { return await toBuffer.call(part); } catch (err) { throw brokenBody(err) ? badInput(INCOMPLETE_UPLOAD) : err; }
+    };
+  }
+  return part;
+}
+
+/** the request's multipart readers, each part checked as the handler takes it */
+function guardMultipart(req: FastifyRequest) {
+  const { file, files, parts } = req;
+  req.file = async (options) => {
+    const part = await file.call(req, options);
+    return part && checked(part);
+  };
+  req.files = async function* (options) {
+    for await (const part of files.call(req, options)) yield checked(part);
+  };
+  req.parts = async function* (options) {
+    for await (const part of parts.call(req, options)) yield checked(part);
+  };
+}
+
 /** registers the guard on `app` (the root instance: every route registered after it gets it) */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     const fault = requestFault(req);
     if (fault) throw badInput(fault);
+    if (typeof req.isMultipart === 'function' && req.isMultipart()) guardMultipart(req);
   });
 }

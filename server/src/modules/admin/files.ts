@@ -5,7 +5,7 @@
  * enterprise (uploaded by a government or the platform) are readable by every signed-in user.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,8 @@ import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
 import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
-import { PARTIAL, filesDir, newStoragePath, storedFile } from '../../platform/attachment-store.ts';
+import { INCOMPLETE_UPLOAD, brokenBody } from '../../platform/input-guard.ts';
+import { FILE_MODE, PARTIAL, filesDir, makeStorageDir, newStoragePath, storedFile } from '../../platform/attachment-store.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -94,7 +95,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (user.side === 'enterprise' && !user.enterpriseId) throw badInput('您的账户未关联企业，不能上传附件');
     const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 }, throwFileSizeLimit: false });
     if (!part) throw badInput('请选择要上传的文件');
-    const name = path.basename(part.filename || '').slice(-200) || 'file';
+    // the input guard refused a NUL already; other control characters are dropped from the name shown and sent back
+    const name = path.basename((part.filename || '').replace(/[\u0000-\u001f\u007f]/g, '')).slice(-200) || 'file';
     const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
     if (!ext || !MIME[ext]) {
       part.file.resume();
@@ -104,12 +106,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const abs = storedFile(app.ctx.config.dataDir, rel);
     // written under a `.part` name and renamed once whole (platform/attachment-store.ts)
     const partial = abs + PARTIAL;
-    await mkdir(path.dirname(abs), { recursive: true });
+    await makeStorageDir(app.ctx.config.dataDir, rel);
     try {
-      await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: FILE_MODE }));
     } catch (err) {
       await unlink(partial).catch(() => {});
-      throw err;
+      throw brokenBody(err) ? badInput(INCOMPLETE_UPLOAD) : err;
     }
     if (part.file.truncated) {
       await unlink(partial).catch(() => {});
@@ -117,8 +119,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     await rename(partial, abs);
     const size = (await stat(abs)).size;
+    // a file is on disk only with its row: one the database refuses is removed again
     const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by, biz_type)
-      values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}, ${bizType}) returning id`);
+      values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}, ${bizType}) returning id`)
+      .catch(async (err: unknown) => { await unlink(abs).catch(() => {}); throw err; });
     const row = { id: r.rows[0]!.id, name, size, mime: MIME[ext]! };
     req.audit = { after: row };
     return ok(row);
