@@ -67,10 +67,12 @@ async function databaseProxy(url: string) {
   const host = decodeURIComponent(m[2]!);
   const target = host.startsWith('/') ? { path: `${host}/.s.PGSQL.5432` } : { host: host.split(':')[0]!, port: Number(host.split(':')[1] ?? 5432) };
   const port = await freePort();
-  const sockets = new Set<net.Socket>();
+  /** the app's side of each connection (TCP, reset on a cut) and the database's (TCP, or the embedded database's Unix socket) */
+  const sockets = new Map<net.Socket, net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target as net.NetConnectOpts);
-    for (const s of [client, upstream]) { sockets.add(s); s.on('error', () => {}); s.on('close', () => { sockets.delete(s); client.destroy(); upstream.destroy(); }); }
+    sockets.set(client, upstream);
+    for (const s of [client, upstream]) { s.on('error', () => {}); s.on('close', () => { sockets.delete(client); client.destroy(); upstream.destroy(); }); }
     client.pipe(upstream).pipe(client);
   });
   const listen = () => new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
@@ -78,10 +80,10 @@ async function databaseProxy(url: string) {
   const proxy = {
     url: `${m[1]}127.0.0.1:${port}${m[3]}`,
     /** the database goes away: every connection resets, new ones are refused */
-    cut: () => new Promise<void>((r) => { server.close(() => r()); for (const s of sockets) s.resetAndDestroy(); }),
+    cut: () => new Promise<void>((r) => { server.close(() => r()); for (const [client, upstream] of sockets) { client.resetAndDestroy(); upstream.destroy(); } }),
     restore: listen,
   };
-  closing.push(() => new Promise<void>((r) => { for (const s of sockets) s.destroy(); if (server.listening) server.close(() => r()); else r(); }));
+  closing.push(() => new Promise<void>((r) => { for (const [client, upstream] of sockets) { client.destroy(); upstream.destroy(); } if (server.listening) server.close(() => r()); else r(); }));
   return proxy;
 }
 
