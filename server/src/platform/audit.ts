@@ -73,7 +73,8 @@ export function redact(v: unknown, depth = 0): unknown {
   }
   return out;
 }
-function summary(v: unknown): string | null {
+/** the JSON text of a logged body, before or after: `redact`ed, and never more than 64 KB */
+export function summary(v: unknown): string | null {
   if (v === undefined) return null;
   try {
     const text = JSON.stringify(redact(v));
