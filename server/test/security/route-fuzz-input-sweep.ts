@@ -1,11 +1,17 @@
 /**
  * Every registered API route, called with a valid token of its kind (the platform administrator holds every menu, the
- * super administrator pageB's) and hostile input: NUL bytes, over-long strings, wrong types, deep nesting. None may
- * answer 500, and every write that answers 200 has its operation-log row.
+ * super administrator pageB's) and hostile input: NUL bytes, over-long strings, wrong types, deep nesting, and
+ * multipart bodies (a file name or field with a NUL, an over-long name, a field where the file should be, a body cut
+ * short). None may answer 500, every write that answers 200 has its operation-log row, and no upload leaves a file on
+ * disk without its attachment row.
  */
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { testApp, type TestApp } from '../helpers.ts';
 import { apiRoutes, SESSION_ENDING, STREAMS } from './route-table.ts';
+import { multipart, type Part } from './upload-fixtures.ts';
 
 /** the routes are shared between this many test files (route-fuzz-input-N.test.ts), so that none runs long */
 const PARTS = 2;
@@ -21,9 +27,26 @@ const BODIES: unknown[] = [
 ];
 const QUERIES = ['?q=a%00b&name=%00&keyword=x%00', `?q=${'x'.repeat(20_000)}&page=abc&size=-1&month=2026-99`];
 
+/** sent to every write: a route that reads a file answers it with the guard's refusal, and gets the MULTIPART bodies too */
+const PROBE: Part[] = [{ name: 'file', filename: 'a\u0000b.xlsx', data: 'x' }];
+const FILE_REFUSED = '文件名含有非法字符';
+const MULTIPART: { parts: Part[]; truncated?: boolean }[] = [
+  { parts: [{ name: 'file', disposition: "; filename*=UTF-8''%E5%8D%B1%00.txt", data: 'x' }] },
+  { parts: [{ name: 'bizType', data: 'vehicle\u0000' }, { name: 'remark', data: '\u0000' }, { name: 'file', filename: 'a.xlsx', data: 'x' }] },
+  { parts: [{ name: 'x\u0000', data: 'v' }, { name: 'file', filename: 'a.txt', data: 'x' }] },
+  { parts: [{ name: 'file', filename: `${'长'.repeat(3000)}.txt`, data: 'x' }] },
+  { parts: [{ name: 'file', filename: `${'x'.repeat(5000)}.xlsx`, data: 'x' }] },
+  { parts: [{ name: 'file', data: 'a field, not a file' }] },
+  { parts: [] },
+  { parts: [{ name: 'file', filename: 'cut.txt', data: 'y'.repeat(100_000) }], truncated: true },
+];
+
 export function fuzzInputSweep(part: number) {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(); });
+  // attachments go to a directory of this file's own: every file in it must have its row
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dg-fuzz-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  beforeAll(async () => { t = await testApp({ dataDir }); });
 
   describe(`route fuzz: input (part ${part + 1} of ${PARTS})`, () => {
     it('hostile input never answers 500; every write answered 200 has its log row', { timeout: 240_000 }, async () => {
@@ -54,6 +77,40 @@ export function fuzzInputSweep(part: number) {
       }
       expect(faults).toEqual([]);
       expect(unlogged).toEqual([]);
+    });
+
+    it('multipart bodies never answer 500 and leave no file without its row', { timeout: 240_000 }, async () => {
+      const routes = apiRoutes(t).filter((r) => r.method !== 'GET' && !r.access.public && !SESSION_ENDING.some((re) => re.test(r.url))).filter((_r, i) => i % PARTS === part);
+      const admin = await t.token('admin');
+      const sup = await t.token('super');
+      const faults: string[] = [];
+      const fileRoutes: string[] = [];
+      const forbidden = new Set<string>(); // an import no role grants (its resource has no 导入 button): the handler never runs
+      const send = async (r: (typeof routes)[number], body: { parts: Part[]; truncated?: boolean }) => {
+        const { payload, contentType } = multipart(body.parts, { truncated: body.truncated });
+        const token = (r.access.kinds ?? ['admin']).includes('admin') ? admin : sup;
+        const res = await t.app.inject({ method: r.method as 'POST', url: r.path, payload, headers: { authorization: token, 'content-type': contentType } });
+        let json: { status?: number; message?: string } = {};
+        try { json = res.json(); } catch { /* a file */ }
+        if (res.statusCode >= 500 || json.status === 500) faults.push(`${r.method} ${r.path} ${JSON.stringify(body.parts.map((p) => [p.name, p.filename?.slice(0, 20), p.disposition]))} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        return json;
+      };
+      for (const r of routes) {
+        const probed = await send(r, { parts: PROBE });
+        if (probed.status === 40301) forbidden.add(`${r.method} ${r.url}`);
+        if (probed.message !== FILE_REFUSED) continue;
+        fileRoutes.push(`${r.method} ${r.url}`);
+        for (const body of MULTIPART) await send(r, body);
+      }
+      expect(faults).toEqual([]);
+      // the probe finds every route that reads a file: the imports and the attachment upload at least
+      const known = routes.filter((r) => /\/(import|importOfficial|file\/add)$/.test(r.url)).map((r) => `${r.method} ${r.url}`).filter((k) => !forbidden.has(k));
+      expect(known.length).toBeGreaterThan(0);
+      expect(known.filter((k) => !fileRoutes.includes(k))).toEqual([]);
+      const dir = path.join(dataDir, 'files');
+      const files = (existsSync(dir) ? readdirSync(dir, { recursive: true }) as string[] : []).filter((f) => statSync(path.join(dir, f)).isFile()).map((f) => f.split(path.sep).join('/'));
+      const rows = new Set((await t.sql(`select storage_path from attachment where storage_path = any($1)`, [files])).map((x) => x.storage_path));
+      expect(files.filter((f) => !rows.has(f))).toEqual([]);
     });
   });
 }
