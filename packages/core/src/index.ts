@@ -10,3 +10,4 @@ export * from './resources/regime.ts';
 export * from './resources/notice.ts';
 export * from './resources/inspection.ts';
 export * from './funds.ts';
+export * from './hazard-rules.ts';

@@ -197,7 +197,7 @@ export const MENUS: MenuDef[] = [
     page('rectificationBorrowManager', '档案借阅', 'ReadOutlined', { sides: EG, extra: [['btn_approve', '审批'], ['btn_return', '归还']] }),
   ], EG),
   dir('aqjczgdbManager', '整改督办', 'FlagOutlined', [
-    page('superviseManager', '督办事项', 'FlagOutlined', { sides: G, extra: [['btn_report', '进展报告'], ['btn_close', '销号']] }),
+    page('superviseManager', '督办事项', 'FlagOutlined', { sides: G, extra: [['btn_report', '进展报告'], ['btn_raise', '提级督办'], ['btn_close', '销号']] }),
   ], G),
   dir('zfdZskManager', '知识库', 'ReadOutlined', [
     page('dangerousGoodsManager', '危险货物品名', 'ExperimentOutlined', { sides: EG, import: true }),

@@ -4,7 +4,7 @@
  * (MODULES.md §1 代码表) and default parameters (参数设置).
  */
 import { sql } from 'drizzle-orm';
-import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, type MenuSide } from '@dg/core';
+import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, MAJOR_HAZARD_DICT, MAJOR_HAZARD_ITEMS, type MenuSide } from '@dg/core';
 import { type Db, textArray } from './index.ts';
 
 export const DICTS: { type: string; name: string; entries: [string, string][] }[] = [
@@ -30,6 +30,8 @@ export const DICTS: { type: string; name: string; entries: [string, string][] }[
   { type: 'checkType', name: '检查类型', entries: [['daily', '日常检查'], ['special', '专项检查'], ['seasonal', '季节性检查'], ['holiday', '节假日检查'], ['comprehensive', '综合检查']] },
   // 财资〔2022〕136号第二十五条's uses (a use naming another is refused): the list lives with the fund rules
   { type: 'fundsUseCategory', name: '安全费用使用类别', entries: FUND_USE_CATEGORIES.map((c): [string, string] => [c.value, c.name]) },
+  // the 重大事故隐患判定标准's items a hazard is judged by (this project's summary of the standard, hazard-rules.ts)
+  { type: MAJOR_HAZARD_DICT, name: '重大事故隐患判定标准', entries: MAJOR_HAZARD_ITEMS.map((c): [string, string] => [c.value, c.name]) },
   { type: 'sex', name: '性别', entries: [['1', '男'], ['2', '女']] },
   { type: 'certType', name: '证件类型', entries: [['idCard', '居民身份证'], ['passport', '护照'], ['hkmo', '港澳居民来往内地通行证'], ['tw', '台湾居民来往大陆通行证'], ['other', '其他']] },
 ];

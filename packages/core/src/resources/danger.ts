@@ -4,7 +4,7 @@
  * read-only 整改台账. The workflow steps are routes of server/src/modules/danger; their states are here so both
  * sides agree on them.
  */
-import { resource, text, textarea, date, datetime, number, integer, enumOf, file, ref, bool, json } from '../resource.ts';
+import { resource, text, textarea, date, datetime, number, integer, enumOf, file, ref, bool, json, dict } from '../resource.ts';
 
 export const HAZARD_SOURCES = ['自查', '政府检查', '举报', '动态监控'] as const;
 export const HAZARD_CATEGORIES = ['人', '车', '罐', '场所', '管理'] as const;
@@ -97,12 +97,13 @@ export const hazard = resource({
     hazardNo: text('隐患编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('隐患名称', { required: true, max: 100, column: true, search: 'like' }),
     state: enumOf('状态', [...HAZARD_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
-    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '过了整改期限仍未销号' }),
+    overdue: bool('逾期', { readOnly: true, virtual: true, column: true, search: 'eq', alarm: true, help: '整改完成日期晚于整改期限，或过了整改期限仍未完成整改' }),
     source: enumOf('隐患来源', [...HAZARD_SOURCES], { required: true, default: '自查', column: true, search: 'eq' }),
     foundDate: date('发现日期', { required: true, column: true, search: 'range', sort: true }),
     location: text('隐患地点', { required: true, max: 200, column: true }),
     category: enumOf('隐患分类', [...HAZARD_CATEGORIES], { required: true, column: true, search: 'eq' }),
-    level: enumOf('隐患等级', [...HAZARD_LEVELS], { required: true, default: '一般', column: true, search: 'eq', help: '重大隐患经企业验收后还须属地政府复核方可销号' }),
+    level: enumOf('隐患等级', [...HAZARD_LEVELS], { required: true, default: '一般', column: true, search: 'eq', help: '重大隐患保存即报告属地监管部门并挂牌督办，经企业验收、督办级别的监管部门复核后销号' }),
+    majorItems: dict('重大隐患判定依据', 'majorHazardItem', { multiple: true, help: '对照《道路运输企业和城市客运企业安全生产重大事故隐患判定标准（试行）》，符合任一条即为重大隐患' }),
     description: textarea('隐患描述', { required: true, max: 1000 }),
     photos: file('隐患照片', { multiple: true }),
     responsibleId: ref('整改责任人', 'staff', 'name', { required: true, column: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "hazard" ADD COLUMN "major_items" text[];
