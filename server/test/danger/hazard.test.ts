@@ -28,10 +28,10 @@ const stepOk = async (name: string, id: string, as: DemoUser, body: Record<strin
   return r.data;
 };
 const finish = { actualMeasures: '已整改到位', cost: 300, completedDate: day(0) };
-/** a submitted hazard of enterprise s, in state 待整改 */
+/** a submitted hazard of enterprise s, in state 待整改 (a 重大 one is submitted by its registration) */
 async function submitted(s: 'a' | 'b', o: Record<string, unknown> = {}) {
   const row = await okData('POST', `${H}/add`, s === 'a' ? 'qiye' : 'qiye2', hazardBody(s, o));
-  return stepOk('submit', row.id, s === 'a' ? 'qiye' : 'qiye2');
+  return row.state === '草稿' ? stepOk('submit', row.id, s === 'a' ? 'qiye' : 'qiye2') : row;
 }
 async function listIds(url: string, as: DemoUser, filters: Record<string, unknown>) {
   const d = await okData('POST', url, as, { page: 1, size: 100, filters });
@@ -121,9 +121,12 @@ describe('a 一般 hazard: 登记 → 提交 → 整改 → 提交验收 → 退
 
 describe('a 重大 hazard needs the jurisdiction government after the enterprise', () => {
   it('reaches the province and the city at once, and only they close it', async () => {
-    const draft = await okData('POST', `${H}/add`, 'qiye', hazardBody('a', { level: '重大' }));
+    const draft = await okData('POST', `${H}/add`, 'qiye', hazardBody('a'));
     expect(await listIds(`${H}/list`, 'shiji', { title: draft.title })).toEqual([]); // a draft is the enterprise's own
-    const h = await stepOk('submit', draft.id, 'qiye');
+    await call('DELETE', `${H}/del/${draft.id}`, 'qiye');
+    // a 重大 hazard is no draft: registered, it is submitted to the authority
+    const h = await okData('POST', `${H}/add`, 'qiye', hazardBody('a', { level: '重大' }));
+    expect(h.state).toBe('待整改');
     expect(await listIds(`${H}/list`, 'zhengfu', { title: h.title })).toEqual([h.id]);
     expect(await listIds(`${H}/list`, 'shiji', { title: h.title })).toEqual([h.id]);
 
@@ -142,10 +145,11 @@ describe('a 重大 hazard needs the jurisdiction government after the enterprise
     expect(back).toMatchObject({ state: '整改中', reviewOpinion: '现场复核未达标' });
     await stepOk('finish', h.id, 'qiye', finish);
     await stepOk('pass', h.id, 'qiye');
-    const closed = await stepOk('pass', h.id, 'zhengfu', { opinion: '同意销号' });
+    // enterprise A's city supervises it (市级督办): the city's 复核 closes it
+    const closed = await stepOk('pass', h.id, 'shiji', { opinion: '同意销号' });
     expect(closed).toMatchObject({ state: '已销号', reviewOpinion: '同意销号' });
-    const flow = await okData('GET', `${H}/flow/${h.id}`, 'shiji');
-    expect(flow.at(-1)).toMatchObject({ action: '复核通过', userName: '王监管', side: 'government' });
+    const flow = await okData('GET', `${H}/flow/${h.id}`, 'zhengfu');
+    expect(flow.at(-1)).toMatchObject({ action: '复核通过', userName: '赵运管', side: 'government' });
     expect(flow.map((f: { action: string }) => f.action)).toContain('复核退回');
   });
 
@@ -173,7 +177,7 @@ describe('a 重大 hazard needs the jurisdiction government after the enterprise
   });
 });
 
-describe('逾期 is computed at read time from the deadline', () => {
+describe('逾期 is computed at read time from the deadline and the completion (hazard-rules.ts)', () => {
   it('yesterday is overdue, today and tomorrow are not; lists, details and the dashboard agree', async () => {
     const before = (await okData('GET', '/api/index/dashboard', 'qiye')).hazards;
     const mark = uid('逾期');
@@ -190,13 +194,16 @@ describe('逾期 is computed at read time from the deadline', () => {
     expect(after.open - before.open).toBe(3);
     expect(after.overdue - before.overdue).toBe(1);
     expect(after.major - before.major).toBe(1);
-    // closed hazards are never overdue, whatever their deadline
-    await stepOk('finish', y.id, 'qiye', finish);
-    const closed = await stepOk('pass', y.id, 'qiye');
-    expect(closed).toMatchObject({ state: '已销号', overdue: false });
+    // completed on its deadline it is not overdue, closed or not; completed after it, it stays overdue once closed
+    await stepOk('finish', y.id, 'qiye', { ...finish, completedDate: day(-1) });
+    expect(await stepOk('pass', y.id, 'qiye')).toMatchObject({ state: '已销号', overdue: false });
+    const late = await submitted('a', { title: mark + '迟', foundDate: day(-5), deadline: day(-2) });
+    await stepOk('finish', late.id, 'qiye', { ...finish, completedDate: day(-1) });
+    expect(await stepOk('pass', late.id, 'qiye')).toMatchObject({ state: '已销号', overdue: true });
     // the ledger shows the same
     const ledger = await okData('POST', '/api/yhpc/rectificationLedger/list', 'qiye', { filters: { title: mark } });
-    expect(ledger.content.map((r: { title: string; overdue: boolean }) => [r.title, r.overdue]).sort()).toEqual([[mark + '今', false], [mark + '明', false], [mark + '昨', false]]);
+    expect(ledger.content.map((r: { title: string; overdue: boolean }) => [r.title, r.overdue]).sort())
+      .toEqual([[mark + '今', false], [mark + '明', false], [mark + '昨', false], [mark + '迟', true]]);
   });
 
   it('refuses a deadline before the found date', async () => {
@@ -224,6 +231,8 @@ describe('self-inspection and the 整改台账', () => {
     expect(done.hazards).toHaveLength(1);
     expect(done.hazards[0]).toMatchObject({ source: '自查', state: '待整改', location: check.place, foundDate: day(0) });
     expect(done.check.hazardCount).toBe(1);
+    // submitted as it is made: a 一般 hazard is announced to the staff
+    expect(await t.sql(`select state from staff_notice where title = $1 and content like $2`, [`隐患通报：${done.hazards[0].title}`, `%${done.hazards[0].hazardNo}%`])).toEqual([{ state: '已发布' }]);
     const again = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: done.check.version, responsibleId: staffOf.a, deadline: day(7) });
     expect(again.message).toBe(`检查“${check.checkNo}”没有尚未转为隐患的不合格项`);
     // the check and its template are the enterprise's own

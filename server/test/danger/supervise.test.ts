@@ -1,7 +1,7 @@
 /**
  * 档案借阅 and 整改督办 (issue 11): a closed rectification record is read through an approved request only until its
  * date; the applicant never approves itself; overdue notices and submitted 重大 hazards become 督办 items once; the
- * enterprise reports progress from 业务大厅; only the item's level closes it.
+ * enterprise reports progress from 业务大厅; only the item's level closes it, a 重大 hazard's with the hazard's 复核.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { MSG } from '@dg/core';
@@ -70,11 +70,13 @@ describe('整改督办', () => {
     const items = await t.sql(`select id, level, source_type from supervise_item where source_id = $1`, [n.id]);
     expect(items).toEqual([{ id: expect.any(String), level: '市级', source_type: '逾期整改' }]);
 
+    // a 重大 hazard is submitted by its registration, with its item at its city's level at once
     const h = await okData('POST', '/api/yhpc/hazard/add', 'qiye', { title: uid('重大隐患'), source: '自查', foundDate: day(0), location: '停车场', category: '罐', level: '重大',
       description: '测试', responsibleId: staffA, deadline: day(10), measures: '治理' });
-    await step('/api/yhpc/hazard', 'submit', h.id, 'qiye');
-    const [major] = await t.sql(`select id, level, source_type from supervise_item where source_id = $1`, [h.id]);
-    expect(major).toMatchObject({ level: '省级', source_type: '重大隐患' });
+    await sweepSupervision(t.app.ctx.database.db);
+    const majors = await t.sql(`select id, level, source_type from supervise_item where source_id = $1`, [h.id]);
+    expect(majors).toEqual([{ id: expect.any(String), level: '市级', source_type: '重大隐患' }]);
+    const major = majors[0];
 
     // the enterprise reports from 业务大厅; B never sees A's item
     expect((await step(S, 'feedback', major.id, 'qiye2', { content: 'x' }, 'qiye')).message).toBe(MSG.notFound);
@@ -83,9 +85,13 @@ describe('整改督办', () => {
     expect(reported).toMatchObject({ reportCount: 1, state: '督办中' });
     expect(reported.reports[0]).toMatchObject({ by: '张安全', side: 'enterprise', content: '已停用该车，罐体送检' });
     expect((await step(S, 'close', major.id, 'qiye')).status).toBe(40301);
-    expect((await step(S, 'close', major.id, 'shiji', { opinion: '同意' })).message).toBe(`督办事项“${reported.title}”为省级督办，须由省级监管部门销号`);
-    expect((await step(S, 'close', major.id, 'zhengfu')).message).toBe('销号意见：请输入销号意见');
-    expect((await step(S, 'close', major.id, 'zhengfu', { opinion: '治理完成' })).data).toMatchObject({ state: '已销号', closeOpinion: '治理完成' });
+    expect((await step(S, 'close', major.id, 'zhengfu', { opinion: '同意' })).message).toBe(`督办事项“${reported.title}”为市级督办，须由市级监管部门销号`);
+    // it closes with its hazard's 复核, not by itself
+    expect((await step(S, 'close', major.id, 'shiji', { opinion: '治理完成' })).message).toBe(`督办事项“${reported.title}”的重大隐患当前为待整改，须在隐患复核通过时一并销号`);
+    await step('/api/yhpc/hazard', 'finish', h.id, 'qiye', { actualMeasures: '已治理', completedDate: day(0) });
+    await step('/api/yhpc/hazard', 'pass', h.id, 'qiye');
+    expect((await step('/api/yhpc/hazard', 'pass', h.id, 'shiji', { opinion: '治理完成' })).data.state).toBe('已销号');
+    expect((await okData('GET', `${S}/info/${major.id}`, 'shiji'))).toMatchObject({ state: '已销号', closeOpinion: '治理完成' });
     expect((await step(S, 'feedback', major.id, 'qiye', { content: 'x' })).message).toBe(`督办事项“${reported.title}”已销号`);
 
     const manual = await okData('POST', `${S}/add`, 'shiji', { title: uid('人工督办'), enterpriseId: E.a.id, level: '市级', deadline: day(5), requirement: '按期整改' });
@@ -93,6 +99,6 @@ describe('整改督办', () => {
     expect((await call('POST', `${S}/add`, 'shiji', { title: 'x', enterpriseId: E.b.id, level: '市级', deadline: day(5), requirement: 'x' })).message).toMatch(/不存在或无权使用/);
     expect((await step(S, 'close', manual.id, 'shiji', { opinion: '已完成' })).data.state).toBe('已销号');
     const flow = await okData('GET', `${S}/flow/${major.id}`, 'zhengfu');
-    expect(flow.map((f: { action: string }) => f.action)).toEqual(['自动督办', '进展报告', '销号']);
+    expect(flow.map((f: { action: string; userName: string }) => `${f.action}:${f.userName}`)).toEqual(['自动督办:系统', '进展报告:张安全', '销号:赵运管']);
   });
 });

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { resourceByKey } from '@dg/core';
 import { ENTERPRISE_WARNINGS, addDays, chinaToday, type WarningSource } from '@dg/core/warnings';
-import { HAZARD_OPEN_STATES } from '@dg/core';
+import { HAZARD_OPEN_STATES, isHazardOverdue } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { enterpriseScope, regionScope, type SessionUser } from '../../platform/access.ts';
 import { findRow, presentOne } from '../../platform/crud/query.ts';
@@ -97,9 +97,11 @@ async function abnormalWhere(db: Db, cond: SQL) {
   return r.rows.map((a) => ({ id: a.id, waybillId: a.waybill_id, waybillNo: a.waybill_no, plateNo: a.plate_no, rule: a.rule, detail: a.detail, status: a.status, foundAt: a.found_at }));
 }
 async function openHazards(db: Db, enterpriseId: string) {
-  const r = await db.execute<Record<string, any>>(sql`select id, hazard_no, title, level, state, deadline from hazard
+  const r = await db.execute<Record<string, any>>(sql`select id, hazard_no, title, level, state, deadline, completed_date from hazard
     where enterprise_id = ${enterpriseId} and state in (${sql.join(HAZARD_OPEN_STATES.map((s) => sql`${s}`), sql`, `)}) order by deadline limit ${MAX}`);
-  return r.rows.map((h) => ({ id: h.id, hazardNo: h.hazard_no, title: h.title, level: h.level, state: h.state, deadline: h.deadline, overdue: !!h.deadline && String(h.deadline) < chinaToday() }));
+  const today = chinaToday();
+  return r.rows.map((h) => ({ id: h.id, hazardNo: h.hazard_no, title: h.title, level: h.level, state: h.state, deadline: h.deadline,
+    overdue: isHazardOverdue({ state: h.state, deadline: h.deadline, completedDate: h.completed_date }, today) }));
 }
 async function openWarnings(db: Db, user: SessionUser, windows: WarningWindows, filters: { enterpriseId: string; keyword?: string }) {
   return (await listWarnings(db, { kinds: ENTERPRISE_WARNINGS, user, windows, filters }, 1, MAX)).content;

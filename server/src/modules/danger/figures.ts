@@ -1,16 +1,19 @@
-/** 隐患排查's figures on 首页: open, 重大 and 逾期 hazards (enterprise); open notices and 重大 hazards in the jurisdiction (government). */
+/**
+ * 隐患排查's figures on 首页: open, 重大 and 逾期 hazards (enterprise; 逾期 by the one rule of hazard-rules.ts, among the
+ * open ones); open notices and 重大 hazards in the jurisdiction (government).
+ */
 import { sql } from 'drizzle-orm';
 import { HAZARD_OPEN_STATES } from '@dg/core';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { enterpriseScope } from '../../platform/access.ts';
-import { overdueSql } from './hooks.ts';
+import { hazardOverdueSql } from './hooks.ts';
 
 const open = sql`state in (${sql.join(HAZARD_OPEN_STATES.map((s) => sql`${s}`), sql`, `)})`;
 
 addDashboardPart('enterprise', async (app, user) => {
   if (!user.enterpriseId) return {};
   const r = await app.ctx.database.db.execute<{ open: number; major: number; overdue: number }>(sql`select count(*)::int as open,
-      count(*) filter (where level = '重大')::int as major, count(*) filter (where ${overdueSql(sql`state`, sql`deadline`)})::int as overdue
+      count(*) filter (where level = '重大')::int as major, count(*) filter (where ${hazardOverdueSql(sql`state`, sql`deadline`, sql`completed_date`)})::int as overdue
     from hazard where enterprise_id = ${user.enterpriseId} and ${open}`);
   const x = r.rows[0];
   return { openHazards: x?.open ?? 0, majorHazards: x?.major ?? 0, overdueHazards: x?.overdue ?? 0 };

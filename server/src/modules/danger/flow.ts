@@ -26,7 +26,8 @@ export async function timelineOf(db: Db, subjectId: string) {
 
 export const deleteSteps = (tx: Db, subjectId: string) => tx.delete(workFlow).where(eq(workFlow.subjectId, subjectId));
 
-export interface StepOutcome { to: string; action: string; set?: Row; opinion?: string | null }
+/** `also` runs after the row and its timeline row are written, in the same transaction (what the step brings about elsewhere) */
+export interface StepOutcome { to: string; action: string; set?: Row; opinion?: string | null; also?: (after: Row, tx: Db) => Promise<void> }
 
 /**
  * One workflow step on one row, in one transaction: the row as the caller's scope sees it (else 数据不存在或无权访问), at
@@ -39,12 +40,13 @@ export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, us
     const before = await findRow(tx, def, user, id);
     if (!before) throw notFound();
     if (before.version !== version) throw staleVersion();
-    const { to, action, set = {}, opinion = null } = await decide(before, tx);
+    const { to, action, set = {}, opinion = null, also } = await decide(before, tx);
     const t = tableOf(def);
     const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
       .where(and(eq(t.id, id), eq(t.version, version))).returning();
     if (!rows.length) throw staleVersion();
     await recordStep(tx, user, subject, id, { action, from: before.state, to, opinion, enterpriseId: before.enterpriseId ?? null });
+    await also?.(rows[0] as Row, tx);
     return { before, after: rows[0] as Row };
   });
 }

@@ -1,34 +1,53 @@
 /**
  * Hooks of the 隐患排查治理 resources (packages/core/src/resources/danger.ts):
  * - hazard: numbered on add; editable and deletable only as 草稿 (after 提交 the workflow routes change it);
- *   整改期限 not before 发现日期; 逾期 computed at read time from the deadline (never stored); a government sees
- *   the submitted 重大 hazards of its jurisdiction.
+ *   整改期限 not before 发现日期; a 判定标准 item ticked makes it 重大, and a 重大 hazard is reported at once (./hazard.ts
+ *   `reportOnAdd`); 逾期 computed at read time (never stored); a government sees the submitted 重大 hazards of its
+ *   jurisdiction.
  * - 整改台账 (a view of the submitted hazards): the same 逾期.
  * - checkModel: 项目数.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import { HAZARD_OPEN_STATES, NOTICE_OPEN_STATES } from '@dg/core';
+import { HAZARD_COMPLETED_STATES, HAZARD_RECTIFYING_STATES, MAJOR_HAZARD_DICT, NOTICE_OPEN_STATES, isHazardOverdue } from '@dg/core';
+import { textArray, type Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { deleteSteps, recordStep } from './flow.ts';
 import { cnDate } from '../waybill/common.ts';
 import { nextNo } from './numbers.ts';
+import { reportOnAdd } from './hazard.ts';
 
-
-/** 逾期: still open (one of `open`) and its deadline is before today (a deadline of today is not yet overdue) */
-export const isOverdue = (state: unknown, deadline: unknown, open: readonly string[] = HAZARD_OPEN_STATES, today = cnDate()) =>
+/** 逾期 of a notice or a 督办 item: still open (one of `open`) and its deadline is before today (a deadline of today is not yet overdue) */
+export const isOverdue = (state: unknown, deadline: unknown, open: readonly string[], today = cnDate()) =>
   open.includes(state as string) && typeof deadline === 'string' && deadline < today;
 /** the same as SQL over a table's state and deadline columns (the session's time zone is Asia/Shanghai) */
-export const overdueSql = (state: unknown, deadline: unknown, open: readonly string[] = HAZARD_OPEN_STATES): SQL =>
+export const overdueSql = (state: unknown, deadline: unknown, open: readonly string[]): SQL =>
   sql`(${state} in (${sql.join(open.map((s) => sql`${s}`), sql`, `)}) and ${deadline} < current_date)`;
+
+const inStates = (col: unknown, states: readonly string[]) => sql`${col} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})`;
+/**
+ * The hazard's 逾期 as SQL: the twin of `isHazardOverdue` (@dg/core hazard-rules.ts) over a table's state, deadline
+ * and completed-date columns — completed after the deadline, or not completed and the deadline before today.
+ * server/test/danger/overdue-rule.test.ts holds the two equal.
+ */
+export const hazardOverdueSql = (state: unknown, deadline: unknown, completedDate: unknown): SQL => sql`(case
+  when ${inStates(state, HAZARD_COMPLETED_STATES)} then coalesce(${completedDate} > ${deadline}, false)
+  when ${inStates(state, HAZARD_RECTIFYING_STATES)} then coalesce(${deadline} < current_date, false)
+  else false end)`;
+
+/** a 逾期 filter's value: true, false, or no filter */
+function wanted(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return value === true || value === 'true' || value === '1' || value === 1;
+}
 
 /** the 逾期 filter and the computed column of a resource whose rows are open in `open` states */
 export function overdueHooks(open: readonly string[]) {
   return {
     filter: (value: unknown, t: Record<string, any>) => {
-      if (value === undefined || value === null || value === '') return undefined;
-      const yes = value === true || value === 'true' || value === '1' || value === 1;
+      const yes = wanted(value);
+      if (yes === undefined) return undefined;
       return yes ? overdueSql(t.state, t.deadline, open) : sql`not ${overdueSql(t.state, t.deadline, open)}`;
     },
     mark: (rows: Row[]) => {
@@ -37,7 +56,39 @@ export function overdueHooks(open: readonly string[]) {
     },
   };
 }
-const hazardOverdue = overdueHooks(HAZARD_OPEN_STATES);
+
+/** the hazard's 逾期 filter and column (the rule of hazard-rules.ts) */
+export const hazardOverdue = {
+  filter: (value: unknown, t: Record<string, any>) => {
+    const yes = wanted(value);
+    if (yes === undefined) return undefined;
+    const x = hazardOverdueSql(t.state, t.deadline, t.completedDate);
+    return yes ? x : sql`not ${x}`;
+  },
+  mark: (rows: Row[]) => {
+    const today = cnDate();
+    for (const r of rows) r.overdue = isHazardOverdue(r, today);
+  },
+};
+
+/**
+ * 重大隐患判定依据: enabled items of the 判定标准 (the platform's dictionary). Ticking one makes the hazard 重大: a body
+ * that names no level gets 重大, one that says 一般 is refused naming 隐患等级.
+ */
+async function checkMajorItems(tx: Db, values: Row, existing: Row | null, input: Row) {
+  const chosen = values.majorItems as string[] | null | undefined;
+  if (chosen?.length) {
+    const known = await tx.execute<{ value: string }>(sql`select value from base_dict
+      where type = ${MAJOR_HAZARD_DICT} and pid is not null and enabled and value = any(${textArray(chosen)})`);
+    const ok = new Set(known.rows.map((r) => r.value));
+    const unknown = chosen.find((v) => !ok.has(v));
+    if (unknown !== undefined) throw badInput(`重大隐患判定依据：“${unknown}”不是重大事故隐患判定标准的条目`);
+  }
+  const items = (chosen !== undefined ? chosen : existing?.majorItems) as string[] | null | undefined;
+  if (items?.length && (input.level === undefined || input.level === null || input.level === '')) values.level = '重大';
+  const level = values.level ?? existing?.level;
+  if (items?.length && level !== '重大') throw badInput('隐患等级：已勾选重大事故隐患判定标准的条目，应为重大隐患');
+}
 
 /** who sees a hazard: the enterprise its own; a government the submitted 重大 hazards inside its jurisdiction */
 export function hazardScope(user: SessionUser, t: Record<string, any>): SQL {
@@ -48,20 +99,24 @@ export function hazardScope(user: SessionUser, t: Record<string, any>): SQL {
 
 defineHooks('hazard', {
   scope: hazardScope,
-  async beforeWrite(c, values, mode, existing) {
+  async beforeWrite(c, values, mode, existing, input) {
     if (existing && existing.state !== '草稿') throw badInput(`隐患“${existing.title}”已提交（${existing.state}），不能再修改`);
     const found = (values.foundDate ?? existing?.foundDate) as string | undefined;
     const deadline = (values.deadline ?? existing?.deadline) as string | undefined;
     if (found && deadline && deadline < found) throw badInput('整改期限：不能早于发现日期');
     if (found && found > cnDate()) throw badInput('发现日期：不能晚于今天');
+    await checkMajorItems(c.tx, values, existing, input);
+    // a 重大 hazard never stays a draft (安全生产法 第四十一条: reported at once): stored as submitted, afterWrite does the rest
+    const major = (values.level ?? existing?.level) === '重大';
     if (mode === 'add') {
       values.hazardNo = await nextNo(c.tx, 'YH', 'hazard_no_seq');
-      values.state = '草稿';
-    }
+      values.state = major ? '待整改' : '草稿';
+    } else if (major) values.state = '待整改';
   },
   async afterWrite(c, row, mode) {
-    // the timeline starts at 登记 (in the same transaction as the row)
-    if (mode === 'add') await recordStep(c.tx, c.user, 'hazard', row.id, { action: '登记', from: null, to: row.state, enterpriseId: row.enterpriseId });
+    // in the same transaction as the row: the timeline starts at 登记; a 重大 one is submitted with its 督办 item
+    if (row.state === '待整改') await reportOnAdd(c.tx, c.user, row, mode === 'add');
+    else if (mode === 'add') await recordStep(c.tx, c.user, 'hazard', row.id, { action: '登记', from: null, to: row.state, enterpriseId: row.enterpriseId });
   },
   async beforeDelete(c, row) {
     if (row.state !== '草稿') throw badInput(`隐患“${row.title}”已提交（${row.state}），不能删除`);

@@ -19,7 +19,6 @@ import { idParam } from '../../platform/schemas.ts';
 import { STEP_NAMES, stepHazard, type HazardStep } from './hazard.ts';
 import { timelineOf } from './flow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
-import { sweepSupervision } from './supervise.ts';
 import './hooks.ts';
 import './inspection.ts';
 import './rectification.ts';
@@ -75,7 +74,8 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
     }, async (req) => {
       const { before, after } = await stepHazard(db(), req.user!, req.params.id, step, req.body);
       req.audit = { before, after };
-      if (step === 'submit' && after.level === '重大') await sweepSupervision(db()); // 挂牌督办 at once
+      // a 一般 hazard's 通报 (submitted, closed) is a 人员通知 its staff are asked to read
+      if (after.level !== '重大' && (step === 'submit' || after.state === '已销号')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
       return ok(await presentOne(db(), hazard, req.user!, after));
     });
   }
@@ -103,6 +103,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const { check, hazards } = await failedItemsToHazards(db(), req.user!, req.params.id, req.body);
     req.audit = { after: { check: check.id, hazards: hazards.map((h) => h.hazardNo) } };
+    if (hazards.some((h) => h.level !== '重大')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [check.enterpriseId] });
     return ok({ check: (await present(db(), selfCheck, req.user!, [check]))[0], hazards: await present(db(), hazard, req.user!, hazards) });
   });
 };

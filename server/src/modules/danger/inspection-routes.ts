@@ -19,7 +19,7 @@ import { timelineOf } from './flow.ts';
 import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
 import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
-import { stepSupervise, sweepSupervision } from './supervise.ts';
+import { stepSupervise, sweepSupervision, type SuperviseStep } from './supervise.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
@@ -109,7 +109,7 @@ export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
   });
 
-  const superviseStep = (path: string, element: string, step: 'report' | 'close', summary: string) =>
+  const superviseStep = (path: string, element: string, step: SuperviseStep, summary: string) =>
     app.post(`/zgdb/supervise/${path}/:id`, {
       config: { access: { element, opt: summary } },
       schema: { tags: [supervise.title], summary, params: idParam, body: z.object({ version, opinion, content: z.unknown().optional().describe('进展情况（进展报告时必填）') }) },
@@ -120,9 +120,11 @@ export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     });
   superviseStep('report', 'superviseManager:btn_report', 'report', '督办进展报告');
   superviseStep('feedback', 'lobbyFeedbackManager:btn_report', 'report', '督办进展报告（责任单位）');
+  superviseStep('raise', 'superviseManager:btn_raise', 'raise', '提级督办（省级）');
   superviseStep('close', 'superviseManager:btn_close', 'close', '督办销号');
 
-  // overdue notices and open 重大 hazards become 督办 items: now and every 10 minutes (a submitted 重大 hazard at once)
+  // overdue notices (and any open 重大 hazard still without an item) become 督办 items: now and every 10 minutes
+  // (a 重大 hazard gets its item in the transaction that submits it)
   const sweep = () => sweepSupervision(db()).catch((err) => app.log.error({ err }, '督办 sweep'));
   await sweep();
   const timer = setInterval(sweep, 10 * 60_000);

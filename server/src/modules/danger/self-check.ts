@@ -1,6 +1,7 @@
 /**
  * 企业自查: run a check from a template (each item 合格 / 不合格 / 不适用), then turn its failed items into hazards in
- * one step (来源 自查, straight to 待整改, each with its own timeline). The template's items are copied into the
+ * one step (来源 自查, straight to 待整改, each with its own timeline, and submitted as any hazard is: a 重大 one supervised,
+ * a 一般 one announced to the staff — hazard.ts `afterSubmit`). The template's items are copied into the
  * record, so editing the template later does not rewrite past checks.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import type { Row } from '../../platform/crud/hooks.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
 import { cnDate } from '../waybill/common.ts';
 import { nextNo } from './numbers.ts';
+import { afterSubmit } from './hazard.ts';
 
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
 export interface RunInput { checkModelId: string; checkDate: string; inspector: string; place?: string | null; conclusion?: string | null; results: { itemId: string; result: string; remark?: string | null }[] }
@@ -92,6 +94,7 @@ export async function failedItemsToHazards(db: Db, user: SessionUser, id: string
         state: '待整改', selfCheckId: check.id, createdBy: user.id, updatedBy: user.id,
       }).returning() as Row[];
       await recordStep(tx, user, 'hazard', h!.id, { action: '自查转隐患', from: null, to: '待整改', opinion: `自查${check.checkNo}`, enterpriseId: check.enterpriseId });
+      await afterSubmit(tx, user, h!);
       r.hazardId = h!.id;
       created.push(h!);
     }

@@ -5,12 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { staffNotice } from '@dg/core';
+import { POSTS } from '@dg/core/resources/records';
 import type { Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
-import { stepRow } from '../danger/flow.ts';
+import { tableOf } from '../../platform/crud/query.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
+import { recordStep, stepRow } from '../danger/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
 const writes = (user: SessionUser) => user.isSuper || user.elements.has('personnelNoticeManager:btn_add') || user.elements.has('personnelNoticeManager:btn_edit');
@@ -43,6 +46,21 @@ export async function publishStaffNotice(db: Db, user: SessionUser, id: string, 
     if (!asked) throw badInput('通知人员：所选岗位和人员中没有在职人员，请重新选择');
     return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `通知${asked}人` };
   });
+}
+
+/**
+ * A 人员通知 another workflow sends in the caller's transaction (a hazard's 通报 to the staff): published at once to every
+ * serving member of the enterprise's staff (all posts), with its 发布 on the timeline; answers the row.
+ */
+export async function sendStaffNotice(tx: Db, user: SessionUser, n: { enterpriseId: string; title: string; content: string }): Promise<Row> {
+  const posts = [...POSTS];
+  const [row] = await tx.insert(tableOf(staffNotice)).values({
+    enterpriseId: n.enterpriseId, title: n.title.slice(0, 100), content: n.content.slice(0, 5000), attachments: [], readerPosts: posts, readerIds: [],
+    state: '已发布', publishedAt: new Date(), createdBy: user.id, updatedBy: user.id,
+  }).returning() as Row[];
+  const asked = await askToRead(tx, 'staffNotice', row!.id, n.enterpriseId, posts, []);
+  await recordStep(tx, user, 'staffNotice', row!.id, { action: '发布', from: null, to: '已发布', opinion: `通知${asked}人`, enterpriseId: n.enterpriseId });
+  return row!;
 }
 
 export const myStaffNotices = (db: Db, user: SessionUser) => myReads(db, user, 'staffNotice',
