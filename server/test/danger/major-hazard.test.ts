@@ -164,3 +164,18 @@ describe('a 一般 hazard is announced to the staff', () => {
     expect(published).toEqual([{ action: '发布', user_name: '张安全' }, { action: '发布', user_name: '张安全' }]);
   });
 });
+
+describe('the demo data', () => {
+  it('every open 重大 hazard names its 判定标准 item and has one open 督办 item at its level', async () => {
+    const rows = await t.sql(`select h.title, h.enterprise_id = $1 as a, h.state, h.major_items, s.level, s.state as item_state,
+        (select string_agg(f.action, ',' order by f.created_at) from work_flow f where f.subject_id = s.id) as flow
+      from hazard h left join supervise_item s on s.source_id = h.id::text
+      where h.title in ('常压罐体超适装介质装载苯', '牵引车超核定载质量运输液碱') and h.enterprise_id in ($1, $2) order by a desc, h.title`, [E.a.id, E.b.id]);
+    expect(rows.map((r) => [r.a ? 'A' : 'B', r.title, r.state, r.major_items, r.level, r.item_state, r.flow])).toEqual([
+      ['A', '常压罐体超适装介质装载苯', '整改中', ['tankMedium'], '市级', '督办中', '自动督办'],
+      ['A', '牵引车超核定载质量运输液碱', '待复核', ['overload'], '市级', '督办中', '自动督办'],
+      ['B', '常压罐体超适装介质装载苯', '整改中', ['tankMedium'], '市级', '督办中', '自动督办'],
+      ['B', '牵引车超核定载质量运输液碱', '待复核', ['overload'], '省级', '督办中', '自动督办,提级督办'],
+    ]);
+  });
+});

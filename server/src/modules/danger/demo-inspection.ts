@@ -88,8 +88,22 @@ addDemoSeeder('inspection', async (c: DemoContext) => {
     regionCode: c.provinceCode, samplePercent: 30, checkItems: ITEMS.join('\n'), inspectors: '王监管', state: '草稿', ...byGov(province),
   });
 
-  // 督办: the overdue notice and the open 重大 hazards become items; the city bureau's own item, reported on and closed
+  // 督办: the overdue notice and the open 重大 hazards become items (市级: each city has its authority); the province
+  // raises B's 重大 hazard awaiting review to 省级 (B's city has no demo account) and keeps an item of its own on A
   await sweepSupervision(db);
+  const bMajor = (await db.execute<{ id: string; level: string }>(sql`select s.id, s.level from supervise_item s join hazard h on h.id::text = s.source_id
+    where h.enterprise_id = ${c.enterprises.b.id} and h.level = '重大' and h.state = '待复核' limit 1`)).rows[0];
+  if (bMajor) {
+    await db.execute(sql`update supervise_item set level = '省级', version = version + 1 where id = ${bMajor.id}`);
+    await insertDemoRow(db, 'work_flow', { subject: 'supervise', subjectId: bMajor.id, enterpriseId: c.enterprises.b.id, action: '提级督办', fromState: '督办中', toState: '督办中',
+      opinion: `由${bMajor.level}提级为省级督办：超载运输危险货物，省厅直接督办复核`, side: 'government', userId: province.id, userName: province.name, createdAt: sql.raw(`(now() + interval '1 second')`) });
+  }
+  const own = await insertDemoRow(db, 'supervise_item', {
+    superviseNo: await nextNo(db, 'DB', 'supervise_no_seq'), title: '动态监控违章处置不及时整改督办', sourceType: '人工', enterpriseId: a, level: '省级', deadline: day(12),
+    requirement: '建立超速、疲劳驾驶报警的处置台账，落实监控人员值守', state: '督办中', reportCount: 0, reports: sql`'[]'::jsonb`, ...byGov(province),
+  });
+  await flow('supervise', own, province, 'government', '挂牌督办', null, '督办中', '建立超速、疲劳驾驶报警的处置台账，落实监控人员值守', -2, a);
+  // the city bureau's own item, reported on and closed
   const item = await insertDemoRow(db, 'supervise_item', {
     superviseNo: await nextNo(db, 'DB', 'supervise_no_seq'), title: '停车场消防器材过期整改督办', sourceType: '人工', enterpriseId: a, level: '市级', deadline: day(-1),
     requirement: '更换全部过期消防器材并建立月度检查台账', state: '已销号', reportCount: 1, closeOpinion: '现场核查已整改到位，同意销号', closedAt: at(-1),

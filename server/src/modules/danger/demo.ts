@@ -1,8 +1,9 @@
 /**
  * Demo rows of 隐患排查治理 for both demo enterprises: check types, items and a template, a self-check whose failed
  * item became a hazard, meetings, trainings, violators, and hazards in every state — two overdue, and one 重大
- * accepted by the enterprise and waiting for the government's review (so 王监管 and 赵运管 have one to close).
- * Dates are relative to CURRENT_DATE at seeding.
+ * accepted by the enterprise and waiting for the government's review. The 重大 hazards name their item of the 判定标准
+ * and get their 督办 items from the sweep in ./demo-inspection.ts (市级: both cities have their authority); there the
+ * province raises B's to 省级, so 赵运管 reviews A's and 王监管 B's. Dates are relative to CURRENT_DATE at seeding.
  */
 import { sql } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
@@ -23,16 +24,16 @@ const ITEMS: { content: string; category: string; basis: string; score: number }
   { content: '安全生产责任制和操作规程落实到岗', category: '管理', basis: '《安全生产法》第二十二条', score: 15 },
 ];
 
-interface HazardSeed { title: string; level: '一般' | '重大'; category: string; state: string; found: number; deadline: number; source?: string; flow: [string, string | null, string, string | null][] }
+interface HazardSeed { title: string; level: '一般' | '重大'; category: string; state: string; found: number; deadline: number; source?: string; items?: string[]; flow: [string, string | null, string, string | null][] }
 /** state, days relative to today, and the timeline (action, from, to, opinion) each hazard went through */
 const HAZARDS: HazardSeed[] = [
   { title: '2号停车场消防通道被占用', level: '一般', category: '场所', state: '草稿', found: -1, deadline: 6, flow: [['登记', null, '草稿', null]] },
   { title: '罐车紧急切断阀动作迟缓', level: '一般', category: '罐', state: '待整改', found: -3, deadline: 4, flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null]] },
   { title: '驾驶员从业资格证即将过期未办理换证', level: '一般', category: '人', state: '待整改', found: -12, deadline: -2, flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null]] },
   { title: '卫星定位终端离线超过24小时', level: '一般', category: '车', state: '整改中', found: -6, deadline: 2, source: '动态监控', flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['整改', '待整改', '整改中', null]] },
-  { title: '常压罐体超适装介质装载苯', level: '重大', category: '罐', state: '整改中', found: -20, deadline: -5, source: '政府检查', flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['整改', '待整改', '整改中', null]] },
+  { title: '常压罐体超适装介质装载苯', level: '重大', category: '罐', state: '整改中', found: -20, deadline: -5, source: '政府检查', items: ['tankMedium'], flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['整改', '待整改', '整改中', null]] },
   { title: '应急器材箱缺少防毒面具', level: '一般', category: '罐', state: '待验收', found: -8, deadline: 1, flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['整改', '待整改', '整改中', null], ['提交验收', '整改中', '待验收', null]] },
-  { title: '牵引车超核定载质量运输液碱', level: '重大', category: '车', state: '待复核', found: -15, deadline: 3, source: '举报', flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['提交验收', '待整改', '待验收', null], ['验收通过', '待验收', '待复核', '已卸载超载部分并对调度员约谈处理']] },
+  { title: '牵引车超核定载质量运输液碱', level: '重大', category: '车', state: '待复核', found: -15, deadline: 3, source: '举报', items: ['overload'], flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['提交验收', '待整改', '待验收', null], ['验收通过', '待验收', '待复核', '已卸载超载部分并对调度员约谈处理']] },
   { title: '装卸区静电接地线破损', level: '一般', category: '场所', state: '已销号', found: -30, deadline: -20, flow: [['登记', null, '草稿', null], ['提交', '草稿', '待整改', null], ['提交验收', '待整改', '待验收', null], ['验收退回', '待验收', '整改中', '接地电阻未检测，请补充检测报告'], ['提交验收', '整改中', '待验收', null], ['验收通过', '待验收', '已销号', '整改到位']] },
 ];
 
@@ -65,7 +66,7 @@ async function seedEnterprise(db: Db, c: DemoContext, e: DemoEnterprise) {
     const done = ['待验收', '待复核', '已销号'].includes(h.state);
     const id = await insertDemoRow(db, 'hazard', {
       enterpriseId: e.id, hazardNo: await nextNo(db, 'YH', 'hazard_no_seq'),
-      title: h.title, source: h.source ?? '自查', foundDate: day(h.found), location: i % 2 ? '公司停车场' : '沪昆高速服务区', category: h.category, level: h.level,
+      title: h.title, source: h.source ?? '自查', foundDate: day(h.found), location: i % 2 ? '公司停车场' : '沪昆高速服务区', category: h.category, level: h.level, majorItems: h.items ?? null,
       description: `${h.title}，存在安全风险，需限期整改。`, responsibleId: staff[i % staff.length]!.id, deadline: day(h.deadline), measures: '立即采取防范措施，限期整改到位并留存整改前后照片。',
       state: h.state, actualMeasures: done || h.state === '整改中' ? '已落实整改措施，完成复查。' : null, cost: done ? 800 + i * 150 : null, completedDate: done ? day(h.found + 3) : null,
       acceptOpinion: h.flow.find((f) => f[0].startsWith('验收'))?.[3] ?? null, acceptedAt: h.state === '待复核' || h.state === '已销号' ? at(-1) : null,
