@@ -25,6 +25,6 @@ export type BorrowStep = 'approve' | 'reject' | 'giveBack';
 export const stepBorrow = (step: BorrowStep, id: string, body: { version: number; opinion?: string | null }) =>
   request<Row>({ url: `/zggl/rectBorrow/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const readBorrowed = (id: string) => request<Row>({ url: `/zggl/rectBorrow/read/${encodeURIComponent(id)}`, method: 'get' });
-/** `report` (a supervisor), `feedback` (the enterprise, from 业务大厅) or `close` */
-export const stepSupervise = (step: 'report' | 'feedback' | 'close', id: string, body: { version: number; content?: string; opinion?: string | null }) =>
+/** `report` (a supervisor), `feedback` (the enterprise, from 业务大厅), `raise` (the province: 提级督办) or `close` */
+export const stepSupervise = (step: 'report' | 'feedback' | 'raise' | 'close', id: string, body: { version: number; content?: string; opinion?: string | null }) =>
   request<Row>({ url: `/zgdb/supervise/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
