@@ -44,19 +44,28 @@ const mainThreadCpu = (() => {
   };
 })();
 
-/** a multipart POST, its body sent in 64 KB pieces as a socket delivers it (not one buffer the parser takes in one go) */
-async function post(url: string, as: DemoUser, parts: Part[], opts: { truncated?: boolean } = {}) {
+/**
+ * A multipart POST made ready to send (the body built and cut in 64 KB pieces, as a socket delivers it, not one buffer
+ * the parser takes in one go): what is timed is the server's work, not the test's
+ */
+async function prepare(url: string, as: DemoUser, parts: Part[], opts: { truncated?: boolean } = {}) {
   const { payload, contentType } = multipart(parts, opts);
   const pieces = Array.from({ length: Math.ceil(payload.length / 65_536) }, (_v, i) => payload.subarray(i * 65_536, (i + 1) * 65_536));
-  const r = await t.app.inject({ method: 'POST', url, payload: Readable.from(pieces), headers: { authorization: await t.token(as), 'content-type': contentType, 'content-length': String(payload.length) } });
-  return r.json();
+  const headers = { authorization: await t.token(as), 'content-type': contentType, 'content-length': String(payload.length) };
+  return async () => (await t.app.inject({ method: 'POST', url, payload: Readable.from(pieces), headers })).json();
 }
-const importVehicles = (buf: Buffer, filename = 'vehicles.xlsx') => post('/api/xxda/vehicle/import', 'qiye', [{ name: 'file', filename, type: XLSX, data: buf }]);
+const post = async (url: string, as: DemoUser, parts: Part[], opts: { truncated?: boolean } = {}) => (await prepare(url, as, parts, opts))();
+const importing = (buf: Buffer, filename = 'vehicles.xlsx') => prepare('/api/xxda/vehicle/import', 'qiye', [{ name: 'file', filename, type: XLSX, data: buf }]);
+const importVehicles = async (buf: Buffer, filename?: string) => (await importing(buf, filename))();
 
 /**
- * Runs `work` while GET /api/health is called every 20 ms, and measures the longest time an answer took beyond those
- * 20 ms and how much the process grew. The machine running the tests is shared: a wait counts as a block of the event
- * loop only for the CPU time the loop's thread spent meanwhile (a process that is not scheduled waits without blocking).
+ * Runs `work` while GET /api/health is called every 20 ms, and measures how long the server kept anyone waiting and
+ * how much it grew. The machine running the tests is shared (other processes, and on the embedded database its own
+ * process, compete for two cores), so waits are counted for what the server's event loop is to blame for:
+ * - an answer's time beyond the database's own (`dbMs`, which the health check reports), and a timer ticking every
+ *   10 ms that fires late (a block of the loop, whenever it falls);
+ * - each counted only up to the CPU time the loop's thread spent meanwhile (a process that is not scheduled waits
+ *   without blocking).
  */
 async function watched<T>(work: () => Promise<T>) {
   await t.token('qiye');
@@ -64,23 +73,28 @@ async function watched<T>(work: () => Promise<T>) {
   gc(); gc();
   const rss0 = process.memoryUsage().rss;
   const lifetime0 = process.resourceUsage().maxRSS * 1024;
-  let peak = rss0, blocked = 0, polls = 0, done = false;
+  let peak = rss0, slowest = 0, blocked = 0, polls = 0, done = false;
   const waits: string[] = [];
+  const refused: number[] = [];
+  let tick = performance.now(), tickCpu = mainThreadCpu();
+  const ticker = setInterval(() => {
+    const now = performance.now(), cpu = mainThreadCpu();
+    const late = now - tick - 10, busy = cpu - tickCpu;
+    if (late > 100) waits.push(`loop late ${Math.round(late)} ms (CPU ${busy} ms)`);
+    blocked = Math.max(blocked, Math.min(late, busy));
+    tick = now; tickCpu = cpu;
+  }, 10);
   const poller = (async () => {
-    let last = performance.now();
-    let cpu = mainThreadCpu();
     while (!done) {
       await sleep(20);
+      const t0 = performance.now(), cpu0 = mainThreadCpu();
       const r = await t.app.inject({ method: 'GET', url: '/api/health' });
-      const now = performance.now();
-      const wall = now - last - 20, busy = mainThreadCpu() - cpu;
-      if (wall > 100) waits.push(`${Math.round(wall)} ms (CPU ${Math.round(busy)} ms)`);
-      blocked = Math.max(blocked, Math.min(wall, busy));
-      last = now;
-      cpu = mainThreadCpu();
+      const took = performance.now() - t0 - (r.json().dbMs ?? 0), busy = mainThreadCpu() - cpu0;
+      if (took > 100) waits.push(`answer ${Math.round(took)} ms beyond the database's (CPU ${busy} ms)`);
+      slowest = Math.max(slowest, Math.min(took, busy));
       polls++;
       peak = Math.max(peak, process.memoryUsage().rss);
-      if (r.statusCode !== 200) throw new Error(`health ${r.statusCode}`);
+      if (r.statusCode !== 200) refused.push(r.statusCode);
     }
   })();
   const t0 = performance.now();
@@ -88,13 +102,16 @@ async function watched<T>(work: () => Promise<T>) {
   const ms = performance.now() - t0;
   done = true;
   await poller;
+  clearInterval(ticker);
   const lifetime = process.resourceUsage().maxRSS * 1024;
   const grewMb = (Math.max(peak, lifetime > lifetime0 ? lifetime : 0) - rss0) / 1e6;
-  return { answer, blocked, waits, polls, grewMb, ms };
+  return { answer, slowest, blocked, waits, refused, polls, grewMb, ms };
 }
 
-function expectCalm(w: { blocked: number; waits: string[]; grewMb: number }) {
-  expect(w.blocked, `longest block of /api/health (ms); slow answers: ${w.waits.join(', ')}`).toBeLessThan(100);
+function expectCalm(w: { slowest: number; blocked: number; waits: string[]; refused: number[]; grewMb: number }) {
+  expect(w.blocked, `longest block of the event loop (ms); ${w.waits.join(', ')}`).toBeLessThan(100);
+  expect(w.slowest, `longest answer of /api/health beyond the database's time (ms); ${w.waits.join(', ')}`).toBeLessThan(100);
+  expect(w.refused, '/api/health answers other than 200').toEqual([]);
   expect(w.grewMb, 'RSS growth (MB)').toBeLessThan(100);
 }
 
@@ -116,7 +133,7 @@ describe('1. an import refuses a hostile xlsx and the server keeps answering', (
     const file = numFmtFile(bytes);
     expect(file.length).toBeGreaterThan(bytes - 40);
     expect(file.length).toBeLessThanOrEqual(bytes);
-    const w = await watched(() => importVehicles(file));
+    const w = await watched(await importing(file));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, BAD_FILE]);
   });
@@ -126,28 +143,28 @@ describe('1. an import refuses a hostile xlsx and the server keeps answering', (
     const file = xlsx({ 'xl/styles.xml': { name: '', data: styles, size: 2048 } });
     expect(file.length).toBeGreaterThan(550_000);
     expect(file.length).toBeLessThan(700_000);
-    const w = await watched(() => importVehicles(file));
+    const w = await watched(await importing(file));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, BAD_FILE]);
   });
 
   it('(b) a file whose styles inflate to ~630 MB of well-formed XML: the part\'s own budget', { timeout: 120_000 }, async () => {
     const styles = inflatesTo('<styleSheet><numFmts>', '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>', 630 * 1024 * 1024, '</numFmts></styleSheet>');
-    const w = await watched(() => importVehicles(xlsx({ 'xl/styles.xml': { name: '', data: styles, size: 4096 } })));
+    const w = await watched(await importing(xlsx({ 'xl/styles.xml': { name: '', data: styles, size: 4096 } })));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, '文件格式不正确：xl/styles.xml解压后超过32 MB']);
   });
 
   it('(b) a ~1 MB file whose sheet inflates to ~1 GB of cells: refused at the archive\'s budget', { timeout: 120_000 }, async () => {
     const sheet = inflatesTo(`${SHEET_HEAD}<row r="1">`, `<c r="A1"/>${' '.repeat(500)}`, 1024 * 1024 * 1024, `</row>${SHEET_TAIL}`);
-    const w = await watched(() => importVehicles(xlsx({ 'xl/worksheets/sheet1.xml': { name: '', data: sheet, size: 1000 } })));
+    const w = await watched(await importing(xlsx({ 'xl/worksheets/sheet1.xml': { name: '', data: sheet, size: 1000 } })));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, OVER_BYTES]);
   });
 
   it('(c) a file whose shared strings inflate to 200 MB', { timeout: 120_000 }, async () => {
     const shared = inflatesTo('<sst>', `<si><t>危险货物</t></si>${' '.repeat(1000)}`, 200 * 1024 * 1024, '</sst>');
-    const w = await watched(() => importVehicles(xlsx({ 'xl/sharedStrings.xml': { name: '', data: shared, size: 1000 } })));
+    const w = await watched(await importing(xlsx({ 'xl/sharedStrings.xml': { name: '', data: shared, size: 1000 } })));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, OVER_BYTES]);
   });
@@ -160,27 +177,27 @@ describe('1. an import refuses a hostile xlsx and the server keeps answering', (
     expect(await importVehicles(xlsx({ 'xl/worksheets/sheet1.xml': declared }))).toMatchObject({ status: 40001, message: TOO_MANY });
     // rows without a value (an import skips them: the test measures the reader, not 100,000 rows' error reports)
     const counted = sheetOf([header]).replace(SHEET_TAIL, '') + '<row><c t="inlineStr"/></row>'.repeat(rows) + SHEET_TAIL;
-    const x = await watched(() => importVehicles(xlsx({ 'xl/worksheets/sheet1.xml': counted })));
+    const x = await watched(await importing(xlsx({ 'xl/worksheets/sheet1.xml': counted })));
     expectCalm(x);
     expect([x.answer.status, x.answer.message]).toEqual([40001, TOO_MANY]);
-    const c = await watched(() => importVehicles(Buffer.from(header.join(',') + '\n' + '浙A\n'.repeat(rows)), 'vehicles.csv'));
+    const c = await watched(await importing(Buffer.from(header.join(',') + '\n' + '浙A\n'.repeat(rows)), 'vehicles.csv'));
     expectCalm(c);
     expect([c.answer.status, c.answer.message]).toEqual([40001, TOO_MANY]);
   });
 
   it('a csv of 20 MB of commas, and one of 20 MB in one quoted cell', { timeout: 60_000 }, async () => {
-    const commas = await watched(() => importVehicles(Buffer.alloc(20 * 1024 * 1024, ','), 'vehicles.csv'));
+    const commas = await watched(await importing(Buffer.alloc(20 * 1024 * 1024, ','), 'vehicles.csv'));
     expectCalm(commas);
     expect([commas.answer.status, commas.answer.message]).toEqual([40001, '文件的单元格过多，请拆分后导入（每次最多100000行）']);
     // fast-csv would parse a row still arriving again from its start for every 64 KB piece: quadratic in the row
-    const quoted = await watched(() => importVehicles(Buffer.from(`车牌号码\n"${'危'.repeat(7 * 1024 * 1024)}"\n`), 'vehicles.csv'));
+    const quoted = await watched(await importing(Buffer.from(`车牌号码\n"${'危'.repeat(7 * 1024 * 1024)}"\n`), 'vehicles.csv'));
     expectCalm(quoted);
     expect([quoted.answer.status, quoted.answer.message]).toEqual([40001, '文件中第2行超过2 MB，请检查文件内容']);
   });
 
   it('the dangerous-goods catalogue refuses a csv of more rows than it takes, without holding the event loop', { timeout: 60_000 }, async () => {
     const csv = Buffer.from('un_number,name_zh,class_or_division\n' + '1203,车用汽油,3\n'.repeat(600_000));
-    const w = await watched(() => post('/api/zsk/dangerousGoods/importOfficial', 'zhengfu', [{ name: 'file', filename: 'gb.csv', type: 'text/csv', data: csv }]));
+    const w = await watched(await prepare('/api/zsk/dangerousGoods/importOfficial', 'zhengfu', [{ name: 'file', filename: 'gb.csv', type: 'text/csv', data: csv }]));
     expectCalm(w);
     expect([w.answer.status, w.answer.message]).toEqual([40001, '文件行数过多：一次最多导入20000行']);
   });
