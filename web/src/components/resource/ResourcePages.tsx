@@ -4,7 +4,7 @@
  * definition's, as in the list's dialog; a caller may start a new row from other data (`initial`).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Button, Card, Col, Form, Result, Row as GridRow, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Form, Result, Row as GridRow, Skeleton, Space, type FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { resourceByKey } from '@dg/core';
@@ -33,22 +33,42 @@ export interface StartFrom {
   loading?: boolean;
 }
 
+/** what a page changes of the definition's form (called as a hook on every render of the form) */
+export interface EditCustom {
+  /** a field's own widget instead of the definition's */
+  widgets?: Record<string, ReactNode>;
+  /** a field's help beneath it instead of the definition's */
+  help?: Record<string, ReactNode>;
+  /** fields that take the whole row */
+  wide?: string[];
+  onValuesChange?: (changed: Record<string, unknown>) => void;
+  /** shown above the buttons */
+  alert?: ReactNode;
+  submitLabel?: string;
+  /** the message after a save (default 创建成功 / 更新成功) */
+  success?: (saved: Row) => string;
+}
+
 export interface ResourceEditPageProps {
   resourceKey: string;
   paths: ResourcePaths;
   title?: { add: string; edit: string };
   start?: StartFrom;
+  custom?: (form: FormInstance) => EditCustom;
 }
 
-export function ResourceEditPage({ resourceKey, paths, title, start }: ResourceEditPageProps) {
+export function ResourceEditPage({ resourceKey, paths, title, start, custom }: ResourceEditPageProps) {
   const id = useQueryParam('id');
-  return <EditForm key={id} id={id} resourceKey={resourceKey} paths={paths} title={title} start={start} />;
+  return <EditForm key={id} id={id} resourceKey={resourceKey} paths={paths} title={title} start={start} custom={custom} />;
 }
 
-function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProps & { id: string }) {
+const noCustom = (): EditCustom => ({});
+
+function EditForm({ id, resourceKey, paths, title, start, custom = noCustom }: ResourceEditPageProps & { id: string }) {
   const editing = Boolean(id);
   const def = resourceByKey(resourceKey)!;
   const [form] = Form.useForm();
+  const c = custom(form);
   const queryClient = useQueryClient();
   const leave = useLeave();
   const fields = useMemo(() => formFields(def, editing ? 'update' : 'add'), [def, editing]);
@@ -67,7 +87,7 @@ function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProp
   const { save, saving } = useSave(
     (body: Record<string, unknown>) => (editing ? updateRow(def, { ...body, id, version: current.data?.version }) : addRow(def, { ...body, ...start?.payload })),
     {
-      success: editing ? '更新成功' : '创建成功',
+      success: (saved) => c.success?.(saved) || (editing ? '更新成功' : '创建成功'),
       refresh: async (saved) => {
         queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
         await refreshAfterWrite(queryClient, def.key);
@@ -92,15 +112,15 @@ function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProp
   return (
     <Card title={editing ? title?.edit ?? `编辑${def.title}` : title?.add ?? `新增${def.title}`} data-testid={`${def.key}-edit`}>
       <div onKeyDownCapture={enterMovesOn}>
-        <Form form={form} name={`${def.key}_edit`} layout="vertical" disabled={saving} scrollToFirstError>
+        <Form form={form} name={`${def.key}_edit`} layout="vertical" disabled={saving} scrollToFirstError onValuesChange={c.onValuesChange}>
           <GridRow gutter={16}>
             {fields.map(({ name, fd, disabled }) => {
-              const wide = fd.type === 'textarea' || fd.type === 'richText' || fd.type === 'file' || (fd.type === 'ref' && fd.multiple);
+              const wide = c.wide?.includes(name) || fd.type === 'textarea' || fd.type === 'richText' || fd.type === 'file' || (fd.type === 'ref' && fd.multiple);
               return (
                 <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-                  <Form.Item name={name} label={fd.label} rules={disabled ? undefined : buildRules(fd)} extra={fd.help}
+                  <Form.Item name={name} label={fd.label} rules={disabled ? undefined : buildRules(fd)} extra={c.help?.[name] ?? fd.help}
                     valuePropName={fd.type === 'bool' ? 'checked' : undefined} validateFirst>
-                    {formWidget(fd, { disabled, labels: labelOf(name) })}
+                    {c.widgets?.[name] ?? formWidget(fd, { disabled, labels: labelOf(name) })}
                   </Form.Item>
                 </Col>
               );
@@ -108,9 +128,10 @@ function EditForm({ id, resourceKey, paths, title, start }: ResourceEditPageProp
           </GridRow>
         </Form>
       </div>
+      {c.alert}
       <Space>
         <Button onClick={() => leave(paths.list)}>返回</Button>
-        <Button type="primary" loading={saving} onClick={submit} data-enter-target>保存</Button>
+        <Button type="primary" loading={saving} onClick={submit} data-enter-target>{c.submitLabel ?? '保存'}</Button>
       </Space>
     </Card>
   );

@@ -5,20 +5,19 @@
  * 重大事故隐患判定标准 as a checklist; a 重大 hazard is submitted by its save. Every detail shows the timeline. The server decides every step (modules/danger/hazard.ts); a button here is only offered where the
  * state and the user's element code allow it.
  */
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Empty, Form, Popconfirm, Row as GridRow, Skeleton, Space } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Popconfirm, Row as GridRow, Skeleton, Space, type FormInstance } from 'antd';
 import { useNavigate } from 'react-router';
 import { MAJOR_HAZARD_DICT, hazard, type HazardState as State } from '@dg/core';
-import { ResourceDetail, ResourcePage, useDicts, useHasElement, useSave } from '../../components/resource';
-import { ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow, useRow } from '../../components/resource/api';
+import { ResourceDetail, ResourcePage, useDicts, useHasElement } from '../../components/resource';
+import { ResourceEditPage, ResourceInfoPage, type EditCustom } from '../../components/resource/ResourcePages';
+import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
-import { defaultValues, formFields, toFormValues, toPayload, type FormField } from '../../components/resource/payload';
+import { toFormValues, toPayload, type FormField } from '../../components/resource/payload';
 import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
-import { enterMovesOn, useLeave, useQueryParam } from '../../utils/pageNav';
+import { useLeave, useQueryParam } from '../../utils/pageNav';
 import { stepHazard, type HazardStep } from './api';
 import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
 import { DANGER_PATHS } from './paths';
@@ -116,84 +115,28 @@ const MAJOR_NOTE = '重大隐患保存即提交：报告属地监管部门并由
 
 /**
  * 隐患登记 / 编辑 (a draft): the definition's form, with 重大隐患判定依据 as a checklist of the 判定标准's items (the
- * platform's dictionary) — ticking one makes the hazard 重大 — and a note that a 重大 hazard is submitted when saved.
+ * platform's dictionary) — ticking one makes the hazard 重大 (the server refuses 一般 with one) — and a note that a
+ * 重大 hazard is submitted when saved.
  */
 export function HazardRegisterEdit() {
-  const id = useQueryParam('id');
-  return <HazardRegisterForm key={id} id={id} />;
+  return <ResourceEditPage resourceKey="hazard" paths={DANGER_PATHS.hazardRegister} title={{ add: '隐患登记', edit: '编辑隐患' }} custom={useMajorChecklist} />;
 }
 
-function HazardRegisterForm({ id }: { id: string }) {
-  const editing = Boolean(id);
-  const paths = DANGER_PATHS.hazardRegister;
-  const [form] = Form.useForm();
-  const queryClient = useQueryClient();
-  const leave = useLeave();
+function useMajorChecklist(form: FormInstance): EditCustom {
   const { dictOptions } = useDicts();
   const items = dictOptions(MAJOR_HAZARD_DICT);
-  const fields = useMemo(() => formFields(hazard, editing ? 'update' : 'add'), [editing]);
-  const current = useQuery({ queryKey: queryKeys.info(hazard.key, id), queryFn: () => getRow(hazard, id), enabled: editing, staleTime: 0 });
   const major = Form.useWatch('level', form) === '重大';
-  useEffect(() => {
-    if (editing) {
-      if (current.data) form.setFieldsValue(toFormValues(fields, current.data));
-    } else form.setFieldsValue(defaultValues(fields));
-  }, [editing, current.data, fields, form]);
-  const { save, saving } = useSave(
-    (body: Record<string, unknown>) => (editing ? updateRow(hazard, { ...body, id, version: current.data?.version }) : addRow(hazard, body)),
-    {
-      success: (saved) => (saved.state === '待整改' ? '已登记并报告属地监管部门' : editing ? '更新成功' : '创建成功'),
-      refresh: async (saved) => {
-        queryClient.setQueryData(queryKeys.info(hazard.key, saved.id), saved);
-        await refreshAfterWrite(queryClient, hazard.key);
-      },
-      then: (saved) => leave(paths.info(saved.id)),
+  return {
+    widgets: { majorItems: <Checkbox.Group data-testid="major-items" style={{ display: 'grid', gap: 4 }} options={items.map((o) => ({ label: o.label, value: String(o.value) }))} /> },
+    wide: ['majorItems'],
+    help: major ? { level: MAJOR_NOTE } : {},
+    onValuesChange: (changed) => {
+      if (Array.isArray(changed.majorItems) && changed.majorItems.length) form.setFieldValue('level', '重大');
     },
-  );
-  const submit = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await valuesAfterUploads(form);
-    } catch {
-      return;
-    }
-    await save(toPayload(fields, values));
+    alert: major && <Alert type="warning" showIcon message={MAJOR_NOTE} style={{ marginBottom: 16 }} />,
+    submitLabel: major ? '保存并提交' : '保存',
+    success: (saved) => (saved.state === '待整改' ? '已登记并报告属地监管部门' : ''),
   };
-  if (editing && current.isLoading) return <Card><Skeleton active /></Card>;
-  if (editing && current.isError) return <Card><Empty description="数据不存在或无权访问" /></Card>;
-  const labels = (name: string) => (current.data as Row | undefined)?.[`${name}Label`];
-  return (
-    <Card title={editing ? '编辑隐患' : '隐患登记'} data-testid="hazard-edit">
-      <div onKeyDownCapture={enterMovesOn}>
-        {/* ticking an item of the 判定标准 makes the hazard 重大 (the server refuses 一般 with one) */}
-        <Form form={form} name="hazard_edit" layout="vertical" disabled={saving} scrollToFirstError
-          onValuesChange={(changed: Record<string, unknown>) => {
-            if (Array.isArray(changed.majorItems) && changed.majorItems.length) form.setFieldValue('level', '重大');
-          }}>
-          <GridRow gutter={16}>
-            {fields.map(({ name, fd, disabled }) => {
-              const checklist = name === 'majorItems';
-              const wide = checklist || fd.type === 'textarea' || fd.type === 'file';
-              return (
-                <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-                  <Form.Item name={name} label={fd.label} rules={disabled ? undefined : buildRules(fd)} extra={name === 'level' && major ? MAJOR_NOTE : fd.help} validateFirst>
-                    {checklist
-                      ? <Checkbox.Group data-testid="major-items" style={{ display: 'grid', gap: 4 }} options={items.map((o) => ({ label: o.label, value: String(o.value) }))} />
-                      : formWidget(fd, { disabled, labels: labels(name) })}
-                  </Form.Item>
-                </Col>
-              );
-            })}
-          </GridRow>
-        </Form>
-      </div>
-      {major && <Alert type="warning" showIcon message={MAJOR_NOTE} style={{ marginBottom: 16 }} />}
-      <Space>
-        <Button onClick={() => leave(paths.list)}>返回</Button>
-        <Button type="primary" loading={saving} onClick={submit} data-enter-target>{major ? '保存并提交' : '保存'}</Button>
-      </Space>
-    </Card>
-  );
 }
 
 /** one hazard to act on: loaded fresh, shown above the step's own form */
