@@ -23,7 +23,7 @@ import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
 import { Imports } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
-import { openAuditLog, writeAuditLog, writeSucceeded } from './platform/audit.ts';
+import { cleanUrl, openAuditLog, writeAuditLog, writeSucceeded } from './platform/audit.ts';
 import type { AppContext, App } from './platform/context.ts';
 import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
@@ -230,7 +230,7 @@ export async function buildApp(opts: BuildOptions) {
       spans: traceStore.getStore()?.spans ?? [],
     });
     // a failed request is logged once, by the error handler (with the trace id the user sees); a slow one here
-    if (reply.statusCode < 500 && ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
+    if (reply.statusCode < 500 && ms > 1000) req.log.warn({ traceId: req.id, method: req.method, url: cleanUrl(req.url), status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
   });
 
   let sendIndex: SendIndex = (_url, reply) => reply.code(404).send();
