@@ -34,7 +34,8 @@ export const freePort = () => new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
 });
 
-export interface Answer { http: number; status?: number; message?: string; data?: any; [k: string]: any }
+/** the envelope, its HTTP status and the request's 追踪号 (the x-trace-id header) */
+export interface Answer { http: number; traceId: string | null; status?: number; message?: string; data?: any; [k: string]: any }
 
 /** a JSON call over HTTP; a refused connection rejects (the client is told) */
 export async function api(base: string, method: string, url: string, o: { body?: unknown; token?: string } = {}): Promise<Answer> {
@@ -45,7 +46,7 @@ export async function api(base: string, method: string, url: string, o: { body?:
   const text = await r.text();
   let body: any = {};
   try { body = JSON.parse(text); } catch { body = { text }; }
-  return { ...body, http: r.status };
+  return { ...body, http: r.status, traceId: r.headers.get('x-trace-id') };
 }
 
 export async function signIn(base: string, username = 'admin', password = 'admin123') {
