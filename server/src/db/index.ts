@@ -145,18 +145,27 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
 }
 
 /**
- * How long a request waits for a connection — a free one of the pool, or a new one — before it is answered 503
- * (errors.ts unavailableMessage): a database that is restarting refuses at once, one that does not answer at all
- * must not hold a request past 10 s. Statements themselves have no time limit: an export, an import or a statistic
- * may rightly run for minutes, and a connection the database ends fails its statement at once.
+ * How long opening a connection may take before the request is answered 503 (errors.ts unavailableMessage): a
+ * database that is restarting refuses at once, one that does not answer at all must not hold a request past 10 s.
+ * Waiting for a free connection of a busy pool has no limit (under a burst — 50 distributions at once, each holding the
+ * day's counter — requests queue, they are not refused), and statements have none either: an export, an import or a
+ * statistic may rightly run for minutes, and a connection the database ends fails its statement at once.
  */
 export const CONNECT_TIMEOUT_MS = 5000;
 
 /** options of every connection to the database: a connect that cannot finish gives up, a silent peer is noticed (TCP keep-alive) */
 export const connectionOptions = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
 
+/**
+ * A pool's client with the connect timeout of its own: pg-pool would apply its connectionTimeoutMillis to the wait in
+ * its queue as well, and refuse requests that a busy pool only has to make wait.
+ */
+class TimedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) { super({ ...config, ...connectionOptions }); }
+}
+
 function tracedPool(url: string, max: number, options: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...connectionOptions, options });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000, options, Client: TimedClient });
   pool.on('error', () => { /* a dropped idle client is replaced on next use */ });
   pool.on('connect', (client) => {
     // pg-pool listens for a client's 'error' only while it is idle: one checked out (a transaction, a migration's
