@@ -88,6 +88,8 @@ export async function makeCrew(ent: Enterprise, t: string): Promise<Crew> {
   const staff = (name: string, types: string[], expiry: number, n: number) => copyRow('staff', `enterprise_id = $1 and status = '在职'`, [ent.id], {
     name, qualification_types: types, qualification_expiry: day(expiry), status: '在职', id_card: `E2E${t}${n}${Date.now()}`.slice(0, 18),
     qualification_no: `E2E${t}${n}`, mobile: `1395700${t}${n}`.slice(0, 11), post: types.includes('driver') ? '驾驶员' : '押运员',
+    // the copied row's 驾驶证 is whatever that person had: a driver gets a valid one, so only the 从业资格证 decides
+    driving_licence_no: types.includes('driver') ? `DL${t}${n}` : null, driving_licence_expiry: types.includes('driver') ? day(900) : null,
   });
   await staff(names[0]!, ['driver'], 700, 1);
   await staff(names[1]!, ['driver'], -10, 2);
