@@ -18,7 +18,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { recordsModule } from '../../server/src/modules/records/index.ts';
 import { warningsModule } from '../../server/src/modules/warnings/index.ts';
 import { knowledgeModule, seedGoodsCatalogue } from '../../server/src/modules/knowledge/index.ts';
-import { auditModule } from '../../server/src/modules/audit/index.ts';
+import { approvalModule } from '../../server/src/modules/approval/index.ts';
 
 export interface JourneyServer { url: string; dbUrl: string; stop(): Promise<void> }
 
@@ -36,7 +36,7 @@ export async function journeyServer(): Promise<JourneyServer> {
   if (!has('POST', '/api/xxda/vehicle/submitAudit/:id')) await app.register(recordsModule, { prefix: '/api' });
   if (!has('GET', '/api/warning/summary')) await app.register(warningsModule, { prefix: '/api' });
   if (!has('GET', '/api/zsk/dangerousGoods/search')) await app.register(knowledgeModule, { prefix: '/api' });
-  if (!has('POST', '/api/audit/pending/list')) await app.register(auditModule, { prefix: '/api' });
+  if (!has('POST', '/api/audit/pending/list')) await app.register(approvalModule, { prefix: '/api' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

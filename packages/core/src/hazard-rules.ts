@@ -1,7 +1,7 @@
 /**
  * The hazard's rules shared by the server, the web and the database (隐患排查治理):
  * - 逾期: one definition, `isHazardOverdue` here (pure, for JS) and its SQL twin `hazardOverdueSql` in
- *   server/src/modules/danger/hooks.ts (server/test/danger/overdue-rule.test.ts holds them equal on the same rows);
+ *   server/src/modules/danger/overdue.ts (server/test/danger/overdue-rule.test.ts holds them equal on the same rows);
  * - 重大事故隐患: the items of 《道路运输企业和城市客运企业安全生产重大事故隐患判定标准（试行）》 (交通运输部 2023) that
  *   apply to dangerous-goods road transport, seeded as the dictionary 'majorHazardItem' (the platform edits it).
  */

@@ -1,7 +1,7 @@
 /**
  * 隐患排查治理 and 安全检查 / 整改管理 / 整改督办 keep one timeline table beside their resources: for a hazard, a check
  * plan, a rectification notice or a 督办 item (`subject`), who moved it from which state to which, when, and with what
- * opinion. Written only inside the step's transaction (modules/danger/flow.ts).
+ * opinion. Written only inside the step's transaction (platform/flow.ts).
  */
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, timestamp, index } from 'drizzle-orm/pg-core';

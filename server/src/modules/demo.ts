@@ -1,9 +1,9 @@
 /** Demo seeders of every area register themselves by being imported here. */
 export {};
 import './records/demo.ts';
-import './audit/demo.ts';
+import './approval/demo.ts';
 import './waybill/demo.ts';
 import './danger/demo.ts';
-import './danger/demo-inspection.ts';
+import './inspection/demo.ts';
 import './regime/demo.ts';
 import './notice/demo.ts';

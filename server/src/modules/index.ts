@@ -9,10 +9,11 @@ import { adminModule } from './admin/index.ts';
 import { recordsModule } from './records/index.ts';
 import { knowledgeModule } from './knowledge/index.ts';
 import { warningsModule } from './warnings/index.ts';
-import { auditModule } from './audit/index.ts';
+import { approvalModule } from './approval/index.ts';
 import { waybillModule } from './waybill/index.ts';
 import { supervisionModule } from './supervision/index.ts';
 import { dangerModule } from './danger/index.ts';
+import { inspectionModule } from './inspection/index.ts';
 import { regimeModule } from './regime/index.ts';
 import { noticeModule } from './notice/index.ts';
 import { eventRoutes } from './shell/events.ts';
@@ -32,7 +33,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, auditModule, waybillModule, supervisionModule, dangerModule, regimeModule, noticeModule, boardModule, statsModule, eventRoutes]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, approvalModule, waybillModule, supervisionModule, dangerModule, inspectionModule, regimeModule, noticeModule, boardModule, statsModule, eventRoutes]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

@@ -11,7 +11,7 @@ import { MAJOR_HAZARD_ITEMS } from '@dg/core';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
 import { caller, day, firstStaff } from './fixtures.ts';
 import { demoEnterprises, type DemoEnterprises } from '../records/fixtures.ts';
-import { SUPERVISING_LEVEL } from '../../src/modules/danger/supervise.ts';
+import { SUPERVISING_LEVEL } from '../../src/modules/inspection/supervise.ts';
 
 let t: TestApp;
 let E: DemoEnterprises;

@@ -10,7 +10,7 @@ import { HAZARD_STATES, isHazardOverdue } from '@dg/core';
 import { testApp, uid, type TestApp } from '../helpers.ts';
 import { caller, day, firstStaff } from './fixtures.ts';
 import { demoEnterprises } from '../records/fixtures.ts';
-import { hazardOverdueSql } from '../../src/modules/danger/hooks.ts';
+import { hazardOverdueSql } from '../../src/modules/danger/overdue.ts';
 
 let t: TestApp;
 let staffA = '';

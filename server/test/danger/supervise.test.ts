@@ -8,7 +8,7 @@ import { MSG } from '@dg/core';
 import { testApp, uid, type TestApp } from '../helpers.ts';
 import { caller, day } from './fixtures.ts';
 import { demoEnterprises, type DemoEnterprises } from '../records/fixtures.ts';
-import { sweepSupervision } from '../../src/modules/danger/supervise.ts';
+import { sweepSupervision } from '../../src/modules/inspection/supervise.ts';
 
 let t: TestApp;
 let E: DemoEnterprises;

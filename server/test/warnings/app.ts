@@ -10,7 +10,7 @@ import { testApp, type TestApp, type DemoUser } from '../helpers.ts';
 import { recordsModule } from '../../src/modules/records/index.ts';
 import { warningsModule } from '../../src/modules/warnings/index.ts';
 import { knowledgeModule, seedGoodsCatalogue } from '../../src/modules/knowledge/index.ts';
-import { auditModule } from '../../src/modules/audit/index.ts';
+import { approvalModule } from '../../src/modules/approval/index.ts';
 
 export async function moduleApp(): Promise<TestApp> {
   const t = await testApp();
@@ -18,7 +18,7 @@ export async function moduleApp(): Promise<TestApp> {
   if (!has('POST', '/api/xxda/vehicle/submitAudit/:id')) await t.app.register(recordsModule, { prefix: '/api' });
   if (!has('GET', '/api/warning/summary')) await t.app.register(warningsModule, { prefix: '/api' });
   if (!has('GET', '/api/zsk/dangerousGoods/search')) await t.app.register(knowledgeModule, { prefix: '/api' });
-  if (!has('POST', '/api/audit/pending/list')) await t.app.register(auditModule, { prefix: '/api' });
+  if (!has('POST', '/api/audit/pending/list')) await t.app.register(approvalModule, { prefix: '/api' });
   await seedGoodsCatalogue(t.app.ctx.database.db);
   if (process.env.DG_TEST_DEBUG) t.app.addHook('onError', async (req, _reply, err) => { console.log('SERVER ERROR', req.url, (err as Error).message, (err as { cause?: Error }).cause?.message); });
   return t;

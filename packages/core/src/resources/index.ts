@@ -2,12 +2,13 @@
 import type { ResourceDef } from '../resource.ts';
 import { adminResources } from './admin.ts';
 import { recordsResources } from './records.ts';
+import { knowledgeResources } from './knowledge.ts';
 import { waybillResources } from './waybill.ts';
 import { dangerResources } from './danger.ts';
 import { inspectionResources } from './inspection.ts';
 import { regimeResources } from './regime.ts';
 import { noticeResources } from './notice.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

@@ -4,10 +4,11 @@
  * waybills by rule, waybills overdue in transit, overdue rectification notices and 督办 items, unanswered checklists.
  */
 import { sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { NOTICE_OPEN_STATES } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
-import { cnDate, waybillScope } from '../waybill/common.ts';
+import { waybillScope } from '../waybill/common.ts';
 import { warningSummary } from '../warnings/index.ts';
 import { dynamicSummary } from './monitor.ts';
 
@@ -29,7 +30,7 @@ const CAP = 10_000;
 const listQuery = (resourceKey: string, filters: Record<string, unknown>) => ({ [resourceKey]: JSON.stringify({ filters }) });
 
 export async function tipSummary(db: Db, user: SessionUser): Promise<TipGroup[]> {
-  const today = cnDate();
+  const today = chinaToday();
   const wbScope = waybillScope(user, sql`enterprise_id`, sql`carrier_region`);
   const entScope = enterpriseScope(user, sql`enterprise_id`);
   const open = sql.join(NOTICE_OPEN_STATES.map((s) => sql`${s}`), sql`, `);

@@ -2,13 +2,13 @@
  * Demo rows of 隐患排查治理 for both demo enterprises: check types, items and a template, a self-check whose failed
  * item became a hazard, meetings, trainings, violators, and hazards in every state — two overdue, and one 重大
  * accepted by the enterprise and waiting for the government's review. The 重大 hazards name their item of the 判定标准
- * and get their 督办 items from the sweep in ./demo-inspection.ts (市级: both cities have their authority); there the
+ * and get their 督办 items from the sweep in ../inspection/demo.ts (市级: both cities have their authority); there the
  * province raises B's to 省级, so 赵运管 reviews A's and 王监管 B's. Dates are relative to CURRENT_DATE at seeding.
  */
 import { sql } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
 import type { Db } from '../../db/index.ts';
-import { nextNo } from './numbers.ts';
+import { nextNo } from '../../platform/numbers.ts';
 
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);
 const at = (n: number) => sql.raw(`(now() + interval '${Math.trunc(n)} days')`);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { HAZARD_OPEN_STATES } from '@dg/core';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { enterpriseScope } from '../../platform/access.ts';
-import { hazardOverdueSql } from './hooks.ts';
+import { hazardOverdueSql } from './overdue.ts';
 
 const open = sql`state in (${sql.join(HAZARD_OPEN_STATES.map((s) => sql`${s}`), sql`, `)})`;
 

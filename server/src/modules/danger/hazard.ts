@@ -13,15 +13,15 @@
  * item's level may give it.
  */
 import { hazard as hazardDef, type HazardState } from '@dg/core';
+import { chinaToday } from '@dg/core/warnings';
 import type { Db } from '../../db/index.ts';
-import { opinionOf, recordStep, stepRow } from './flow.ts';
+import { opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
-import { cnDate } from '../waybill/common.ts';
 import { sendStaffNotice } from '../notice/staff-notices.ts';
-import { closeWithHazard, levelOf, openItemOfHazard, superviseHazard } from './supervise.ts';
+import { closeWithHazard, levelOf, openItemOfHazard, superviseHazard } from '../inspection/supervise.ts';
 
 /** 通报 of a 一般 hazard to the enterprise's staff (安全生产法 第四十一条): a 人员通知 to every serving member */
 async function announce(tx: Db, user: SessionUser, h: Row, what: '登记' | '销号') {
@@ -64,7 +64,7 @@ function rectification(input: StepInput, finishing: boolean, before: Row): Row {
     out[name] = fieldValue(hazardDef.fields[name], input[name], required);
   }
   const done = (out.completedDate ?? before.completedDate) as string | null;
-  if (done && done > cnDate()) throw badInput('整改完成日期：不能晚于今天');
+  if (done && done > chinaToday()) throw badInput('整改完成日期：不能晚于今天');
   if (done && done < before.foundDate) throw badInput('整改完成日期：不能早于发现日期');
   return out;
 }

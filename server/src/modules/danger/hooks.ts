@@ -4,72 +4,19 @@
  *   整改期限 not before 发现日期; a 判定标准 item ticked makes it 重大, and a 重大 hazard is reported at once (./hazard.ts
  *   `reportOnAdd`); 逾期 computed at read time (never stored); a government sees the submitted 重大 hazards of its
  *   jurisdiction.
- * - 整改台账 (a view of the submitted hazards): the same 逾期.
  * - checkModel: 项目数.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import { HAZARD_COMPLETED_STATES, HAZARD_RECTIFYING_STATES, MAJOR_HAZARD_DICT, NOTICE_OPEN_STATES, isHazardOverdue } from '@dg/core';
+import { chinaToday } from '@dg/core/warnings';
+import { MAJOR_HAZARD_DICT } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { deleteSteps, recordStep } from './flow.ts';
-import { cnDate } from '../waybill/common.ts';
-import { nextNo } from './numbers.ts';
+import { deleteSteps, recordStep } from '../../platform/flow.ts';
+import { nextNo } from '../../platform/numbers.ts';
 import { reportOnAdd } from './hazard.ts';
-
-/** 逾期 of a notice or a 督办 item: still open (one of `open`) and its deadline is before today (a deadline of today is not yet overdue) */
-export const isOverdue = (state: unknown, deadline: unknown, open: readonly string[], today = cnDate()) =>
-  open.includes(state as string) && typeof deadline === 'string' && deadline < today;
-/** the same as SQL over a table's state and deadline columns (the session's time zone is Asia/Shanghai) */
-export const overdueSql = (state: unknown, deadline: unknown, open: readonly string[]): SQL =>
-  sql`(${state} in (${sql.join(open.map((s) => sql`${s}`), sql`, `)}) and ${deadline} < current_date)`;
-
-const inStates = (col: unknown, states: readonly string[]) => sql`${col} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})`;
-/**
- * The hazard's 逾期 as SQL: the twin of `isHazardOverdue` (@dg/core hazard-rules.ts) over a table's state, deadline
- * and completed-date columns — completed after the deadline, or not completed and the deadline before today.
- * server/test/danger/overdue-rule.test.ts holds the two equal.
- */
-export const hazardOverdueSql = (state: unknown, deadline: unknown, completedDate: unknown): SQL => sql`(case
-  when ${inStates(state, HAZARD_COMPLETED_STATES)} then coalesce(${completedDate} > ${deadline}, false)
-  when ${inStates(state, HAZARD_RECTIFYING_STATES)} then coalesce(${deadline} < current_date, false)
-  else false end)`;
-
-/** a 逾期 filter's value: true, false, or no filter */
-function wanted(value: unknown): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  return value === true || value === 'true' || value === '1' || value === 1;
-}
-
-/** the 逾期 filter and the computed column of a resource whose rows are open in `open` states */
-export function overdueHooks(open: readonly string[]) {
-  return {
-    filter: (value: unknown, t: Record<string, any>) => {
-      const yes = wanted(value);
-      if (yes === undefined) return undefined;
-      return yes ? overdueSql(t.state, t.deadline, open) : sql`not ${overdueSql(t.state, t.deadline, open)}`;
-    },
-    mark: (rows: Row[]) => {
-      const today = cnDate();
-      for (const r of rows) r.overdue = isOverdue(r.state, r.deadline, open, today);
-    },
-  };
-}
-
-/** the hazard's 逾期 filter and column (the rule of hazard-rules.ts) */
-export const hazardOverdue = {
-  filter: (value: unknown, t: Record<string, any>) => {
-    const yes = wanted(value);
-    if (yes === undefined) return undefined;
-    const x = hazardOverdueSql(t.state, t.deadline, t.completedDate);
-    return yes ? x : sql`not ${x}`;
-  },
-  mark: (rows: Row[]) => {
-    const today = cnDate();
-    for (const r of rows) r.overdue = isHazardOverdue(r, today);
-  },
-};
+import { hazardOverdue } from './overdue.ts';
 
 /**
  * 重大隐患判定依据: enabled items of the 判定标准 (the platform's dictionary). Ticking one makes the hazard 重大: a body
@@ -104,7 +51,7 @@ defineHooks('hazard', {
     const found = (values.foundDate ?? existing?.foundDate) as string | undefined;
     const deadline = (values.deadline ?? existing?.deadline) as string | undefined;
     if (found && deadline && deadline < found) throw badInput('整改期限：不能早于发现日期');
-    if (found && found > cnDate()) throw badInput('发现日期：不能晚于今天');
+    if (found && found > chinaToday()) throw badInput('发现日期：不能晚于今天');
     await checkMajorItems(c.tx, values, existing, input);
     // a 重大 hazard never stays a draft (安全生产法 第四十一条: reported at once): stored as submitted, afterWrite does the rest
     const major = (values.level ?? existing?.level) === '重大';
@@ -124,22 +71,6 @@ defineHooks('hazard', {
   },
   afterRead(_c, rows) { hazardOverdue.mark(rows); },
   filters: { overdue: hazardOverdue.filter },
-});
-
-/** a notice is overdue while the enterprise owes its answer; the ledger holds hazards and notices, each by its own states */
-export const noticeOverdue = overdueHooks(NOTICE_OPEN_STATES);
-defineHooks('rectificationLedger', {
-  afterRead(_c, rows) {
-    hazardOverdue.mark(rows.filter((r) => r.kind === '隐患'));
-    noticeOverdue.mark(rows.filter((r) => r.kind !== '隐患'));
-  },
-  filters: {
-    overdue: (value, t) => {
-      const h = hazardOverdue.filter(value, t);
-      const n = noticeOverdue.filter(value, t);
-      return h && n ? sql`((${t.kind} = '隐患' and ${h}) or (${t.kind} <> '隐患' and ${n}))` : undefined;
-    },
-  },
 });
 
 defineHooks('checkModel', {

@@ -7,7 +7,7 @@
  * - `POST /yhpc/selfCheck/run` — an enterprise's self-check from a template; `POST /yhpc/selfCheck/toHazards/:id` —
  *   its failed items become hazards (./self-check.ts)
  *
- * 安全检查 and 整改管理's steps are in ./inspection-routes.ts. Dashboard figures and the demo rows hang on the platform's extension points (./figures.ts, ./demo.ts).
+ * Dashboard figures and the demo rows hang on the platform's extension points (./figures.ts, ./demo.ts).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,13 +17,10 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { STEP_NAMES, stepHazard, type HazardStep } from './hazard.ts';
-import { timelineOf } from './flow.ts';
+import { timelineOf } from '../../platform/flow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
 import './hooks.ts';
-import './inspection.ts';
-import './rectification.ts';
 import './figures.ts';
-import { inspectionRoutes } from './inspection-routes.ts';
 
 /** each step's element code: 登记's 提交, 整改's 保存 and 提交验收, 验收's 通过 and 退回 (a government's 复核 too) */
 const STEP_ELEMENT: Record<HazardStep, string> = {
@@ -62,7 +59,6 @@ const toHazardsBody = z.object({
 });
 
 export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
-  await fastify.register(inspectionRoutes);
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = [hazard.title];

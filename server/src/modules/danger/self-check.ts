@@ -5,16 +5,16 @@
  * record, so editing the template later does not rewrite past checks.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { CHECK_RESULTS, checkModel, dangerCheckItem, hazard as hazardDef, resourceByKey, selfCheck } from '@dg/core';
 import type { Db } from '../../db/index.ts';
-import { recordStep } from './flow.ts';
+import { recordStep } from '../../platform/flow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { findRow, tableOf, whereOf } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
-import { cnDate } from '../waybill/common.ts';
-import { nextNo } from './numbers.ts';
+import { nextNo } from '../../platform/numbers.ts';
 import { afterSubmit } from './hazard.ts';
 
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
@@ -26,7 +26,7 @@ const field = (name: keyof typeof selfCheck.fields, raw: unknown, required = tru
 export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
   if (user.side !== 'enterprise' || !user.enterpriseId) throw forbidden('自查由企业开展');
   const checkDate = field('checkDate', input.checkDate) as string;
-  if (checkDate > cnDate()) throw badInput('检查日期：不能晚于今天');
+  if (checkDate > chinaToday()) throw badInput('检查日期：不能晚于今天');
   const inspector = field('inspector', input.inspector) as string;
   const place = field('place', input.place, false) as string | null;
   const conclusion = field('conclusion', input.conclusion, false) as string | null;

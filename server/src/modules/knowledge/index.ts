@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dangerousGoods } from '@dg/core/resources/records';
+import { dangerousGoods } from '@dg/core/resources/knowledge';
 import { PACKING_GROUP_LABEL, type PackingGroup } from '@dg/core/goods-catalogue';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, forbidden } from '../../platform/errors.ts';

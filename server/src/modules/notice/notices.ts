@@ -12,7 +12,7 @@ import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
-import { stepRow } from '../danger/flow.ts';
+import { stepRow } from '../../platform/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 import { deliver } from './messages.ts';
 

@@ -13,7 +13,7 @@ import { defineHooks } from '../../platform/crud/hooks.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
 import { tableOf } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
-import { recordStep, stepRow } from '../danger/flow.ts';
+import { recordStep, stepRow } from '../../platform/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
 const writes = (user: SessionUser) => user.isSuper || user.elements.has('personnelNoticeManager:btn_add') || user.elements.has('personnelNoticeManager:btn_edit');

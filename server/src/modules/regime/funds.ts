@@ -12,12 +12,12 @@
  * spend the same balance). A finished year used under 60% takes its 情况说明 (第五十一条, `explainYear`).
  */
 import { sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { accrualYear, formatYuan, fundRateBp, fundYearFinished, isFundUseCategory, usageStatus, yearPlanFen, type FundMonth } from '@dg/core';
 import { allOn, uuidArray, type Db } from '../../db/index.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
-import { cnDate } from '../waybill/common.ts';
 
 /** 1.5 (%) → 150 (万分之), as stored on a plan */
 export const rateBp = (percent: unknown) => Math.round(Number(percent) * 100);
@@ -50,12 +50,12 @@ export function totalsOf(y: LedgerYear) {
 }
 
 /** an enterprise's ledger, year by year (only registered years) */
-export async function ledgerOf(db: Db, enterpriseId: string, today = cnDate()): Promise<LedgerYear[]> {
+export async function ledgerOf(db: Db, enterpriseId: string, today = chinaToday()): Promise<LedgerYear[]> {
   return (await ledgersOf(db, [enterpriseId], today)).get(enterpriseId) ?? [];
 }
 
 /** the ledgers of several enterprises (a government list's page), in two statements whatever their number */
-export async function ledgersOf(db: Db, enterpriseIds: string[], today = cnDate()): Promise<Map<string, LedgerYear[]>> {
+export async function ledgersOf(db: Db, enterpriseIds: string[], today = chinaToday()): Promise<Map<string, LedgerYear[]>> {
   const ids = uuidArray([...new Set(enterpriseIds)]);
   const [years, uses] = await allOn<{ rows: Record<string, any>[] }>(db, [
     () => db.execute(sql`select enterprise_id, id, year, year_plan, carry_over, rate, last_revenue, last_year_plan,
@@ -144,7 +144,7 @@ defineHooks('fundUse', {
     await lockFunds(c.tx, enterpriseId);
     if (!isFundUseCategory(values.category ?? existing?.category)) throw badInput('使用类别：请选择有效的类别');
     const day = (values.useDate ?? existing?.useDate) as string;
-    if (day > cnDate()) throw badInput('日期：不能晚于今天');
+    if (day > chinaToday()) throw badInput('日期：不能晚于今天');
     const year = Number(day.slice(0, 4));
     const plan = (await c.tx.execute(sql`select 1 from regime_fund_year where enterprise_id = ${enterpriseId} and year = ${year}`)).rows[0];
     if (!plan) throw badInput(`日期：${year}年度尚未登记安全费用提取计划，请先在“安全费用提取”中登记上年度营业收入`);

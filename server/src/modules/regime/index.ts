@@ -11,6 +11,7 @@
  * - `POST /aqzd/funds/explanation` — an enterprise's 情况说明 for a finished year used under 60% (第五十一条)
  */
 import { z } from 'zod';
+import { chinaToday } from '@dg/core/warnings';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FUND_USAGE_WARNING, fenToYuan, fundYearFinished, regimeDoc, usageStatus } from '@dg/core';
@@ -23,7 +24,6 @@ import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Db } from '../../db/index.ts';
-import { cnDate } from '../waybill/common.ts';
 import { explainYear, ledgerOf, totalsOf } from './funds.ts';
 import { missingTypes, myRegimeReads, publishRegime, regimeTemplate, reviseRegime } from './regimes.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
@@ -53,7 +53,7 @@ async function categoryNames(db: Db) {
 async function trackOf(db: Db, user: SessionUser, q: z.infer<typeof trackQuery>) {
   const e = await fundEnterprise(db, user, q.enterpriseId);
   const ledger = await ledgerOf(db, e.id);
-  const year = q.year ?? Number(cnDate().slice(0, 4));
+  const year = q.year ?? Number(chinaToday().slice(0, 4));
   const y = ledger.find((x) => x.year === year);
   const used = (await db.execute<{ category: string; amount: string }>(sql`select category, sum(amount)::bigint as amount from regime_fund_use
     where enterprise_id = ${e.id} and use_date >= make_date(${year}::int, 1, 1) and use_date < make_date(${year}::int + 1, 1, 1) group by category`)).rows;
@@ -112,7 +112,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     const name = (await db().execute<{ name: string }>(sql`select name from enterprise where id = ${user.enterpriseId}`)).rows[0]?.name ?? '';
     const rows = [];
     for (const type of req.body.types) {
-      rows.push(await addRow(app, db(), regimeDoc, user, { title: type, docType: type, effectiveDate: cnDate(), content: regimeTemplate(type, name), readerPosts: [] }));
+      rows.push(await addRow(app, db(), regimeDoc, user, { title: type, docType: type, effectiveDate: chinaToday(), content: regimeTemplate(type, name), readerPosts: [] }));
     }
     req.audit = { after: { adopted: req.body.types } };
     return ok(await present(db(), regimeDoc, user, rows));
@@ -170,7 +170,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
       warningOnly: z.enum(['true', 'false']).optional().describe('只看使用率低于60%的企业（仅已结束的年度有此标记）'),
     }) },
   }, async (req) => {
-    const today = cnDate();
+    const today = chinaToday();
     const year = req.query.year ?? Number(today.slice(0, 4)) - 1;
     const finished = fundYearFinished(year, today);
     const r = await db().execute<{ enterprise_id: string; name: string; region_code: string | null; year_plan: string; used: string;

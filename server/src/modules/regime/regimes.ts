@@ -15,7 +15,7 @@ import { enterpriseScope } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
-import { stepRow, recordStep } from '../danger/flow.ts';
+import { stepRow, recordStep } from '../../platform/flow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
 /** who sees which regimes: the enterprise's own; drafts only those who write them (a driver reads what is published) */

@@ -2,11 +2,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_TYPES, GOODS_CLASSES } from '@dg/core/waybill';
 import type { StatDef, StatQuery } from '@dg/core/stats';
-import { addDays } from '@dg/core/warnings';
+import { addDays, chinaToday } from '@dg/core/warnings';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/schemas.ts';
-import { cnDate } from '../waybill/common.ts';
 import { isDay } from '../waybill/list.ts';
 import { regionRange } from '../waybill/common.ts';
 
@@ -25,7 +24,7 @@ const MAX_YEARS = 3;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 export function readStatFilters(user: SessionUser, def: StatDef, raw: StatQuery = {}): StatFilters {
-  const today = cnDate();
+  const today = chinaToday();
   const from = str(raw.from) || `${today.slice(0, 4)}-01-01`;
   const to = str(raw.to) || today;
   for (const d of [from, to]) if (!isDay(d)) throw badInput('统计日期：日期格式不正确，应为YYYY-MM-DD');
@@ -78,7 +77,7 @@ export function monthEnd(day: string) {
  * the other whole months, and the partial months' days. Each part is read from its own rollup.
  */
 export interface RangeParts { years: string[]; months: string[]; days: [string, string][] }
-export function rangeParts(from: string, to: string, today = cnDate()): RangeParts {
+export function rangeParts(from: string, to: string, today = chinaToday()): RangeParts {
   const out: RangeParts = { years: [], months: [], days: [] };
   const whole: string[] = [];
   for (let m = monthOf(from); m <= to; m = nextMonth(m)) {

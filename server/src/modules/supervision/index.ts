@@ -13,10 +13,10 @@ import { type SessionUser, regionScope } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
-import { findWaybill, waybillScope, requireAnyMenu, isUuid, cnStart, tsOfId, camel } from '../waybill/common.ts';
+import { findWaybill, waybillScope, requireAnyMenu, cnStart, tsOfId, camel } from '../waybill/common.ts';
 import { listWaybills, isDay, regionStateArea } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
-import { idParam, listBody } from '../../platform/schemas.ts';
+import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const tags = ['运单监管'];

@@ -1,5 +1,6 @@
 /** Helpers of the waybill area: time-ordered ids, China-time days, data scope, reading a waybill. */
 import { randomBytes, randomInt } from 'node:crypto';
+import { chinaToday } from '@dg/core/warnings';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
@@ -23,15 +24,11 @@ export function tsOfId(id: string): Date | null {
   if (!UUID_RE.test(id)) return null;
   return new Date(parseInt(id.replace(/-/g, '').slice(0, 12), 16));
 }
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-const CN_OFFSET = 8 * 3600_000;
-/** YYYY-MM-DD in China time */
-export const cnDate = (d: Date = new Date()) => new Date(d.getTime() + CN_OFFSET).toISOString().slice(0, 10);
 /** yyyyMMdd in China time */
-export const cnDay8 = (d: Date = new Date()) => cnDate(d).replace(/-/g, '');
+export const cnDay8 = (d: Date = new Date()) => chinaToday(d).replace(/-/g, '');
 /** first day of the month (China time) */
-export const cnMonth = (d: Date = new Date()) => cnDate(d).slice(0, 7) + '-01';
+export const cnMonth = (d: Date = new Date()) => chinaToday(d).slice(0, 7) + '-01';
 /** YYYY-MM-DD (China) → the instant it starts */
 export const cnStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 

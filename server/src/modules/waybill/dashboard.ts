@@ -1,10 +1,11 @@
 /** The waybill figures of 首页 (MODULES.md §0), all from rollups or small indexed reads. */
 import { sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { goodsClassName } from '@dg/core/waybill';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { regionName } from '../../platform/regions.ts';
 import { regionScope } from '../../platform/access.ts';
-import { cnDate, cnMonth, cnStart, regionRange } from './common.ts';
+import { cnMonth, cnStart, regionRange } from './common.ts';
 
 
 addDashboardPart('enterprise', async (app, user) => {
@@ -15,7 +16,7 @@ addDashboardPart('enterprise', async (app, user) => {
   // every day of the month so far, 0 where there was none (the chart's line must not bridge a quiet day)
   const counts = new Map(r.rows.map((x) => [x.date, x.count]));
   const waybillsByDay: { date: string; count: number }[] = [];
-  for (let day = cnMonth(), today = cnDate(); day <= today; day = new Date(Date.parse(day + 'T00:00:00Z') + 86400_000).toISOString().slice(0, 10)) {
+  for (let day = cnMonth(), today = chinaToday(); day <= today; day = new Date(Date.parse(day + 'T00:00:00Z') + 86400_000).toISOString().slice(0, 10)) {
     waybillsByDay.push({ date: day, count: counts.get(day) ?? 0 });
   }
   return { waybillsByDay };
@@ -24,7 +25,7 @@ addDashboardPart('enterprise', async (app, user) => {
 addDashboardPart('government', async (app, user) => {
   const db = app.ctx.database.db;
   const stat = user.side === 'platform' ? sql`true` : user.regionCode ? regionRange(sql`s.carrier_region`, user.regionCode) : sql`false`;
-  const today = await db.execute<{ n: number }>(sql`select coalesce(sum(waybills), 0)::int as n from waybill_daily_stat s where day = ${cnDate()}::date and ${stat}`);
+  const today = await db.execute<{ n: number }>(sql`select coalesce(sum(waybills), 0)::int as n from waybill_daily_stat s where day = ${chinaToday()}::date and ${stat}`);
   const transit = await db.execute<{ n: number }>(sql`select coalesce(sum(s.n), 0)::int as n from waybill_state_count s join enterprise e on e.id = s.enterprise_id
     where s.state = '运输中' and ${regionScope(user, sql`e.region_code`)}`);
   const abnormal = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from abnormal_waybill s where status <> '已办结' and ${stat} limit 10000) x`);

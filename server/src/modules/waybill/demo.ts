@@ -6,13 +6,14 @@
  * when their seeder ran first; otherwise creates a minimal compliant crew.
  */
 import { sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { MENUS, flattenMenus, makeIdCard18 } from '@dg/core';
 import { dispatchComplianceProblems, DEFAULT_CHECK_ITEMS, FIVE_CHECKS, CREW_FIELDS } from '@dg/core/waybill';
 import { addDemoSeeder, insertDemoRow, type DemoContext, type DemoEnterprise } from '../../db/seed-demo.ts';
 import { textArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { provinceTree } from '../../platform/regions.ts';
-import { camel, cnDate } from './common.ts';
+import { camel } from './common.ts';
 import { createWaybill, distributeOne } from './workflow.ts';
 import { transition, loadCrew, lockCrew, crewColumns, complianceInput, releaseCrew, goodsOf, type Crew } from './service.ts';
 import { generateWaybills, createCrewTable } from './generate.ts';
@@ -40,7 +41,7 @@ async function compliantCrews(db: Db, e: DemoEnterprise, letter: string): Promis
   const tanks = await q(sql`select * from tank where enterprise_id = ${e.id} order by tank_no`);
   const staff = await q(sql`select * from staff where enterprise_id = ${e.id} and status = '在职' order by name`);
   const ent = (await db.execute<{ business_scope: string[] }>(sql`select business_scope from enterprise where id = ${e.id}`)).rows[0]!;
-  const today = cnDate();
+  const today = chinaToday();
   const drivers = staff.filter((s) => (s.qualificationTypes ?? []).includes('driver') && s.qualificationExpiry >= today);
   const escorts = staff.filter((s) => (s.qualificationTypes ?? []).includes('escort') && s.qualificationExpiry >= today);
   const crews: DemoCrew[] = [];
@@ -134,7 +135,7 @@ async function seedEnterprise(c: DemoContext, e: DemoEnterprise, letter: 'A' | '
   await insertRow(db, 'wb_fleet', { ...own, name: '第一车队', captain: '刘国庆', phone: '13905710001', vehicleIds });
   for (const [i, cr] of crews.slice(0, 2).entries()) {
     await insertRow(db, 'wb_empty_ledger', { ...own, vehicleId: cr.vehicleId, tankId: cr.tankId ?? null, unNo: cr.goods.unNo, goodsName: cr.goods.goodsName, goodsClass: cr.goods.goodsClass,
-      cleaned: i === 1, originRegion: otherCity, originAddress: '经济开发区化工路18号', destRegion: e.regionCode, destAddress: '化工园区停车场', tripDate: cnDate(new Date(Date.now() - (i + 2) * 86400_000)), driverId: cr.driverId, escortId: cr.escortId ?? null });
+      cleaned: i === 1, originRegion: otherCity, originAddress: '经济开发区化工路18号', destRegion: e.regionCode, destAddress: '化工园区停车场', tripDate: chinaToday(new Date(Date.now() - (i + 2) * 86400_000)), driverId: cr.driverId, escortId: cr.escortId ?? null });
   }
   return { crews, shipperIds, loaderId, lineId };
 }
@@ -146,7 +147,7 @@ async function seedToday(c: DemoContext, e: DemoEnterprise, crews: DemoCrew[], b
   const consignee = (await db.execute<{ id: string }>(sql`select id from wb_consignee where enterprise_id = ${e.id} order by created_at limit 1`)).rows[0]!.id;
   const make = async (submit: boolean, cr?: DemoCrew, i = 0) => createWaybill(db, user, {
     shipperId: base.shipperIds[i % base.shipperIds.length], consigneeId: consignee, loaderId: base.loaderId, lineId: base.lineId,
-    startDate: cnDate(), waybillType: '普通', remark: i === 0 ? '夜间禁止通行路段请绕行' : null,
+    startDate: chinaToday(), waybillType: '普通', remark: i === 0 ? '夜间禁止通行路段请绕行' : null,
     goods: [cr?.goods ?? { unNo: '1203', goodsName: '车用汽油或汽油', goodsClass: '3', packingGroup: 'II', quantity: 10, unit: '吨' }],
   }, submit);
   const v = async (id: string) => (await db.execute<{ version: number }>(sql`select version from waybill where id = ${id}`)).rows[0]!.version;

@@ -1,10 +1,11 @@
 /** Hooks of the 运单基础信息 resources (the engine gives their CRUD). */
 import { sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { crewQualification } from '@dg/core/waybill';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { badInput } from '../../platform/errors.ts';
 import type { Db } from '../../db/index.ts';
-import { camel, cnDate } from './common.ts';
+import { camel } from './common.ts';
 
 /** 常用危险货物: UN编号, 名称, 类别, 次要危险性, 包装类别 come from the catalogue entry */
 defineHooks('goods', {
@@ -37,7 +38,7 @@ defineHooks('bind', {
       byIds(tx, 'vehicle', [...ids('vehicleId'), ...ids('trailerId')]), byIds(tx, 'tank', ids('tankId')),
       byIds(tx, 'tank_container', ids('tankContainerId')), byIds(tx, 'staff', [...ids('driverId'), ...ids('escortId')]),
     ]);
-    const today = cnDate();
+    const today = chinaToday();
     for (const r of rows) {
       const tk = r.tankId ? tanks.get(r.tankId) : null;
       const tc = r.tankContainerId ? containers.get(r.tankContainerId) : null;

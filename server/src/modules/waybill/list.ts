@@ -1,5 +1,6 @@
 /** Waybill lists (enterprise queues, 运单管理, government 运单监控): indexed filters, newest first, a capped count. */
 import { sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../platform/schemas.ts';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
@@ -10,7 +11,7 @@ import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { XlsxStreamWriter, type XlsxCell } from '../../platform/crud/xlsx-write.ts';
 import { badInput } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
-import { waybillScope, regionRange, cnStart, isUuid, camel, type WaybillRow } from './common.ts';
+import { waybillScope, regionRange, cnStart, camel, type WaybillRow } from './common.ts';
 import { rowOut } from './present.ts';
 
 export interface WaybillFilters {

@@ -10,11 +10,11 @@ import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
-import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS, isUuid } from './common.ts';
+import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS } from './common.ts';
 import { goodsOf } from './service.ts';
 import { listWaybills, exportWaybills } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
-import { idParam, listBody } from '../../platform/schemas.ts';
+import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
 import {
   createWaybill, distributeOne, submitWaybill, updateDraft, deleteDraft, complianceProblems, dispatchWaybill, checkItemsFor, latestSelfInspection, checkWaybill,
   addSelfInspection, loadWaybill, unloadWaybill, cancelWaybill, closeWaybill, changeWaybill,

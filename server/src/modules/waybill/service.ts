@@ -4,6 +4,8 @@
  * (lock the row, check the version and the state, change it, write the timeline).
  */
 import { and, eq, sql, getTableColumns } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
+import { isUuid } from '../../platform/schemas.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   busyLine, catalogueEntryOf, goodsMassKg, goodsLineText, mainClass, transitionError, waybillGoodsForm,
@@ -16,7 +18,7 @@ import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
 import { STATUS, validateInput } from '@dg/core';
-import { cnDate, findWaybill, isUuid, camel, type WaybillRow } from './common.ts';
+import { findWaybill, camel, type WaybillRow } from './common.ts';
 import { counts, moveRollups } from './rollups.ts';
 
 export type Crew = Partial<Record<(typeof CREW_FIELDS)[number], string | null>>;
@@ -161,7 +163,7 @@ export async function busyOf(db: Db, crew: Crew, docs: CrewDocs, selfId: string 
   });
 }
 
-export function complianceInput(docs: CrewDocs, goods: GoodsDoc[], busy: ComplianceInput['busy'], today = cnDate()): ComplianceInput {
+export function complianceInput(docs: CrewDocs, goods: GoodsDoc[], busy: ComplianceInput['busy'], today = chinaToday()): ComplianceInput {
   const v = (x: any) => x && {
     plateNo: x.plateNo, approvedLoad: x.approvedLoad, transportCertExpiry: x.transportCertExpiry, annualReviewExpiry: x.annualReviewExpiry, inspectionExpiry: x.inspectionExpiry,
     compulsoryInsuranceExpiry: x.compulsoryInsuranceExpiry, carrierInsuranceExpiry: x.carrierInsuranceExpiry, status: x.status,

@@ -4,6 +4,7 @@
  * unloading, void, close and change. routes.ts parses, authorises and answers; the rules live here and in service.ts.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../platform/schemas.ts';
 import { validateInput } from '@dg/core';
 import {
   waybillForm, complianceFindings, dispatchComplianceProblems, WAYBILL_ACTIONS, DEFAULT_CHECK_ITEMS, FIVE_CHECKS, CREW_FIELDS,
@@ -15,7 +16,7 @@ import {
 } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { uuidv7, findWaybill, requireAnyElement, cnDay8, checkCode, isUuid, camel, type WaybillRow } from './common.ts';
+import { uuidv7, findWaybill, requireAnyElement, cnDay8, checkCode, camel, type WaybillRow } from './common.ts';
 import {
   normaliseGoods, goodsDerived, writeGoods, goodsOf, loadCrew, busyOf, complianceInput, ComplianceRefusal, crewColumns, crewOf,
   lockCrew, releaseCrew, bumpState, transition, type Crew,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Card, Input, Typography } from 'antd';
-import { dangerousGoods } from '@dg/core/resources/records';
+import { dangerousGoods } from '@dg/core/resources/knowledge';
 import ImportButton from '../../components/ImportButton';
 import { ResourcePage, useHasElement } from '../../components/resource';
 import { emitDataChanged } from '../../utils/dataChange';

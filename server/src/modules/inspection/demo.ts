@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { addDemoSeeder, insertDemoRow, type DemoContext } from '../../db/seed-demo.ts';
-import { nextNo } from './numbers.ts';
+import { nextNo } from '../../platform/numbers.ts';
 import { sweepSupervision } from './supervise.ts';
 
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);

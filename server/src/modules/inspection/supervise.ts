@@ -10,6 +10,7 @@
  * item's level may give it.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { NOTICE_OPEN_STATES, SUPERVISE_LEVELS, supervise } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -17,10 +18,9 @@ import { badInput, forbidden } from '../../platform/errors.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
 import { tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { cnDate } from '../waybill/common.ts';
-import { opinionOf, recordStep, stepRow } from './flow.ts';
-import { overdueHooks, overdueSql } from './hooks.ts';
-import { nextNo } from './numbers.ts';
+import { opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
+import { overdueHooks, overdueSql } from '../danger/overdue.ts';
+import { nextNo } from '../../platform/numbers.ts';
 
 const superviseOverdue = overdueHooks(['督办中']);
 /** the level a government user supervises at, from its jurisdiction's code */
@@ -42,7 +42,7 @@ defineHooks('supervise', {
       if (rankOf(own) < 0 || rankOf(values.level as string) < rankOf(own)) throw badInput(`督办级别：不能高于本单位的督办级别（${own ?? '无辖区'}）`);
     }
     const deadline = values.deadline as string | undefined;
-    if (deadline && deadline < cnDate()) throw badInput('督办期限：不能早于今天');
+    if (deadline && deadline < chinaToday()) throw badInput('督办期限：不能早于今天');
     if (mode === 'add') Object.assign(values, { superviseNo: await nextNo(c.tx, 'DB', 'supervise_no_seq'), sourceType: '人工', state: '督办中', reportCount: 0, reports: [] });
   },
   async afterWrite(c, row, mode) {
@@ -78,7 +78,7 @@ const majorHazardsDue = (only?: string) => sql`
 async function addItems(tx: Db, due: Due[]): Promise<Row[]> {
   const added: Row[] = [];
   for (const d of due) {
-    const deadline = new Date(Date.parse(cnDate() + 'T00:00:00Z') + (d.source_type === '重大隐患' ? 30 : 15) * 86400_000).toISOString().slice(0, 10);
+    const deadline = new Date(Date.parse(chinaToday() + 'T00:00:00Z') + (d.source_type === '重大隐患' ? 30 : 15) * 86400_000).toISOString().slice(0, 10);
     const [row] = await tx.insert(tableOf(supervise)).values({
       superviseNo: await nextNo(tx, 'DB', 'supervise_no_seq'), title: d.title, sourceType: d.source_type, sourceId: d.source_id, enterpriseId: d.enterprise_id,
       level: d.level, deadline, requirement: d.requirement, state: '督办中', reportCount: 0, reports: [],

@@ -1,25 +1,43 @@
 /**
- * 整改管理 (MODULES.md §11): a 整改通知 (from a check, or written by hand) → the enterprise 提交整改 (measures, photos,
+ * 整改管理: a 整改通知 (from a check, or written by hand) → the enterprise 提交整改 (measures, photos,
  * documents) → the government 合格 or 退回 (opinion) → the enterprise submits again. 逾期 while the enterprise still owes
- * an answer (待整改 / 已退回) past the deadline, computed when read. Every step writes the timeline (./flow.ts).
+ * an answer (待整改 / 已退回) past the deadline, computed when read. Every step writes the timeline (platform/flow.ts). The 整改台账
+ * lists submitted hazards and notices together, each overdue by its own rule.
  */
 import { NOTICE_OPEN_STATES, rectNotice } from '@dg/core';
+import { chinaToday } from '@dg/core/warnings';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { cnDate } from '../waybill/common.ts';
-import { deleteSteps, opinionOf, recordStep, stepRow } from './flow.ts';
-import { noticeOverdue } from './hooks.ts';
-import { issuerOf, nextNo } from './numbers.ts';
+import { deleteSteps, opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
+import { hazardOverdue, overdueHooks } from '../danger/overdue.ts';
+import { issuerOf, nextNo } from '../../platform/numbers.ts';
+
+/** a notice is overdue while the enterprise owes its answer; the ledger holds hazards and notices, each by its own states */
+export const noticeOverdue = overdueHooks(NOTICE_OPEN_STATES);
+defineHooks('rectificationLedger', {
+  afterRead(_c, rows) {
+    hazardOverdue.mark(rows.filter((r) => r.kind === '隐患'));
+    noticeOverdue.mark(rows.filter((r) => r.kind !== '隐患'));
+  },
+  filters: {
+    overdue: (value, t) => {
+      const h = hazardOverdue.filter(value, t);
+      const n = noticeOverdue.filter(value, t);
+      return h && n ? sql`((${t.kind} = '隐患' and ${h}) or (${t.kind} <> '隐患' and ${n}))` : undefined;
+    },
+  },
+});
 
 defineHooks('rectNotice', {
   async beforeWrite(c, values, mode, existing) {
     if (existing && existing.state !== '待整改') throw badInput(`整改通知“${existing.noticeNo}”当前为${existing.state}，不能修改`);
     if (existing?.submittedAt) throw badInput(`整改通知“${existing.noticeNo}”企业已提交过整改，不能修改`);
     const deadline = values.deadline as string | undefined;
-    if (deadline && deadline < cnDate()) throw badInput('整改期限：不能早于今天');
+    if (deadline && deadline < chinaToday()) throw badInput('整改期限：不能早于今天');
     if (mode === 'add') {
       values.noticeNo = await nextNo(c.tx, 'ZG', 'rect_notice_no_seq');
       values.issuer = await issuerOf(c.tx, c.user);
@@ -59,3 +77,4 @@ export async function stepNotice(db: Db, user: SessionUser, id: string, step: No
     return { to: step === 'pass' ? '合格' : '已退回', action: NOTICE_STEP_NAMES[step], opinion, set: { reviewOpinion: opinion, reviewedAt: new Date() } };
   });
 }
+

@@ -1,12 +1,12 @@
 /** The one timeline of every workflow here (db/danger-schema.ts): write a step, read a subject's steps. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ResourceDef } from '@dg/core';
-import type { Db } from '../../db/index.ts';
-import { workFlow, type FlowSubject } from '../../db/danger-schema.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
-import { findRow, tableOf } from '../../platform/crud/query.ts';
-import type { Row } from '../../platform/crud/hooks.ts';
+import type { Db } from '../db/index.ts';
+import { workFlow, type FlowSubject } from '../db/danger-schema.ts';
+import type { SessionUser } from './access.ts';
+import { badInput, notFound, staleVersion } from './errors.ts';
+import { findRow, tableOf } from './crud/query.ts';
+import type { Row } from './crud/hooks.ts';
 
 export interface FlowStep { action: string; from: string | null; to: string; opinion?: string | null; enterpriseId?: string | null; at?: Date }
 

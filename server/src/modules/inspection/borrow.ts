@@ -4,24 +4,24 @@
  * while it is approved and its date has not passed; 归还 ends it early. Every step writes the timeline.
  */
 import { eq, sql } from 'drizzle-orm';
+import { chinaToday } from '@dg/core/warnings';
 import { BORROW_MAX_DAYS, rectBorrow, rectNotice } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { cnDate } from '../waybill/common.ts';
-import { deleteSteps, opinionOf, recordStep, requireAnotherOfficer, stepRow } from './flow.ts';
+import { deleteSteps, opinionOf, recordStep, requireAnotherOfficer, stepRow } from '../../platform/flow.ts';
 
 const plusDays = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86400_000).toISOString().slice(0, 10);
 /** approved, not returned, and its date not passed (a date of today still reads) */
-export const isReadable = (r: Row, today = cnDate()) => r.state === '已批准' && typeof r.until === 'string' && r.until >= today;
+export const isReadable = (r: Row, today = chinaToday()) => r.state === '已批准' && typeof r.until === 'string' && r.until >= today;
 
 defineHooks('rectBorrow', {
   async beforeWrite(c, values, mode, existing) {
     if (existing && (existing.state !== '待审批' || existing.applicantId !== c.user.id)) throw badInput('只能修改本人待审批的借阅申请');
     const until = (values.until ?? existing?.until) as string;
-    const today = cnDate();
+    const today = chinaToday();
     if (until < today) throw badInput('借阅截止日期：不能早于今天');
     if (until > plusDays(today, BORROW_MAX_DAYS)) throw badInput(`借阅截止日期：最长借阅${BORROW_MAX_DAYS}天`);
     if (mode === 'add') {
@@ -39,7 +39,7 @@ defineHooks('rectBorrow', {
     await deleteSteps(c.tx, row.id);
   },
   afterRead(_c, rows) {
-    const today = cnDate();
+    const today = chinaToday();
     for (const r of rows) r.readable = isReadable(r, today);
   },
   filters: {
@@ -64,7 +64,7 @@ export async function stepBorrow(db: Db, user: SessionUser, id: string, step: Bo
     requireAnotherOfficer(user, [own?.applicantId], '不能审批本人的借阅申请');
     if (before.state !== '待审批') throw badInput(`借阅申请当前为${before.state}，不能${BORROW_STEP_NAMES[step]}`);
     const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
-    if (step === 'approve' && before.until < cnDate()) throw badInput('借阅截止日期已过，不能批准');
+    if (step === 'approve' && before.until < chinaToday()) throw badInput('借阅截止日期已过，不能批准');
     return { to: step === 'approve' ? '已批准' : '已驳回', action: BORROW_STEP_NAMES[step], opinion, set: { approver: user.name, approveOpinion: opinion, approvedAt: new Date() } };
   });
 }

@@ -7,7 +7,7 @@ import { registerRoutes } from './register.ts';
 import { reviewRoutes } from './review.ts';
 import { jcxxRoutes } from './jcxx.ts';
 
-export const auditModule: FastifyPluginAsync = async (app) => {
+export const approvalModule: FastifyPluginAsync = async (app) => {
   await app.register(registerRoutes);
   await app.register(reviewRoutes);
   await app.register(jcxxRoutes);

@@ -7,6 +7,7 @@
  * enterprise in the same transaction. Every step writes the timeline (./flow.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { chinaToday } from '@dg/core/warnings';
 import { and, eq, sql } from 'drizzle-orm';
 import { CHECK_RESULTS, checkPlan, checkRecord, rectNotice } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
@@ -15,9 +16,8 @@ import { badInput, forbidden, notFound, staleVersion } from '../../platform/erro
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
-import { cnDate } from '../waybill/common.ts';
-import { opinionOf, recordStep, requireAnotherOfficer, stepRow } from './flow.ts';
-import { nextNo, issuerOf } from './numbers.ts';
+import { opinionOf, recordStep, requireAnotherOfficer, stepRow } from '../../platform/flow.ts';
+import { nextNo, issuerOf } from '../../platform/numbers.ts';
 
 /** the plan's 检查内容, one item a line */
 export const planItems = (plan: Row) => String(plan.checkItems ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
@@ -103,7 +103,7 @@ const recordField = (name: keyof typeof checkRecord.fields, raw: unknown, requir
 export async function recordCheck(db: Db, user: SessionUser, id: string, input: RecordInput) {
   if (user.side !== 'government') throw forbidden('检查记录由政府监管部门填写');
   const checkDate = recordField('checkDate', input.checkDate, true) as string;
-  if (checkDate > cnDate()) throw badInput('检查日期：不能晚于今天');
+  if (checkDate > chinaToday()) throw badInput('检查日期：不能晚于今天');
   const inspectors = recordField('inspectors', input.inspectors, true) as string;
   const problems = recordField('problems', input.problems, false) as string | null;
   const photos = recordField('photos', input.photos, false);

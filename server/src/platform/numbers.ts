@@ -1,7 +1,7 @@
 /** Document numbers (prefix + today + a 5-digit sequence) and the issuing unit's name, shared by the workflows here. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
+import type { Db } from '../db/index.ts';
+import type { SessionUser } from './access.ts';
 
 export async function nextNo(tx: Db, prefix: string, sequence: string): Promise<string> {
   const r = await tx.execute<{ no: string }>(sql`select ${prefix} || to_char(current_date, 'YYYYMMDD') || lpad((nextval(${sequence}::regclass) % 100000)::text, 5, '0') as no`);

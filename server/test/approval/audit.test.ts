@@ -6,8 +6,8 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { makeCreditCode } from '@dg/core';
 import { uid, testApp, type TestApp } from '../helpers.ts';
 import { moduleApp, data, demoEnterprises, addVehicle, type DemoEnterprise } from '../warnings/app.ts';
-import { REGISTER_LIMIT } from '../../src/modules/audit/register.ts';
-import { auditModule } from '../../src/modules/audit/index.ts';
+import { REGISTER_LIMIT } from '../../src/modules/approval/register.ts';
+import { approvalModule } from '../../src/modules/approval/index.ts';
 
 let t: TestApp;
 let A: DemoEnterprise, B: DemoEnterprise;
@@ -99,7 +99,7 @@ describe('POST /api/public/register', () => {
 
   it('is rate-limited per address', async () => {
     const c = await testApp();
-    if (!c.app.hasRoute({ method: 'POST', url: '/api/public/register' })) await c.app.register(auditModule, { prefix: '/api' });
+    if (!c.app.hasRoute({ method: 'POST', url: '/api/public/register' })) await c.app.register(approvalModule, { prefix: '/api' });
     let last: any;
     for (let i = 0; i <= REGISTER_LIMIT.hits; i++) last = (await c.call('POST', '/api/public/register', { body: {} })).body;
     expect(last).toMatchObject({ status: 40001, message: '操作过于频繁，请稍后再试' });

@@ -1,5 +1,6 @@
 /**
- * Routes of 安全检查 and 整改管理 (./inspection.ts, ./rectification.ts):
+ * 安全检查 (aqjc), 整改管理 (zggl) and 整改督办 (zgdb): the records are resource definitions
+ * (packages/core/src/resources/inspection.ts) with this module's hooks; the workflow steps are these routes:
  * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
  *   `GET /aqjc/checkPlan/flow/:id`
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
@@ -15,8 +16,8 @@ import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
-import { timelineOf } from './flow.ts';
-import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './inspection.ts';
+import { timelineOf } from '../../platform/flow.ts';
+import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './plans.ts';
 import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
 import { stepSupervise, sweepSupervision, type SuperviseStep } from './supervise.ts';
@@ -51,7 +52,7 @@ const noticeBody = z.object({
 /** `GET …/flow/:id`: the timeline of a row the caller may read */
 const readers = (def: ResourceDef) => ({ access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } });
 
-export const inspectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
