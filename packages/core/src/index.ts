@@ -11,3 +11,4 @@ export * from './resources/notice.ts';
 export * from './resources/inspection.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
+export * from './workflow.ts';

@@ -4,6 +4,7 @@
  * the web's search form, table, form, detail, export and import all come from it.
  * (Django admin's ModelAdmin / Payload collections, see design/STYLE.md.)
  */
+import { checkWorkflow, type WorkflowDef } from './workflow.ts';
 import type { RuleName } from './rules.ts';
 
 export type FieldType =
@@ -137,9 +138,9 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * steps, a draw's seed. `owns` are written by the workflow's steps only (readOnly or internal fields); `givenOnAdd` by
    * the client when the row is added and by the workflow only from then on (immutable fields). The generic add and
    * update refuse a body that would set or change one with 40001 naming the field (server crud/write.ts); the stored
-   * value sent back unchanged is no change.
+   * value sent back unchanged is no change. `states` and `steps` declare the workflow itself (./workflow.ts).
    */
-  workflow?: { owns: readonly string[]; givenOnAdd?: readonly string[] };
+  workflow?: WorkflowDef;
 }
 
 export type Side = 'enterprise' | 'government' | 'platform';
@@ -163,6 +164,7 @@ export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>
     // the add form offers it, the edit form shows it disabled
     if (!f.immutable || f.readOnly) throw new Error(`${def.key}.${name}: a field given on add and owned by the workflow afterwards is immutable`);
   }
+  if (def.workflow) checkWorkflow(def.key, def.workflow, def.fields);
   return def;
 }
 

@@ -92,7 +92,34 @@ export const hazard = resource({
   readMenus: ['hazardHandleManager', 'hazardApprovalManager'],
   actions: { submit: '提交' },
   defaultSort: { field: 'foundDate', order: 'desc' },
-  workflow: { owns: ['hazardNo', 'state', 'actualMeasures', 'cost', 'completedDate', 'afterPhotos', 'acceptOpinion', 'acceptedAt', 'reviewOpinion', 'closedAt', 'selfCheckId'] },
+  workflow: {
+    owns: ['hazardNo', 'state', 'actualMeasures', 'cost', 'completedDate', 'afterPhotos', 'acceptOpinion', 'acceptedAt', 'reviewOpinion', 'closedAt', 'selfCheckId'],
+    states: {
+      草稿: { color: 'default' }, 待整改: { color: 'orange' }, 整改中: { color: 'processing' }, 待验收: { color: 'gold' }, 待复核: { color: 'purple' },
+      已销号: { color: 'success', final: true },
+    },
+    // 企业 registers, rectifies and accepts; a 重大 hazard is then 复核 by the government (the step hook chooses 待复核)
+    steps: {
+      submit: { label: '提交', from: ['草稿'], to: '待整改', sides: ['enterprise'], elements: ['hazardRegisterManager:btn_submit'], confirm: '提交后进入待整改，不能再修改或删除。确定提交？' },
+      handle: {
+        label: '整改', from: ['待整改', '整改中'], to: '整改中', sides: ['enterprise'], elements: ['hazardHandleManager:btn_edit'],
+        fields: { actualMeasures: false, cost: false, completedDate: false, afterPhotos: false },
+      },
+      finish: {
+        label: '提交验收', from: ['待整改', '整改中'], to: '待验收', sides: ['enterprise'], elements: ['hazardHandleManager:btn_submit'],
+        fields: { actualMeasures: true, cost: false, completedDate: true, afterPhotos: false },
+      },
+      pass: {
+        label: '通过', action: { enterprise: '验收通过', government: '复核通过' }, from: { enterprise: ['待验收'], government: ['待复核'] },
+        to: ['待复核', '已销号'], sides: ['enterprise', 'government'], elements: ['hazardApprovalManager:btn_pass'], opinion: { optional: true, label: '意见' },
+      },
+      return: {
+        label: '退回', action: { enterprise: '验收退回', government: '复核退回' }, from: { enterprise: ['待验收'], government: ['待复核'] },
+        to: '整改中', sides: ['enterprise', 'government'], elements: ['hazardApprovalManager:btn_return'], opinion: { required: '请输入退回意见', label: '退回意见' },
+      },
+    },
+    refusal: (row, state, label) => `隐患“${String(row.title)}”当前为${state}，不能${label}`,
+  },
   fields: {
     hazardNo: text('隐患编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('隐患名称', { required: true, max: 100, column: true, search: 'like' }),

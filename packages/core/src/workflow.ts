@@ -1,0 +1,105 @@
+/**
+ * A resource's workflow as data: its states (with the colour a tag shows), its steps (from which states, by which side,
+ * behind which element code, with which opinion rule and which of the definition's fields as input) and the fields only
+ * its steps write. One engine on the server (server/src/platform/workflow.ts) runs every step from this; one web
+ * component shows a row's allowed steps and its timeline from it. What a step brings about beyond its declared writes
+ * (a 督办 item, a notice, a computed next state) is the module's step hook on the server, never a second engine.
+ */
+import type { Side } from './resource.ts';
+
+/** an Ant Design Tag colour: the same word on every screen that shows the state */
+export type StateColor = 'default' | 'processing' | 'success' | 'warning' | 'error' | 'gold' | 'orange' | 'red' | 'green' | 'blue' | 'cyan' | 'purple' | 'geekblue';
+
+export interface StateDef {
+  color: StateColor;
+  /** shown instead of the state's value where they differ */
+  label?: string;
+  /** a closed state: no step leaves it */
+  final?: boolean;
+}
+
+/** how a step takes its 意见: required (the message when missing), or optional; absent: the step takes none */
+export type OpinionRule = { required: string; label?: string } | { optional: true; label?: string };
+
+export interface StepDef {
+  /** the button's text, and the timeline's word unless `action` says otherwise */
+  label: string;
+  /** the timeline's word when it is not the label, per side where the sides say it differently */
+  action?: string | Partial<Record<Side, string>>;
+  /** the states the step starts from; per side where the sides take it from different states (验收 / 复核) */
+  from: readonly string[] | Partial<Record<Side, readonly string[]>>;
+  /**
+   * the state after the step; several when the module's step hook chooses among them (验收通过 → 已销号 or 待复核);
+   * null keeps the state (an edit that is a step, a 变更)
+   */
+  to: string | readonly string[] | null;
+  /** the sides that may take it */
+  sides: readonly Side[];
+  /** any of these element codes allows it (the route declares them) */
+  elements: readonly string[];
+  opinion?: OpinionRule;
+  /** fields of the definition the step takes from its body, with whether each is required */
+  fields?: Readonly<Record<string, boolean>>;
+  /** a question the button asks before it acts */
+  confirm?: string;
+}
+
+export interface WorkflowDef {
+  /** fields written by the steps only: never through the generic add and update (server crud/write.ts) */
+  owns: readonly string[];
+  /** fields the client gives when adding a row, owned by the workflow afterwards */
+  givenOnAdd?: readonly string[];
+  /** the field holding the state (default `state`) */
+  stateField?: string;
+  states?: Readonly<Record<string, StateDef>>;
+  steps?: Readonly<Record<string, StepDef>>;
+  /** the refusal when a step does not start from the row's state; default `当前状态为{state}，不能{label}` */
+  refusal?: (row: Record<string, unknown>, state: string, label: string) => string;
+}
+
+export type StepName<W extends WorkflowDef> = W['steps'] extends Readonly<Record<infer K, StepDef>> ? K & string : never;
+
+export const stateOf = (wf: WorkflowDef, row: Record<string, unknown>) => String(row[wf.stateField ?? 'state'] ?? '');
+
+/** the colour of a state's tag ('default' for a state the workflow does not list) */
+export const stateColor = (wf: WorkflowDef | undefined, state: unknown): StateColor => wf?.states?.[String(state)]?.color ?? 'default';
+
+/** the timeline's word for a step taken by `side` */
+export function stepAction(step: StepDef, side: Side): string {
+  if (typeof step.action === 'string') return step.action;
+  return step.action?.[side] ?? step.label;
+}
+
+/** the states a step starts from when `side` takes it (every side's, without a side) */
+export function stepFrom(step: StepDef, side?: Side): readonly string[] {
+  if (Array.isArray(step.from)) return step.from as readonly string[];
+  const per = step.from as Partial<Record<Side, readonly string[]>>;
+  return side ? per[side] ?? [] : Object.values(per).flat() as string[];
+}
+
+/** why `step` cannot start from the row's state when `side` takes it, or null when it can */
+export function stepRefusal(wf: WorkflowDef, step: StepDef, row: Record<string, unknown>, side?: Side): string | null {
+  const state = stateOf(wf, row);
+  if (stepFrom(step, side).includes(state)) return null;
+  return wf.refusal ? wf.refusal(row, state, step.label) : `当前状态为${state}，不能${step.label}`;
+}
+
+/** the steps a user of `side` holding `has` may take on the row now: the buttons of a detail page or a list row */
+export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: string) => boolean): string[] {
+  if (!wf?.steps) return [];
+  const state = stateOf(wf, row);
+  return Object.entries(wf.steps)
+    .filter(([, s]) => s.sides.includes(side) && stepFrom(s, side).includes(state) && s.elements.some(has))
+    .map(([name]) => name);
+}
+
+/** checks a declaration where it is made: every state a step names is a state of the workflow */
+export function checkWorkflow(key: string, wf: WorkflowDef, fields: Readonly<Record<string, unknown>>): void {
+  if (!wf.states || !wf.steps) return;
+  for (const [name, s] of Object.entries(wf.steps)) {
+    const to = s.to === null ? [] : typeof s.to === 'string' ? [s.to] : s.to;
+    for (const st of [...stepFrom(s), ...to]) if (!wf.states[st]) throw new Error(`${key}: step ${name} names state ${st}, not a state of the workflow`);
+    for (const f of Object.keys(s.fields ?? {})) if (!fields[f]) throw new Error(`${key}: step ${name} takes ${f}, not a field`);
+    if (!s.elements.length) throw new Error(`${key}: step ${name} declares no element code`);
+  }
+}
