@@ -11,9 +11,8 @@
  * A notification reaches the other instances within milliseconds, not before their next request: the instance that
  * made a change waits for its own notifications (`barrier`) before it answers the write, so its own next request,
  * and the client's, already sees the change.
- * `watch` re-checks a long-lived holder of a session (every 2 s and after each invalidation) and says when it ends; the
- * event stream does not use it yet: with it, the notices journey lost clicks on the bell's menu now and then (not
- * explained), so a stream is checked when it opens and on each reconnect only.
+ * `watch` re-checks a long-lived holder of a session (every 2 s and after each invalidation) and says when it ends: the
+ * event stream ends with its session.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

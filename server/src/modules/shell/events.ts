@@ -1,7 +1,8 @@
 /**
  * GET /api/events — the signed-in user's live updates as Server-Sent Events (platform/events.ts): `event: change`
  * with `{ topic }` whenever something they are concerned by changes, a comment every 25 s to keep proxies from closing
- * the stream, `retry: 3000` for reconnecting. The browser refetches its counts and lists on each change.
+ * the stream, `retry: 3000` for reconnecting. The browser refetches its counts and lists on each change. The stream
+ * ends within a few seconds of its session ending (Sessions.watch).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
@@ -28,7 +29,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   app.addHook('preClose', async () => { for (const res of open) res.end(); open.clear(); });
 
   app.get('/events', { config: { access: { anyUser: true } }, schema: { tags: ['框架'], summary: '实时提醒（Server-Sent Events：event: change, data: { topic }）' } }, async (req, reply) => {
-    const user = req.user!;
+    let user = req.user!;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
@@ -39,6 +40,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     });
     const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     beat.unref();
-    req.raw.on('close', () => { clearInterval(beat); off(); open.delete(res); });
+    // the stream lives as long as its session: signed out, refreshed, expired or disabled, it ends on every instance
+    // (the browser's reconnect then gets 401); changed grants are read from the next event on
+    const unwatch = app.ctx.sessions.watch(user, (u) => { if (u) user = u; else res.end(); });
+    req.raw.on('close', () => { clearInterval(beat); off(); unwatch(); open.delete(res); });
   });
 };

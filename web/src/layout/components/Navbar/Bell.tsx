@@ -49,6 +49,7 @@ export default function Bell() {
 
   return (
     <Dropdown
+      rootClassName="header-menu"
       trigger={['click']}
       placement="bottomRight"
       menu={{

@@ -21,6 +21,7 @@ export default function SizeSelect() {
 
   return (
     <Dropdown
+      rootClassName="header-menu"
       trigger={['click']}
       menu={{
         selectable: true,

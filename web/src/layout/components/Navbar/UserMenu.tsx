@@ -29,6 +29,7 @@ export default function UserMenu() {
 
   return (
     <Dropdown
+      rootClassName="header-menu"
       trigger={['click']}
       placement="bottomRight"
       menu={{
