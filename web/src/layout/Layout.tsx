@@ -6,7 +6,6 @@ import { useAppStore } from '../store/app.ts';
 import { useSettingsStore } from '../store/settings.ts';
 import AppMain from './components/AppMain.tsx';
 import Navbar from './components/Navbar/index.tsx';
-import Settings from './components/Settings/index.tsx';
 import Sidebar from './components/Sidebar/index.tsx';
 import TagsView from './components/TagsView/index.tsx';
 import { startServerEvents } from '../utils/serverEvents.ts';
@@ -41,7 +40,7 @@ export default function Layout() {
   const sidebar = useAppStore((s) => s.sidebar);
   const device = useAppStore((s) => s.device);
   const closeSideBar = useAppStore((s) => s.closeSideBar);
-  const { tagsView, fixedHeader, showSettings } = useSettingsStore();
+  const { tagsView, fixedHeader } = useSettingsStore();
 
   const classes = [
     'app-wrapper',
@@ -60,7 +59,6 @@ export default function Layout() {
           {tagsView && <TagsView />}
         </div>
         <AppMain />
-        {showSettings && <Settings />}
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
-/** layout/components/Navbar: hamburger, breadcrumb, and the right menu. */
+/** layout/components/Navbar: hamburger, breadcrumb, and the right menu (its toolbar, the bell, the settings handle, the user). */
 import { useAppStore } from '../../../store/app.ts';
+import { useSettingsStore } from '../../../store/settings.ts';
+import Settings from '../Settings/index.tsx';
 import Bell from './Bell.tsx';
 import Breadcrumb from './Breadcrumb.tsx';
 import ErrorLog from './ErrorLog.tsx';
@@ -12,6 +14,7 @@ import UserMenu from './UserMenu.tsx';
 export default function Navbar() {
   const opened = useAppStore((s) => s.sidebar.opened);
   const toggleSideBar = useAppStore((s) => s.toggleSideBar);
+  const showSettings = useSettingsStore((s) => s.showSettings);
   return (
     <div className="navbar" data-testid="navbar">
       <Hamburger isActive={opened} onToggle={toggleSideBar} />
@@ -22,6 +25,7 @@ export default function Navbar() {
         <Screenfull />
         <SizeSelect />
         <Bell />
+        {showSettings && <Settings />}
         <UserMenu />
       </div>
     </div>
