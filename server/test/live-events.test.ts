@@ -1,5 +1,5 @@
 /**
- * Live updates across instances (issue 13, item 5): a browser subscribed to one instance (GET /api/events) hears of a
+ * Live updates across instances: a browser subscribed to one instance (GET /api/events) hears of a
  * message sent through another within two seconds, and of a waybill written there (its enterprise and the supervisors
  * whose jurisdiction holds it) — through Redis when REDIS_URL is set, through PostgreSQL
  * LISTEN/NOTIFY otherwise — and hears nothing of what does not concern it. (The embedded database is one instance: its
