@@ -1,5 +1,5 @@
 /**
- * layout/components/Settings + components/RightPanel (REFERENCE-shell §4.5): 主题色, 开启 Tags-View,
+ * layout/components/Settings + components/RightPanel (vue-element-admin's): 主题色, 开启 Tags-View,
  * 固定 Header, 侧边栏 Logo; kept in localStorage. The theme colour is antd's colorPrimary token.
  * The handle is always there; the drawer (SettingsDrawer.tsx) loads the first time it opens.
  */
