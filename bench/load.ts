@@ -35,7 +35,7 @@ export async function load(fn: () => Promise<boolean>, opts: { concurrency: numb
 /**
  * The load's HTTP client: keep-alive connections through node:http. fetch (undici) cost the load generator ~0.4 ms of
  * CPU a call — 87 % of a core driving /api/health from 4 callers — and its own pauses showed up as the server's tail:
- * /api/health p99 8–10 ms through fetch, 3–4 through this (the same server, minutes apart; docs/bench.md 2026-11-27).
+ * /api/health p99 8–10 ms through fetch, 3–4 through this (the same server, minutes apart).
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 export function request(url: string, o: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {}): Promise<{ status: number; text: string }> {

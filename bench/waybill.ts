@@ -1,5 +1,5 @@
 /**
- * 电子运单 at province scale (ARCHITECTURE.md "Scale-out": ~30,000 waybills a day, 10 million a year).
+ * 电子运单 at province scale: a province writes ~30,000 waybills a day, 10 million a year.
  *
  * On PostgreSQL: generates `waybills` waybills (default 10 million; bench/run.ts passes --waybills) over the
  * last 365 days with their goods lines, numbers and rollups by set-based SQL (generate_series, in chunks),

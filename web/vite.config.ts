@@ -27,7 +27,7 @@ function tslibAlias(): Record<string, string> {
 }
 
 /**
- * Chunks by what a page needs on its first load (issue 10). React with its router in a chunk of its own (every page
+ * Chunks by what a page needs on its first load (the download budget of e2e/shell/bundle.test.ts). React with its router in a chunk of its own (every page
  * needs it and it changes least). The rest of what the sign-in page imports statically (`boot`), what the
  * signed-in shell adds to it — antd's providers, the layout and the dashboard's common parts (`shell`) — and
  * ECharts with the chart component (`charts`): each one chunk, so it compresses as one file instead of a hundred
@@ -139,7 +139,7 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // two entries: the main page and the super-admin page (spec §1)
+    // two entries: the main page and the super-admin page (pageB)
     rolldownOptions: {
       input: { main: here('./index.html'), pageB: here('./pageB.html') },
       output: { codeSplitting: { groups: PROBE ? vendorGroups.slice(0, 1) : vendorGroups } },

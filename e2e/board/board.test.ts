@@ -1,5 +1,5 @@
 /**
- * 信息看板 in the browser (issue 13, items 6 and 8): 王监管 types a plate into 基础查询, its card opens with the vehicle's
+ * 信息看板 in the browser: 王监管 types a plate into 基础查询, its card opens with the vehicle's
  * documents and waybills, and a waybill of the card opens its detail; 动态监控 shows the overdue trip highlighted and
  * filters by it; 静态监控 drills from a city to an enterprise's documents; 提示汇总 links a count to its list.
  */

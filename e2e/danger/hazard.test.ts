@@ -1,5 +1,5 @@
 /**
- * 隐患排查治理 journey (issue 11, 9a): 张安全 of enterprise A registers a hazard on the 隐患登记 page, ticking an item of
+ * 隐患排查治理 journey: 张安全 of enterprise A registers a hazard on the 隐患登记 page, ticking an item of
  * the 重大事故隐患判定标准 — it becomes 重大, and saving submits it to the authority with its 督办 item; he records its
  * rectification on 隐患整改 and accepts it on 隐患验收; the hazard waits for the government; 赵运管 of A's city (the
  * item's level, 市级) reviews it on his 隐患验收 screen and closes it with its 督办 item. The timeline shows every step.

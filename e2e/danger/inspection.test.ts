@@ -1,5 +1,5 @@
 /**
- * 安全检查 → 整改 journey (issue 11, 9b): 王监管 plans a check of 杭州市, 赵运管 approves it (the plan draws enterprise A),
+ * 安全检查 → 整改 journey: 王监管 plans a check of 杭州市, 赵运管 approves it (the plan draws enterprise A),
  * records it with one failed item; the 整改通知 reaches 张安全 (业务大厅 整改反馈), who submits; 王监管 returns it with an
  * opinion, 张安全 submits again, 王监管 passes it and it is on 整改记录.
  */

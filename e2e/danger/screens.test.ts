@@ -1,6 +1,6 @@
 /**
  * Every screen of 隐患排查治理, 安全检查, 整改管理, 整改督办, 安全制度与费用, 通知公告, 站内消息, 业务大厅 and 信息看板 is built and has demo
- * rows for the demo accounts who hold it (issue 11, items 8 and 10; issue 12, item 8; issue 13, item 9): none shows
+ * rows for the demo accounts who hold it: none shows
  * 该功能正在建设中, every list shows rows (发消息, 基础查询 and 参数设置 open on a form).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * 企业自查 and the safety records (issue 11): 张安全 runs the demo template, marks one item 不合格, and turns it into a
+ * 企业自查 and the safety records: 张安全 runs the demo template, marks one item 不合格, and turns it into a
  * hazard from the record's detail; the hazard waits on 隐患整改. A 安全会议 is added on its routed edit page and
- * opens on its info page (spec §2: /danger edit and info pages).
+ * opens on its info page (the /danger edit and info pages).
  */
 import { describe, expect, it } from 'vitest';
 import { baseUrl, btn, login, newPage, pickDate, shot, sql, toast, useBrowser } from '../helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * 档案借阅 and 整改督办 in the browser (issue 11): 王监管 asks to read an archived rectification record, 赵运管 approves,
+ * 档案借阅 and 整改督办 in the browser: 王监管 asks to read an archived rectification record, 赵运管 approves,
  * 王监管 reads it; 张安全 reports progress on a 督办 item from 业务大厅, 王监管 sees the report and closes the 省级 item.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * 通知公告 and 站内消息 in the browser (issue 13, items 1, 3, 5, 8): 王监管 (province) writes a notice to enterprise A's
+ * 通知公告 and 站内消息 in the browser: 王监管 (province) writes a notice to enterprise A's
  * city and publishes it; 张安全's bell counts it, he opens it from the bell, and the province sees him 已读 on the
  * receipts. 张安全 writes to his city's authority; 赵运管 opens it from his inbox and the sender's 已发送 shows it read.
  */

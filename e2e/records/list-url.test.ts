@@ -1,5 +1,5 @@
 /**
- * A list of its own screen keeps its search, page and size in the URL (issue 16): a reload, 后退 and a link sent to a
+ * A list of its own screen keeps its search, page and size in the URL: a reload, 后退 and a link sent to a
  * colleague show the same list with the search form filled in; 重置 clears both.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * 车辆基本信息 as 企业安全管理员 meets it (MODULES.md §8): add a vehicle (a wrong plate is told under
+ * 车辆基本信息 as 企业安全管理员 meets it: add a vehicle (a wrong plate is told under
  * the field with the rule's exact message), edit it, open 一车一档, add and delete a 日常维修 record,
  * export the list (列表.xlsx), and import a small file: first with a bad row (nothing imported, the
  * row report shows 行 / 字段 / 错误信息), then with 仅导入正确的行.

@@ -1,5 +1,5 @@
 /**
- * 安全生产费用 in the browser (issue 12, items 2-4): 张安全 registers 2020's plan from 2019's revenue and sees its twelve
+ * 安全生产费用 in the browser: 张安全 registers 2020's plan from 2019's revenue and sees its twelve
  * accrual rows add up to 1.5% of it; he records a use with a voucher, in 元 with two decimals (stored as 分); the
  * tracking page's figures and category chart change with it. This year, in progress, shows how far its use is from
  * 60% and carries no flag; last year, used under 60%, takes his 情况说明 (第五十一条). The province sees enterprise A

@@ -1,5 +1,5 @@
 /**
- * 奖惩 and 安全生产责任书 on their own edit and info pages (spec §2: /regime edit and info pages; issue 12 item 5):
+ * 奖惩 and 安全生产责任书 on their own edit and info pages (the /regime edit and info pages):
  * 张安全 records a reward for a driver picked from the staff records, and opens this year's 责任书 of the demo data.
  */
 import { describe, expect, it } from 'vitest';

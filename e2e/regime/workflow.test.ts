@@ -1,5 +1,5 @@
 /**
- * 制度流程 in the browser (issue 12, item 1): 张安全 adds 装卸管理人员 to the readers of the draft 事故统计报告和处理制度
+ * 制度流程 in the browser: 张安全 adds 装卸管理人员 to the readers of the draft 事故统计报告和处理制度
  * (drivers and escorts already) and publishes it;
  * the driver 王建国 (account yuangong, linked to his staff record) finds it under his bell, reads it and confirms 已阅;
  * the manager's 阅知情况 shows him read, in the system, with the time.

@@ -1,5 +1,5 @@
 /**
- * The admin dialogs save through the shared save hook (issue 16): 代码表's 新增类型 (super admin, pageB) and 用户管理's
+ * The admin dialogs save through the shared save hook: 代码表's 新增类型 (super admin, pageB) and 用户管理's
  * 重置密码 (an enterprise admin, on a user of its own made for the test): the button waits, the success message shows,
  * the dialog closes and the change is stored.
  */

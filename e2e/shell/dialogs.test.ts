@@ -1,5 +1,5 @@
 /**
- * The two session dialogs of spec §8 as a user meets them:
+ * The two session dialogs of the error catalogue as a user meets them:
  * - 40301: an administrator revokes the 导出 button of the user's role while the user has the list
  *   open; the next 导出 is refused by the server and the 当前用户无相关操作权限！ dialog offers 重新登录.
  * - 40101 after a successful refresh: the call's retry is refused again (another session signed the

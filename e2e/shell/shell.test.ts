@@ -1,5 +1,5 @@
 /**
- * The shell as a user meets it (spec §2 layout behaviours, §4 guard and session, §8 messages):
+ * The shell as a user meets it (layout behaviours, the guard and the session, the error messages):
  * sign-in and the guard, the sidebar, tags, header search, size, settings, error log, bell, user
  * menu, token refresh, and the super-admin page.
  */
@@ -170,7 +170,7 @@ describe('layout', () => {
     const page = await newPage(ctx.browser);
     await login(page, 'qiye');
     await page.getByTestId('bell').click();
-    // the spec's five, in its order; after them only reminders of what is waiting (站内消息, 人员通知, 制度待阅知 with a count)
+    // 通知公告 and the four queues, in that order; after them only reminders of what is waiting (站内消息, 人员通知, 制度待阅知 with a count)
     const entries = async () => (await page.locator('[data-testid^=bell-item-]').allInnerTexts()).map((t) => t.split('\n')[0]);
     await expect.poll(async () => (await entries()).slice(0, 5)).toEqual(['通知公告', '待提交', '待调度', '待检查', '待下发']);
     for (const extra of (await entries()).slice(5)) expect(['站内消息', '人员通知', '制度待阅知']).toContain(extra);

@@ -1,5 +1,5 @@
 /**
- * 运单统计 and 行业统计 in the browser (issue 14): 王监管 opens the twelve statistics, each with its chart and table;
+ * 运单统计 and 行业统计 in the browser: 王监管 opens the twelve statistics, each with its chart and table;
  * a goods class chosen on 运单总量 stays in the link after a reload; a row of 货物类别 opens the waybills it counts,
  * as many as the row says; 企业排名 exports an xlsx. The enterprise sees its seven statistics without the region
  * and enterprise filters.

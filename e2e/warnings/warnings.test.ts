@@ -1,5 +1,5 @@
 /**
- * 到期预警 as the people who use it meet it (MODULES.md §9):
+ * 到期预警 as the people who use it meet it:
  * - 企业安全管理员 (qiye) opens 到期预警 → 车辆道路运输证 from the sidebar, sees an expired and a due
  *   certificate as 已过期 / 即将到期 with red 逾期N天 and orange 剩余N天 tags, and clicks through to the vehicle;
  * - 运管 (zhengfu) opens 静态信息预警 → 经营许可证即将到期, sees the companies and their counts, and notifies one.

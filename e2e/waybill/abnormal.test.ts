@@ -1,5 +1,5 @@
 /**
- * 异常运单 for a city inspector (MODULES.md §4): a finding reported by hand (手工上报: the enterprise and what was seen
+ * 异常运单 for a city inspector: a finding reported by hand (手工上报: the enterprise and what was seen
  * at the roadside), then a 核查单 issued to the enterprise from it. Both dialogs save through the shared save hook
  * (components/resource/useSave.ts): the button waits while the write is out, the success message shows, the list
  * refreshes and the dialog closes.

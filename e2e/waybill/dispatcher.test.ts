@@ -1,5 +1,5 @@
 /**
- * A dispatcher's morning, through the UI (MODULES.md §3): qiye fills a waybill in baseEdit from base
+ * A dispatcher's morning, through the UI: qiye fills a waybill in baseEdit from base
  * info (托运人/收货人/装货人, 常用线路, one goods line from the UN catalogue) → 提交 → 调度 (first a
  * driver whose 从业资格证 has expired: the compliance panel shows the red line and 调度 stays disabled;
  * then a compliant crew) → 出车检查 all 合格 → 下发 (the number is shown) → the A4 print view →
@@ -120,7 +120,7 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await page.getByPlaceholder('请输入运单编号').fill(waybillNo);
     await page.getByTestId('wb-search').click();
     const manageRow = page.getByTestId(`wb-row-${id}`);
-    // the search is kept in the URL (issue 16): a reload shows the same list, the form still says what was searched
+    // the search is kept in the URL: a reload shows the same list, the form still says what was searched
     const manageRows = page.locator('[data-testid^="wb-row-"]');
     await expect.poll(() => manageRows.count()).toBe(1);
     await manageRow.waitFor();

@@ -1,5 +1,5 @@
 /**
- * A roadside inspector scans the QR code of a distributed waybill with a phone (MODULES.md §0,
+ * A roadside inspector scans the QR code of a distributed waybill with a phone (
  * /transportInfo-qyd): no sign-in, a phone-sized card with carrier, plate, goods, route and status;
  * driver and escort names masked, no phone numbers; a wrong check code reads 运单不存在或校验码错误.
  * The number and check code are read from the database, as the QR code would carry them.

@@ -1,5 +1,5 @@
 /**
- * 运单监控 for the province (MODULES.md §4): the state cards count the waybills of the jurisdiction and each filters the
+ * 运单监控 for the province: the state cards count the waybills of the jurisdiction and each filters the
  * list below; the card picked is one of the list's filters, kept in the URL with the rest of its search, so a reload
  * or a shared link opens the same view (components/resource/useListState.ts).
  */

@@ -34,7 +34,7 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   // V8's allocation-site pretenuring: what a request builds and holds over its database round trip (drizzle's statement
   // chunks, pg's rows) looked long-lived to it, so it allocated them straight into the old generation — ~360 MB of
   // garbage there in 7 s of list load (a sampling profile of what survived minor collections), the heap grown to
-  // ~300 MB before a full collection. Off: ~35 MB (docs/bench.md, 2026-11-27). Read by V8 at each collection.
+  // ~300 MB before a full collection. Off: ~35 MB under the same load. Read by V8 at each collection.
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;

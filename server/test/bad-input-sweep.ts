@@ -38,7 +38,7 @@ const SKIP = [
   /^\/api\/super\//, // the same handlers as /api (pageB), with another token kind
   /\/logout$/, // would end the session the rest of the run uses
   /^\/api\/events$/, // a Server-Sent Events stream never ends; test/live-events.test.ts covers it
-  /\/laborContract\/getCmpsnByCertificate$/, // answers 500 for "not found" by the spec (§8: the client stays silent); its own test covers it
+  /\/laborContract\/getCmpsnByCertificate$/, // answers 500 for "not found", as the product's clients expect (they stay silent on it); its own test covers it
 ];
 
 function pathsOf(doc: { paths: Record<string, Record<string, unknown>> }) {

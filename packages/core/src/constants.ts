@@ -25,7 +25,7 @@ export const LOGIN_ADDRESS_MAX_FAILURES = 30;
 export const DEFAULT_WARNING_DAYS = 30;
 export const DEFAULT_PROVINCE_CODE = '330000';
 
-/** Body statuses of the envelope (ARCHITECTURE.md, spec §8). */
+/** Body statuses of the envelope (docs/api-contract.md). */
 export const STATUS = { OK: 200, BAD_INPUT: 40001, TOKEN: 40101, FORBIDDEN: 40301, WARN: 450, WARN_40402: 40402, ERROR: 500 } as const;
 
 export const MSG = {
@@ -59,7 +59,7 @@ export const MSG = {
   changeHeld: (labels: string[]) => `已保存；${labels.join('、')}的变更已提交，待主管部门审核通过后生效`,
 } as const;
 
-/** Relative time per spec §9: 刚刚 < 30 s, N分钟前 < 1 h, N小时前 < 1 day, 1天前 < 2 days, else the date. */
+/** Relative time as the product shows it: 刚刚 < 30 s, N分钟前 < 1 h, N小时前 < 1 day, 1天前 < 2 days, else the date. */
 export function relativeTime(then: number | Date, now: number = Date.now()): string {
   const t = typeof then === 'number' ? then : then.getTime();
   const s = (now - t) / 1000;

@@ -1,5 +1,5 @@
 /**
- * 安全生产费用 under 财资〔2022〕136号 (REFERENCE-domain.md §3), the rules both sides compute with. Money is integer 分
+ * 安全生产费用 under 财资〔2022〕136号 (docs/domain.md), the rules both sides compute with. Money is integer 分
  * end to end (never floating point): a rate is in 万分之 (1.5% = 150), products stay far inside 2^53.
  * - 第二十四条: this year's accrual = last year's 营业收入 × rate (危险品等特殊货运 1.5%), taken evenly month by month;
  *   the rate is a floor: a local rate applies only when higher (the official 解读: 按孰高原则, 就高不就低);

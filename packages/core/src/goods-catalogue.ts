@@ -1,5 +1,5 @@
 /**
- * 危险货物品名 built in (MODULES.md §13): the dangerous goods most moved on Chinese roads —
+ * 危险货物品名 built in: the dangerous goods most moved on Chinese roads —
  * fuels, LPG and industrial gases, solvents, acids and alkalis, ammonia and chlorine, oxidisers
  * and peroxides, toxics and pesticides, explosives for mining, batteries. Numbers, classes and
  * packing groups follow GB 12268-2025 (UN Model Regulations) and JT/T 617.3; names are the

@@ -1,8 +1,8 @@
 /**
  * The menu catalogue: every menu code of the product with its title, icon, path and element
  * codes. Seeds the base_menu / base_element tables and names the pages of the web app.
- * Codes and top-level paths are the spec's, misspellings included (alertMessgae, informManger).
- * A menu page lives at `/<top-level code>/<menu code>` unless `path` says otherwise (spec §2).
+ * Codes and top-level paths are the product's (grants use them), misspellings included (alertMessgae, informManger).
+ * A menu page lives at `/<top-level code>/<menu code>` unless `path` says otherwise.
  */
 export type MenuSide = 'enterprise' | 'government' | 'super';
 
@@ -250,7 +250,7 @@ export function flattenMenus(menus: MenuDef[] = MENUS): FlatMenu[] {
   return out;
 }
 
-/** The four waybill queues and the notice entry of the bell: menu code → reminder key (spec §2, §3). */
+/** The four waybill queues and the notice entry of the bell: menu code → reminder key of getRemindInfo. */
 export const BELL_ENTRIES = [
   { key: 'unread', title: '通知公告', menu: 'noticeManger' },
   { key: 'uncommitted', title: '待提交', menu: 'baseManager' },

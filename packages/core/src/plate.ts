@@ -12,7 +12,7 @@
  *   small cars (渐变绿): energy letter + letter-or-digit + 4 digits, e.g. 浙AD12345;
  *   large vehicles (黄绿双拼): 5 digits + energy letter, e.g. 浙A12345D.
  *   The energy letter was D (纯电) / F (非纯电) in 2016; the later extension to
- *   纯电 D A B C E and 非纯电 F G H J K is accepted as well (see REFERENCE-domain §9).
+ *   纯电 D A B C E and 非纯电 F G H J K is accepted as well.
  *
  * Not accepted: 使 (embassy) plates, 应急 plates, military plates, temporary permits.
  */

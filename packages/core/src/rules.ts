@@ -1,11 +1,11 @@
 /**
- * The shared validation rule set (spec §5 "Shared rule set"), used by forms in the browser
- * and by request schemas on the server. Every message is the spec's Chinese text, letter for
+ * The shared validation rule set, used by forms in the browser
+ * and by request schemas on the server. Every message is the product's Chinese text, letter for
  * letter. A rule only judges the shape of a non-empty value: whether a field is required is
  * decided elsewhere, so checkRule() treats the empty string as valid.
  *
  * Identity numbers follow GB 11643-1999 (居民身份证号码) and GB 32100-2015
- * (统一社会信用代码); see REFERENCE-domain §8(c). Plates follow GA 36-2018 (./plate.ts).
+ * (统一社会信用代码). Plates follow GA 36-2018 (./plate.ts).
  * Both standards write letters in upper case; lower-case input is rejected rather than
  * silently accepted, so that stored numbers stay canonical (forms may upper-case on input).
  */
@@ -38,13 +38,13 @@ export type RuleName =
   | 'plate';
 
 export interface Rule {
-  /** The spec's message, shown when test() fails. */
+  /** The product's message, shown when test() fails. */
   message: string;
   test: (value: string) => boolean;
 }
 
 // ---------------------------------------------------------------------------
-// vue-element-admin src/utils/validate.js (REFERENCE-shell §4.2), kept verbatim.
+// vue-element-admin src/utils/validate.js, kept verbatim.
 // ---------------------------------------------------------------------------
 
 /** A link that leaves the app (menu entries, sidebar links). */

@@ -1,5 +1,5 @@
 /**
- * The statistics (MODULES.md §12): the eight waybill statistics (运单统计) and the four industry
+ * The statistics: the eight waybill statistics (运单统计) and the four industry
  * statistics (行业统计). One definition per statistic, read by the server (route, menu, filters) and
  * by the web (page, chart, filter form). The figures come from the rollups (docs/statistics.md).
  */

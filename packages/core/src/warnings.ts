@@ -1,5 +1,5 @@
 /**
- * 到期预警 as data (MODULES.md §9; REFERENCE-domain §4): the seven enterprise lists of
+ * 到期预警 as data: the seven enterprise lists of
  * alertMessgae and the six government pages of jtxxjccxManager. Each list names the records it
  * reads (table, date column(s), what to show) — the server turns this into SQL at request time
  * (nothing is copied into a warning table) and the web builds one WarningList page from it.

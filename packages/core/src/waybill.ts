@@ -1,8 +1,8 @@
 /**
- * The electronic waybill (电子运单, MODULES.md §3) as data: its states, the transitions between them
+ * The electronic waybill (电子运单) as data: its states, the transitions between them
  * and who may take each (element codes), the dispatch compliance rules as a pure function over plain
  * data (the web shows the same lines; the server is the law and re-checks), and the waybill form.
- * Legal basis: 《危险货物道路运输安全管理办法》第二十二至二十七条 (REFERENCE-domain.md §1).
+ * Legal basis: 《危险货物道路运输安全管理办法》第二十二至二十七条 (docs/domain.md).
  */
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
 
@@ -15,7 +15,7 @@ export const WAYBILL_TYPES = ['普通', '空车(未清洗)', '城市配送'] as 
 export const GOODS_UNITS = ['吨', '千克', '升', '立方米', '件'] as const;
 export type GoodsUnit = (typeof GOODS_UNITS)[number];
 
-/** the four queues of 运输任务 (spec routes) and the bell keys they feed */
+/** the four queues of 运输任务 (the product's routes) and the bell keys they feed */
 export const WAYBILL_QUEUES = {
   base: { state: '草稿', menu: 'baseManager', remind: 'uncommitted', title: '待提交' },
   dispatch: { state: '待调度', menu: 'dispatchManager', remind: 'unscheduled', title: '待调度' },

@@ -1,6 +1,6 @@
 // The embedded database: PGlite served over the PostgreSQL wire protocol in its own process, so
 // heavy queries never block the API's event loop and the API speaks to it with `pg` exactly as
-// it speaks to a real PostgreSQL (ARCHITECTURE.md, "Database modes").
+// it speaks to a real PostgreSQL (without DATABASE_URL the server starts this; docs/deploy.md).
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';

@@ -1,7 +1,7 @@
 /**
  * What every database needs, applied at each start (idempotent upserts): the menu catalogue as
  * base_menu/base_element, role types, the built-in roles and their grants, the seed dictionaries
- * (MODULES.md §1 代码表) and default parameters (参数设置).
+ * (代码表) and default parameters (参数设置).
  */
 import { sql } from 'drizzle-orm';
 import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, MAJOR_HAZARD_DICT, MAJOR_HAZARD_ITEMS, type MenuSide } from '@dg/core';

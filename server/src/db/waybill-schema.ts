@@ -4,7 +4,7 @@
  * `fieldColumns`, docs/development.md "Adding a waybill field"); the key, partition, state, crew and system columns,
  * the indexes and every other table are written here by hand.
  *
- * Scale (ARCHITECTURE.md): ~30,000 waybills a day. The waybill and every per-waybill table are
+ * Scale: a province writes ~30,000 waybills a day. The waybill and every per-waybill table are
  * RANGE-partitioned by month on the waybill's creation time (`created_at` / `waybill_created_at`):
  * drizzle-kit has no PARTITION BY, so the generated CREATE TABLE of these tables was given
  * `PARTITION BY RANGE (...)` in migration 0000 and migration 0001 (custom) adds the partition

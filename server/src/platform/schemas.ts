@@ -1,6 +1,6 @@
 /**
  * The request shapes every route shares, defined once: ids (UUIDs), the list body with its one page-size cap.
- * Route files import these instead of writing their own (issue 16: six copies had drifted to caps of 100 and 500).
+ * Route files import these instead of writing their own: copies drift (to page-size caps of 100 here, 500 there).
  */
 import { z } from 'zod';
 

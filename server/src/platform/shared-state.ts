@@ -1,6 +1,6 @@
 /**
  * State several instances must share: invalidated tokens, captchas, rate-limit counters, a long job's progress.
- * Without REDIS_URL it lives in the database (ARCHITECTURE.md "Database modes"). With REDIS_URL it lives in Redis while
+ * Without REDIS_URL it lives in the database (one instance needs nothing more). With REDIS_URL it lives in Redis while
  * Redis answers, and falls back to the database while it does not (redisState), so Redis going away costs no sign-in.
  */
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-/** 代码表: addDict / updateDict / deleteDict (spec §7) and what getAll / getTree then answer. */
+/** 代码表: addDict / updateDict / deleteDict and what getAll / getTree then answer. */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { testApp, uid, type TestApp } from '../helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * 企业注册 and 企业车辆审核 (MODULES.md §0, §7): a company applies without an account, the
+ * 企业注册 and 企业车辆审核: a company applies without an account, the
  * government of its area approves or rejects it; new vehicles and tanks are reviewed the same way.
  */
 import { describe, it, expect, beforeAll } from 'vitest';

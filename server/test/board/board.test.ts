@@ -1,5 +1,5 @@
 /**
- * 信息看板 and 业务大厅's counts (issue 13, items 4 and 6): 动态监控 counts the jurisdiction's waybills in transit as the
+ * 信息看板 and 业务大厅's counts: 动态监控 counts the jurisdiction's waybills in transit as the
  * waybill table does, city by city, overdue first; 基础查询 finds a plate, an ID number, a credit code, a part of an
  * enterprise's name or a waybill number only inside the jurisdiction, and its card carries the linked records;
  * 静态监控's areas add up to its totals and drill down to the same documents; 提示汇总 counts what the tables hold.

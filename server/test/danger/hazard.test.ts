@@ -1,5 +1,5 @@
 /**
- * 隐患排查治理 (issue 11): the hazard's every transition and every refusal, 逾期 at its boundary, who sees which
+ * 隐患排查治理: the hazard's every transition and every refusal, 逾期 at its boundary, who sees which
  * hazard (enterprise B, a city outside the jurisdiction), the self-check turning failed items into hazards, the
  * 整改台账, the dashboard's figures, and the six safety records' data scope.
  */

@@ -1,5 +1,5 @@
 /**
- * 安全检查 and 整改管理 (issue 11): an approved plan's reproducible draw, its approval by another officer opening a check record per drawn enterprise,
+ * 安全检查 and 整改管理: an approved plan's reproducible draw, its approval by another officer opening a check record per drawn enterprise,
  * a check with a failed item issuing a 整改通知, the notice's every step and refusal, 逾期, data scope (enterprise B,
  * a city outside the jurisdiction) and the government dashboard's 未完成整改.
  */

@@ -1,5 +1,5 @@
 /**
- * 档案借阅 and 整改督办 (issue 11): a closed rectification record is read through an approved request only until its
+ * 档案借阅 and 整改督办: a closed rectification record is read through an approved request only until its
  * date; the applicant never approves itself; overdue notices and submitted 重大 hazards become 督办 items once; the
  * enterprise reports progress from 业务大厅; only the item's level closes it, a 重大 hazard's with the hazard's 复核.
  */

@@ -1,7 +1,7 @@
 /**
- * 危险货物品名 (MODULES.md §13): the built-in list checked against the official GB 12268-2025 table,
- * the import of that table with its flaws (REFERENCE-domain §8(a)), and the keyword search.
- * The official table is read from ../shared/data (never copied into the repository).
+ * 危险货物品名: the built-in list checked against the official GB 12268-2025 table,
+ * the import of that table with its flaws, and the keyword search.
+ * The official table is read from beside the repository (CSV_PATH; it is never copied into it).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * 通知公告, 人员通知 and 站内消息 (issue 13, items 1-3, 5, 8): a notice reaches only its audience inside the publisher's
+ * 通知公告, 人员通知 and 站内消息: a notice reaches only its audience inside the publisher's
  * reach (a notice to city A's enterprises is invisible to city B's; one to a role only to its holders); opening it records
  * the read and the publisher sees it; the body is stored clean; drafts and other units' notices stay with their unit;
  * messages go only where the sender may send, are read and deleted by each recipient for themselves, and the bell counts

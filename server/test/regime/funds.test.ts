@@ -1,5 +1,5 @@
 /**
- * 安全生产费用 (issue 12, items 2-4): the year plan from last year's revenue × the rate of 参数设置 (never below 1.5%; of the
+ * 安全生产费用: the year plan from last year's revenue × the rate of 参数设置 (never below 1.5%; of the
  * tests of this area only this file changes that parameter, for moments), twelve accrual rows that
  * add up to the plan, the 3× pause and its resumption, money as integer 分 end to end, uses refused when they would take
  * a month's balance below zero or carry a bad amount, the tracking figures and export, and the scope of every read.

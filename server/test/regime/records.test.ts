@@ -1,5 +1,5 @@
 /**
- * 安全管理机构, 安全生产责任书 and 奖惩 (issue 12, item 5): on the resource engine, kept to the enterprise (B never reads,
+ * 安全管理机构, 安全生产责任书 and 奖惩: on the resource engine, kept to the enterprise (B never reads,
  * deletes or exports A's rows; A cannot name B's staff), with Chinese messages naming the field for bad values.
  */
 import { describe, it, expect, beforeAll } from 'vitest';

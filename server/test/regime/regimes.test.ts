@@ -1,5 +1,5 @@
 /**
- * 制度流程 (issue 12, item 1): JT/T 912 regimes adopted as drafts, rich text sanitised, 发布 asks the readers, 修订 makes
+ * 制度流程: JT/T 912 regimes adopted as drafts, rich text sanitised, 发布 asks the readers, 修订 makes
  * the next version and publishing it keeps the old one readable as 已替代; a staff member's 已阅 (through his linked
  * account) shows on the manager's list and leaves his bell; the manager records paper sign-offs; nothing crosses
  * enterprises.

@@ -1,5 +1,5 @@
 /**
- * 运单统计 and 行业统计 (issue 14): the rollups equal a count over the base tables after issue, change, void and
+ * 运单统计 and 行业统计: the rollups equal a count over the base tables after issue, change, void and
  * missing masses; each statistic keeps to the user's scope, a city's figures add up to its province's, a figure's
  * drill-down lists as many waybills as it counts, the export carries the table, and bad filters name the field.
  */

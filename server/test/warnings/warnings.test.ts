@@ -1,5 +1,5 @@
 /**
- * 到期预警 (MODULES.md §9; REFERENCE-domain §4): lists computed from the records at request time.
+ * 到期预警: lists computed from the records at request time.
  * Every record here is made through the API with a unique marker in its number, and each list is
  * read with that marker as keyword, so the demo data and other test files do not get in the way.
  * One file on purpose: the window tests change 参数设置 and must not run beside the boundary tests.

@@ -1,4 +1,4 @@
-/** 运单基础信息: the engine's CRUD, the spec's three add paths, the 资质 column of a crew, demo rows. */
+/** 运单基础信息: the engine's CRUD, the product's three add paths, the 资质 column of a crew, demo rows. */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { makeCreditCode } from '@dg/core';
 import { testApp, uid, type TestApp } from '../helpers.ts';

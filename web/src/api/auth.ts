@@ -24,7 +24,7 @@ export interface Verify {
   img: string;
 }
 
-/** POST /auth/jwt/token → the token (username trimmed, spec §5) */
+/** POST /auth/jwt/token → the token (username trimmed, as the sign-in rules say) */
 export const login = (form: LoginForm) =>
   post<string>('/auth/jwt/token', { ...form, username: form.username.trim(), type: entry().loginType });
 

@@ -1,5 +1,5 @@
 /**
- * GET /index/dashboard (MODULES.md §0). The contract only says "per side"; this is the shape the
+ * GET /index/dashboard: an answer per side (docs/api-contract.md); this is the shape the
  * dashboard reads. Every figure comes from the server; missing ones show as 0 / empty.
  */
 import { get } from './request.ts';

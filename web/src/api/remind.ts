@@ -1,4 +1,4 @@
-/** Bell counts (spec §3 "Reminder info"). */
+/** Bell counts (getRemindInfo's `content`). */
 import { get } from './request.ts';
 
 export interface RemindContent {

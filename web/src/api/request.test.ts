@@ -1,4 +1,4 @@
-/** The request client's rules (spec §4, §7, §8), with the network, cookies and toasts replaced. */
+/** The request client's rules (session, calls, error catalogue), with the network, cookies and toasts replaced. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 

@@ -1,12 +1,12 @@
 /**
  * The request client: the ONLY place that knows the envelope `{ status, message, errmsg, data }`
- * and the error catalogue (spec §7, §8; REFERENCE-shell §3.8, §4.7 request.js). Pages call the
+ * and the error catalogue (vue-element-admin's request.js, AG-Admin's statuses). Pages call the
  * typed functions in src/api/*, which call `request`, `download` or `upload` here.
  *
  * - base `/api` on the main page, `/api/super` on pageB except `/auth/*` (always `/api`)
  * - timeout REQUEST_TIMEOUT_MS; `Authorization: <raw token>` when signed in
  * - full-screen loading for paths containing add/edit/save/update, except assessResult/addAssessResult
- * - token refresh (spec §4): before a call when 0 < remaining < REFRESH_BEFORE_MS, and once on
+ * - token refresh: before a call when 0 < remaining < REFRESH_BEFORE_MS, and once on
  *   401/40101, retrying the waiting calls with the new token (single flight)
  */
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
@@ -80,7 +80,7 @@ export function apiUrl(url: string | undefined): string {
   return (UNPREFIXED.some((re) => re.test(p)) ? '/api' : entry().apiBase) + p + q;
 }
 
-/** spec §7: add/edit/save/update show the overlay; assessResult/addAssessResult does not */
+/** add/edit/save/update show the overlay; assessResult/addAssessResult does not */
 export function showsLoading(path: string): boolean {
   if (path.includes('assessResult/addAssessResult')) return false;
   return ['add', 'edit', 'save', 'update'].some((w) => path.includes(w));
@@ -118,7 +118,7 @@ export function refreshToken(): Promise<string> {
   return refreshing;
 }
 
-/** spec §4: refresh when more than 0 and under 10 minutes remain; a failure here is retried a minute later */
+/** refresh when more than 0 and under 10 minutes remain; a failure here is retried a minute later */
 async function refreshIfExpiring(path: string): Promise<void> {
   if (isTokenCall(path) || !getToken()) return;
   const left = tokenRemainingMs();
@@ -145,7 +145,7 @@ function reloadAfterRefreshFailure(): never {
 
 let dialogOpen = false;
 
-/** 401 / 40101: 你已被登出… (spec §8). Confirm clears the session and reloads. */
+/** 401 / 40101: the 你已被登出… dialog. Confirm clears the session and reloads. */
 export function showLoggedOutDialog(): void {
   if (dialogOpen) return;
   dialogOpen = true;
@@ -209,7 +209,7 @@ const isTokenFailure = (res: AxiosResponse): boolean => {
   return res.status === 401 && (s === undefined || s === STATUS.TOKEN || s === 401);
 };
 
-/** timeouts, no answer, HTTP 500 (spec §8 "Transport errors") */
+/** timeouts, no answer, HTTP 500: the transport errors of the catalogue */
 function transportError(err: unknown, silent: boolean): RequestError {
   if (err instanceof RequestError) return err;
   const e = err as { code?: string; message?: string };

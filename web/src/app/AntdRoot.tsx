@@ -2,7 +2,7 @@
  * The providers of every page that shows antd (all but the sign-in page): antd (zh_CN, theme colour,
  * component size), antd App (message/modal context bound for app/antdStatic.tsx), react-query,
  * and the full-screen loading overlay. A pathless route in app/router.tsx, loaded on first use so
- * the sign-in page carries none of it (issue 10).
+ * the sign-in page carries none of it (its download budget, e2e/shell/bundle.test.ts).
  */
 import { useEffect, useMemo } from 'react';
 import { App as AntApp, ConfigProvider, Spin, theme as antdTheme } from 'antd';
@@ -21,7 +21,7 @@ function AntdStaticHolder() {
   return null;
 }
 
-/** spec §7: a full-screen overlay while an add/edit/save/update call is out */
+/** a full-screen overlay while an add/edit/save/update call is out */
 function GlobalLoading() {
   const loading = useAppStore((s) => s.loadingCount > 0);
   return <Spin fullscreen spinning={loading} description="加载中…" data-testid="global-loading" />;

@@ -2,7 +2,7 @@
  * antd's message / modal / notification for code outside components (the request client, the
  * guard, the sign-in page). Inside the signed-in app they are the ones bound to its ConfigProvider
  * (theme, locale), set by <AntdStaticHolder> in AntdRoot; before that mounts (the sign-in page,
- * which carries no antd: issue 10's bundle budget) a call loads antd's static functions on first
+ * which carries no antd: its download budget) a call loads antd's static functions on first
  * use and runs on them.
  */
 import type { MessageInstance } from 'antd/es/message/interface';

@@ -1,5 +1,5 @@
 /**
- * Which of the two entry pages is running (spec §1, §6): the main page with the admin token, or
+ * Which of the two entry pages is running: the main page with the admin token, or
  * pageB, the super-admin page with its own login, the super token and the `/api/super` prefix.
  * Set once by main.tsx / pageB.tsx before anything else reads it.
  */

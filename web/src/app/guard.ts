@@ -1,5 +1,5 @@
 /**
- * The navigation guard (spec §4; vue-element-admin src/permission.js, REFERENCE-shell §4.1), run
+ * The navigation guard (vue-element-admin src/permission.js), run
  * as the root route's loader on every navigation:
  * - no token: public paths pass, everything else goes to /login?redirect=<path>
  * - token and /login: go home
@@ -11,7 +11,7 @@ import { message } from './antdStatic.tsx';
 import { clearSession, ensureSession, sessionReady } from './session.ts';
 import { getToken } from '../utils/auth.ts';
 
-/** reachable without login (spec §2) */
+/** the paths reachable without login */
 export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/transportInfo-qyd', '/userRegister', '/404', '/401'];
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.includes(path.length > 1 ? path.replace(/\/+$/, '') : path);

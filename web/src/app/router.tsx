@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2 "Routes outside the menu", MODULES.md §0). Menu pages are one splat
+ * The route table: the routes outside the menu, and the menu pages. Menu pages are one splat
  * route resolved against the user's granted routes (store/permission.ts), so what a user may
  * reach is exactly what their menu codes grant; anything else is /404. The root loader is the
  * navigation guard and runs on every navigation.
@@ -20,7 +20,7 @@ import Login from '../views/login/index.tsx';
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 /**
  * Everything behind sign-in loads on first use, so the sign-in page carries only itself, React,
- * the router and the antd parts it shows (issue 10: ≤ 200 KB of compressed JavaScript).
+ * the router and the antd parts it shows (its download budget, e2e/shell/bundle.test.ts: ≤ 200 KB of compressed JavaScript).
  */
 const errorPages = () => import('../views/error-page/ErrorPage.tsx');
 

@@ -1,5 +1,5 @@
 /**
- * Loading what a signed-in page needs, once (spec §4 "On first navigation with a token but no
+ * Loading what a signed-in page needs, once (on the first navigation with a token but no
  * roles"): user info → routes from the menu codes → dictionaries and regions. Shared by the
  * navigation guard and the login page, so both report the same errors.
  */

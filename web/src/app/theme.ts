@@ -1,4 +1,4 @@
-/** Edition and theme colour: government users get the orange edition, everyone else the blue one (spec §9). */
+/** Edition and theme colour: government users get the orange edition, everyone else the blue one. */
 import { THEME_ENTERPRISE, THEME_GOVERNMENT } from '@dg/core';
 import { useSettingsStore } from '../store/settings.ts';
 import { useUserStore } from '../store/user.ts';

@@ -1,5 +1,5 @@
 /**
- * 导入 for master data (MODULES.md, "Conventions for every list page"): download the template,
+ * 导入 for master data, as on every list page: download the template,
  * pick an .xlsx or .csv file, choose whether to import only the valid rows, then read the
  * server's row-by-row report. By default a file with any bad row imports nothing.
  * Progress: the upload's bytes, then the rows the server has processed (polled by job id).

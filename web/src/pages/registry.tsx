@@ -104,16 +104,16 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   ...Object.fromEntries(STATS.map(({ key, menu }) => [menu, () => import('./stats/StatPages.tsx').then((m) => ({ default: m.statPage(key) }))])),
 };
 
-/** Detail/edit routes outside the menu (spec §2), e.g. '/transportMission/baseEdit'. */
+/** Detail/edit routes outside the menu, e.g. '/transportMission/baseEdit'. */
 export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: () => Promise<{ default: ComponentType }> }[] = [
-  // 系统管理 (admin): the article and policy editors (spec §2)
+  // 系统管理 (admin): the article and policy editors
   { path: '/articleManager/addarticleManager', title: '文章编辑', menu: 'articleManager', load: () => import('./admin/ArticleEdit.tsx') },
   { path: '/policyManager/addpolicyManager', title: '政策法规编辑', menu: 'policyManager', load: () => import('./admin/PolicyEdit.tsx') },
   // 档案管理 (records): 一车一档, 罐体档案, 一人一档
   { path: '/fileManagement/vehicleBasicManager/info/:id', title: '车辆详情', menu: 'vehicleBasicManager', load: () => import('./records/VehicleInfo.tsx') },
   { path: '/fileManagement/tankBasicManager/info/:id', title: '罐体详情', menu: 'tankBasicManager', load: () => import('./records/TankInfo.tsx') },
   { path: '/fileManagement/staffManager/info/:id', title: '人员详情', menu: 'staffManager', load: () => import('./records/StaffInfo.tsx') },
-  // 到期预警: the record a warning row is about; 基础信息查询 details (spec §2)
+  // 到期预警: the record a warning row is about; 基础信息查询 details
   { path: '/alertMessgae/recordInfo/:resource/:id', title: '档案详情', load: () => import('./warnings/RecordInfo.tsx') },
   { path: '/jcxxcxManager/qyxxcxInfo/:uuid', title: '企业信息详情', menu: 'qyxxcxManager', load: () => import('./approval/jcxx/pages.tsx').then((m) => ({ default: m.QyxxcxInfo })) },
   { path: '/jcxxcxManager/clxxcxInfo/:uuid', title: '车辆信息详情', menu: 'clxxcxManager', load: () => import('./approval/jcxx/pages.tsx').then((m) => ({ default: m.ClxxcxInfo })) },
@@ -135,7 +135,7 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/transportInfo-qyd', title: '运单查验', load: () => import('./waybill/TransportInfo.tsx') },
   { path: '/waybillManager/infoManager/info', title: '运单详情', load: () => import('./waybill/WaybillDetail.tsx').then((m) => ({ default: m.GovInfoPage })) },
   { path: '/waybillManager/infoManager/info1', title: '异常运单详情', menu: 'abnormalWaybillManager', load: () => import('./supervision/AbnormalPage.tsx').then((m) => ({ default: m.AbnormalInfoPage })) },
-  // edit and info pages of the routed records (spec §2: /danger, /regime)
+  // edit and info pages of the routed records (/danger, /regime)
   ...ROUTED_RECORDS.flatMap(({ resourceKey, menu, title, paths, readOnly }) => [
     ...(readOnly ? [] : [{ path: `${paths.base}/edit`, title: `${title}编辑`, menu, load: () => routedRecordPages().then((m) => ({ default: m.recordEdit(resourceKey) })) }]),
     { path: `${paths.base}/info`, title: `${title}详情`, menu, load: () => routedRecordPages().then((m) => ({ default: m.recordInfo(resourceKey) })) },
@@ -151,15 +151,15 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: `${DANGER_PATHS.checkModel.base}/info`, title: '检查模板详情', menu: 'checkModelManager', load: () => named(selfChecks(), 'CheckModelInfo') },
   { path: `${DANGER_PATHS.selfCheck.base}/edit`, title: '开展自查', menu: 'checkModelManager', load: () => named(selfChecks(), 'SelfCheckRun') },
   { path: `${DANGER_PATHS.selfCheck.base}/info`, title: '自查记录详情', menu: 'checkModelManager', load: () => named(selfChecks(), 'SelfCheckInfo') },
-  // 制度流程's edit and info pages (spec §2: /regime)
+  // 制度流程's edit and info pages (/regime)
   { path: `${REGIME_PATHS.workflow.base}/edit`, title: '制度编辑', menu: 'workflowManager', load: () => named(regimes(), 'RegimeEdit') },
   { path: `${REGIME_PATHS.workflow.base}/info`, title: '制度详情', menu: 'workflowManager', load: () => named(regimes(), 'RegimeInfo') },
-  // 通知公告 (spec §2: /informManger/noticeAdd, noticeInfo) and 人员通知
+  // 通知公告 (/informManger/noticeAdd, noticeInfo) and 人员通知
   { path: NOTICE_PATHS.notice.edit(), title: '通知编辑', menu: 'noticeManger', load: () => named(notices(), 'NoticeEdit') },
   { path: '/informManger/noticeInfo', title: '通知详情', menu: 'noticeManger', load: () => named(notices(), 'NoticeInfo') },
   { path: `${NOTICE_PATHS.staffNotice.base}/edit`, title: '人员通知编辑', menu: 'personnelNoticeManager', load: () => named(notices(), 'StaffNoticeEdit') },
   { path: `${NOTICE_PATHS.staffNotice.base}/info`, title: '人员通知详情', menu: 'personnelNoticeManager', load: () => named(notices(), 'StaffNoticeInfo') },
-  // 安全检查 and 整改管理 (spec §2)
+  // 安全检查 and 整改管理
   { path: '/safetyCheck/checkplanEdit', title: '检查计划编辑', menu: 'checkPlanManager', load: () => named(inspections(), 'CheckPlanEdit') },
   { path: '/safetyCheck/checkplanInfo', title: '检查计划详情', load: () => named(inspections(), 'CheckPlanInfo') },
   { path: '/safetyCheck/checkplanApprovalEdit', title: '检查计划审批', menu: 'checkPlanApprovalManager', load: () => named(inspections(), 'CheckPlanApprovalEdit') },

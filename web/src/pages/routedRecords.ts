@@ -1,5 +1,5 @@
 /**
- * Resources whose add, edit and detail are pages of their own beside their list (spec §2: the /danger and /regime edit
+ * Resources whose add, edit and detail are pages of their own beside their list (the product's /danger and /regime edit
  * and info pages). The route table reads this (no antd here); routedRecordPages.tsx draws them.
  */
 import type { ResourcePaths } from '../components/resource/ResourcePaths';

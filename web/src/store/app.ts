@@ -1,7 +1,7 @@
 /**
  * vue-element-admin store/modules/app.js: sidebar open state (cookie `sidebarStatus` '1'/'0'),
  * device (mobile under MOBILE_BREAKPOINT), component size (cookie `size`), plus the counter
- * behind the full-screen loading overlay of the request client (spec §7).
+ * behind the full-screen loading overlay of the request client.
  */
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
@@ -9,7 +9,7 @@ import { create } from 'zustand';
 export type SizeKey = 'default' | 'large' | 'small' | 'mini';
 export type Device = 'desktop' | 'mobile';
 
-/** 默认/大/小/超小 (spec §2); default is medium (spec §9) */
+/** 默认/大/小/超小; default is medium */
 export const SIZE_OPTIONS: { key: SizeKey; label: string; antd: 'large' | 'middle' | 'small'; fontSize: number }[] = [
   { key: 'default', label: '默认', antd: 'middle', fontSize: 14 },
   { key: 'large', label: '大', antd: 'large', fontSize: 16 },

@@ -1,5 +1,5 @@
 /**
- * Client cache of the 代码表 (GET /admin/dict/getAll), loaded after sign-in (spec §4). A root
+ * Client cache of the 代码表 (GET /admin/dict/getAll), loaded after sign-in. A root
  * entry (no pid, value = its type code) names a dictionary; its entries carry the same `type`.
  * Dict values in rows are codes: pages map them with dictLabel / dictOptions.
  */

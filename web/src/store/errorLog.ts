@@ -1,4 +1,4 @@
-/** vue-element-admin store/modules/errorLog.js (REFERENCE-shell §4.6). */
+/** vue-element-admin store/modules/errorLog.js. */
 import { create } from 'zustand';
 
 export interface ErrorLogEntry {

@@ -1,5 +1,5 @@
 /**
- * vue-element-admin store/modules/permission.js, AG-Admin flavour (REFERENCE-shell §4.1 step 8):
+ * vue-element-admin store/modules/permission.js, AG-Admin flavour:
  * the routes a user may reach are built from the menu codes granted in front/info; the sidebar
  * tree comes from front/menus; titles and icons from front/menu/all. Route paths are core's
  * (`/<top>/<code>` or the menu's own `path`), so every granted entry has a page.

@@ -1,4 +1,4 @@
-/** Client cache of the region tree (GET /admin/region/province), loaded after sign-in (spec §4). */
+/** Client cache of the region tree (GET /admin/region/province), loaded after sign-in. */
 import { create } from 'zustand';
 import { getProvince, type RegionNode } from '../api/region.ts';
 

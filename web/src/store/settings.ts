@@ -1,7 +1,7 @@
 /**
  * vue-element-admin src/settings.js + store/modules/settings.js. Unlike upstream the settings are
- * kept (localStorage `dg-settings`, spec §3 "Locally saved settings"). `theme` null means the
- * side's default: #1890ff for enterprise users, orange for government users (spec §9).
+ * kept (localStorage `dg-settings`). `theme` null means the
+ * side's default: #1890ff for enterprise users, orange for government users.
  */
 import { create } from 'zustand';
 import { PRODUCT_TITLE } from '@dg/core';
@@ -16,9 +16,9 @@ export interface SavedSettings {
 }
 
 export const SETTINGS_KEY = 'dg-settings';
-/** spec §9: tab bar, fixed header and sidebar logo on by default */
+/** tab bar, fixed header and sidebar logo on by default */
 export const DEFAULT_SETTINGS: SavedSettings = { theme: null, showSettings: true, tagsView: true, fixedHeader: true, sidebarLogo: true };
-/** spec §9: error logging is on in production */
+/** error logging is on in production */
 export const ERROR_LOG_ENVS = ['production'];
 
 function load(): SavedSettings {

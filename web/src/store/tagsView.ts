@@ -1,4 +1,4 @@
-/** vue-element-admin store/modules/tagsView.js (REFERENCE-shell §4.4). */
+/** vue-element-admin store/modules/tagsView.js. */
 import { create } from 'zustand';
 
 export interface TagView {

@@ -1,7 +1,7 @@
 /**
  * The session token (vue-element-admin src/utils/auth.js): kept in a cookie (`Admin-Token`,
  * pageB `Super-Token`) with its expiry time stamp beside it, both ending with the session
- * (spec §4: 4 hours, cookie and failure time stamp).
+ * (4 hours; the cookie and the expiry time stamp end together).
  */
 import Cookies from 'js-cookie';
 import { SESSION_MS } from '@dg/core';
@@ -24,7 +24,7 @@ export function getToken(): string | undefined {
   return Cookies.get(entry().tokenCookie) || undefined;
 }
 
-/** stores the token and its expiry; a token without a readable exp gets the spec's session length */
+/** stores the token and its expiry; a token without a readable exp gets the product's session length (4 hours) */
 export function setToken(token: string): void {
   const expires = jwtExpiresAt(token) ?? Date.now() + SESSION_MS;
   const attrs = { expires: new Date(expires), sameSite: 'lax' as const, path: '/' };

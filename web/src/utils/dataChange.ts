@@ -1,6 +1,6 @@
 /**
- * The data-change signal, the one way screens tell each other that data changed (spec §4 "Reminder counts …
- * refresh … on a data-change signal"): after a write, a waybill transition or a notice read. The bell reloads its
+ * The data-change signal, the one way screens tell each other that data changed (the bell's counts
+ * refresh on it): after a write, a waybill transition or a notice read. The bell reloads its
  * counts; open lists and details refetch. `topic` names what changed (a resource key, 'waybill') when the writer
  * has already refreshed that itself, so its own listeners may skip it.
  */

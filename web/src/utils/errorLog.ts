@@ -1,6 +1,6 @@
 /**
  * vue-element-admin src/utils/error-log.js: errors of the running app go into the error log store
- * when the build's mode is one of ERROR_LOG_ENVS (spec §9: on in production). Component errors come
+ * when the build's mode is one of ERROR_LOG_ENVS (on in production). Component errors come
  * from the ErrorBoundary around AppMain; the rest from window error / unhandledrejection.
  */
 import { RequestError } from '../api/request.ts';

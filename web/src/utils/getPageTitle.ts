@@ -1,4 +1,4 @@
-/** vue-element-admin src/utils/get-page-title.js: `<route title> - <product title>` (spec §2). */
+/** vue-element-admin src/utils/get-page-title.js: `<route title> - <product title>`. */
 import { PRODUCT_TITLE } from '@dg/core';
 
 let productTitle: string = PRODUCT_TITLE;

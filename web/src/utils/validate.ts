@@ -1,5 +1,5 @@
 /**
- * vue-element-admin src/utils/validate.js (REFERENCE-shell §4.2). isExternal and validURL live in
+ * vue-element-admin src/utils/validate.js. isExternal and validURL live in
  * @dg/core with the shared rule set; the form rule adapter for antd is here.
  */
 import type { Rule } from 'antd/es/form';

@@ -1,4 +1,4 @@
-/** System administration (MODULES.md §1): the entities that are plain resources. Menus, elements and roles have their own tree screens. */
+/** System administration (系统管理): the entities that are plain resources. Menus, elements and roles have their own tree screens. */
 import { resource, integer, text, textarea, richText, enumOf, dict, bool, datetime, ref, region, password, file, json } from '../resource.ts';
 
 export const SIDES = [

@@ -1,5 +1,5 @@
 /**
- * 隐患排查治理 (MODULES.md §5), API area 'yhpc': the enterprise's safety records (安全会议, 检查项目, 检查模板,
+ * 隐患排查治理, API area 'yhpc': the enterprise's safety records (安全会议, 检查项目, 检查模板,
  * 检查类型, 培训台账, 违章人员台账), its self-inspections, the hazard with its rectification workflow, and the
  * read-only 整改台账. The workflow steps are routes of server/src/modules/danger; their states are here so both
  * sides agree on them.

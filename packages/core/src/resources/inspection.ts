@@ -1,7 +1,7 @@
 /**
- * The government's side of 隐患排查治理 (MODULES.md §11): 安全检查 (API area 'aqjc': plans, their approval, a check record
+ * The government's side of 隐患排查治理: 安全检查 (API area 'aqjc': plans, their approval, a check record
  * per drawn enterprise) and 整改管理 (area 'zggl': rectification notices the enterprise answers, the government passes
- * or returns). Steps are routes of server/src/modules/danger (inspection.ts, rectification.ts); states live here.
+ * or returns, and 档案借阅) and 整改督办 (area 'zgdb'). Steps are routes of server/src/modules/inspection; states live here.
  */
 import { resource, text, textarea, date, datetime, number, integer, enumOf, file, ref, bool, json, dict, region } from '../resource.ts';
 

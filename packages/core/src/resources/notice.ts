@@ -1,5 +1,5 @@
 /**
- * 通知公告 and 人员通知 (MODULES.md §7), API area 'tzgg'. A notice is written as a 草稿, 发布 sends it to its audience —
+ * 通知公告 and 人员通知, API area 'tzgg'. A notice is written as a 草稿, 发布 sends it to its audience —
  * everyone in the publisher's reach, regions, enterprises or roles, resolved to accounts at that moment (notice_read),
  * and 撤回 takes it back; each addressee's 已读 is recorded when they open it. A 人员通知 is an enterprise's notice to
  * chosen posts and people of its staff, read through their linked accounts or signed on paper (the 阅知 of

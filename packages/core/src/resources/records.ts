@@ -1,4 +1,4 @@
-/** 档案管理 (MODULES.md §8): 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
+/** 档案管理: 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
 import { resource, text, textarea, date, dict, region, number, integer, enumOf, file, ref, bool } from '../resource.ts';
 
 export const enterprise = resource({
@@ -111,7 +111,7 @@ export const vehicle = resource({
   },
 });
 
-/** the six maintenance-type sub-records of a vehicle share one shape (MODULES.md §8) */
+/** the six maintenance-type sub-records of a vehicle share one shape */
 const vehicleRecord = (key: string, menu: string, title: string) => resource({
   key, area: 'xxda', menu, title, scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'content',
   defaultSort: { field: 'recordDate', order: 'desc' },

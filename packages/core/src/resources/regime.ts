@@ -1,5 +1,5 @@
 /**
- * 安全制度与费用 (MODULES.md §6), API area 'aqzd': 安全生产管理制度 with staff 阅知, the 安全生产费用 ledger
+ * 安全制度与费用, API area 'aqzd': 安全生产管理制度 with staff 阅知, the 安全生产费用 ledger
  * (财资〔2022〕136号: year plans, uses, tracking — the rules in ../funds.ts), 安全管理机构, 安全生产责任书 and 奖惩 — the
  * records a transport company keeps for the annual 质量信誉 assessment and every inspection. People are picked from the
  * enterprise's staff records.

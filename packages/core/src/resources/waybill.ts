@@ -1,6 +1,6 @@
 /**
- * 运单基础信息 (MODULES.md §2) and the plain resources of 运输任务 (检查项, 空车台账), area 'dzyd'.
- * Keys follow the spec's paths: /api/dzyd/loading/addLoading, /api/dzyd/goods/addGoods, /api/dzyd/bind/addBind.
+ * 运单基础信息 and the plain resources of 运输任务 (检查项, 空车台账), area 'dzyd'.
+ * Keys follow the product's paths: /api/dzyd/loading/addLoading, /api/dzyd/goods/addGoods, /api/dzyd/bind/addBind.
  * The waybill itself has its own tables (server/src/db/waybill-schema.ts) and routes (modules/waybill).
  */
 import { resource, text, textarea, region, number, integer, enumOf, ref, bool, date, file } from '../resource.ts';

@@ -1,5 +1,5 @@
 /**
- * APP管理 (MODULES.md §1): the driver app asks `GET /api/app/latest?platform=Android` (no token) for the newest
+ * APP管理: the driver app asks `GET /api/app/latest?platform=Android` (no token) for the newest
  * release. The installer of a release is also downloadable without a token (`/api/app/download/{id}`): the app
  * updates itself before anyone has signed in. Only files that are a release's installer are served there.
  */

@@ -1,5 +1,5 @@
 /**
- * 文章 / 政策法规 (MODULES.md §1): rich text is sanitised on the way in by the engine (platform/rich-text.ts); 发布 makes an item 已发布 with its time; published items feed the dashboard and
+ * 文章 / 政策法规: rich text is sanitised on the way in by the engine (platform/rich-text.ts); 发布 makes an item 已发布 with its time; published items feed the dashboard and
  * the knowledge base.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * 首页 (MODULES.md §0): `GET /index/dashboard`, every figure from a real query. Each area adds its figures with
+ * 首页: `GET /index/dashboard`, every figure from a real query. Each area adds its figures with
  * `addDashboardPart(side, fn)`: numbers are summed, `expiry` rows merge by kind, `byCity` / `byClass` by name,
  * `waybillsByDay` by date, `notices` by time. Government parts also run for the platform, over everything.
  *

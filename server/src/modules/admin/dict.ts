@@ -1,5 +1,5 @@
 /**
- * 代码表 (MODULES.md §1, spec §7): addDict / updateDict / deleteDict. A root entry (pid null) is a dictionary
+ * 代码表, with the product's paths: addDict / updateDict / deleteDict. A root entry (pid null) is a dictionary
  * type whose `value` is its code; entries hang below it, possibly as a tree. getAll / getTree live in modules/shell.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Attachments (spec §7: /zxxx/file/add, getAttachment/{id}, del/{id}). Files go to
+ * Attachments, at the product's paths /zxxx/file/add, getAttachment/{id}, del/{id}. Files go to
  * `<dataDir>/files/yyyy/mm/<uuid>` — never a path the client chose; the original name lives only in the database.
  * Who may read: the uploader's enterprise, governments whose jurisdiction holds it, the platform; files with no
  * enterprise (uploaded by a government or the platform) are readable by every signed-in user.

@@ -1,5 +1,5 @@
 /**
- * 操作日志 (MODULES.md §1): who sees which rows. An enterprise sees its own; a government sees the rows of the
+ * 操作日志: who sees which rows. An enterprise sees its own; a government sees the rows of the
  * enterprises in its jurisdiction and the rows written by the users of its organisations (those carry no
  * enterprise); the platform sees everything.
  */

@@ -1,5 +1,5 @@
 /**
- * 角色权限管理 (MODULES.md §1, REFERENCE-shell §1 and §3.6): role types, the role tree, role CRUD, 权限分配
+ * 角色权限管理 (AG-Admin's role model): role types, the role tree, role CRUD, 权限分配
  * (menus with their ancestors, elements) and 关联用户 (members, leaders). These routes parse, authorise and answer;
  * the work and its rules (who manages which role, never granting more than one holds) are in group-service.ts.
  */

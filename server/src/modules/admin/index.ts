@@ -1,5 +1,5 @@
 /**
- * 系统管理 (MODULES.md §1) and the shell's own business calls: bespoke admin routes and the hooks of the admin
+ * 系统管理 and the shell's own business calls: bespoke admin routes and the hooks of the admin
  * resources. Registered under /api and again under /api/super (pageB); routes for the main page only (open API,
  * metrics, app releases) check `fastify.prefix` themselves.
  */

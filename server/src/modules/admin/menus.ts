@@ -1,5 +1,5 @@
 /**
- * 菜单管理 (MODULES.md §1, REFERENCE-shell §1 and §3.6): the menu tree (AG-Admin's MenuTree with label = title),
+ * 菜单管理: the menu tree (AG-Admin's MenuTree with label = title),
  * menu CRUD and the elements (buttons / uris) of a menu. Menus and elements of the catalogue (packages/core menus.ts)
  * are re-seeded at every start and named by the web's routes, so their codes cannot change and they cannot be deleted.
  */

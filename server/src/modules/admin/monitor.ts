@@ -1,5 +1,5 @@
 /**
- * 服务注册 / 服务状态监控 / 链路监控 (MODULES.md §1) and `/api/metrics` (Prometheus text). Instances beat every 15 s
+ * 服务注册 / 服务状态监控 / 链路监控 and `/api/metrics` (Prometheus text). Instances beat every 15 s
  * into service_instance (server.ts); one whose last beat is older than 45 s is 离线.
  */
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * 服务管理 (MODULES.md §1): API clients of integrations (GPS platform, national exchange). A client's secret is
+ * 服务管理: API clients of integrations (GPS platform, national exchange). A client's secret is
  * shown once — in the answer that created or reset it — and stored only as an argon2 hash. Clients exchange code and
  * secret for a one-hour client token (`POST /api/open/token`) and call open APIs within their allowed path prefixes.
  */

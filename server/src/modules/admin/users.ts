@@ -1,6 +1,6 @@
 /**
- * 用户管理 (MODULES.md §1): the data scope of users, their roles (virtual `groupIds`), side consistency,
- * disabling (tokens die), 重置密码 / 解锁, and the 个人中心 of the signed-in user (MODULES.md §0).
+ * 用户管理: the data scope of users, their roles (virtual `groupIds`), side consistency,
+ * disabling (tokens die), 重置密码 / 解锁, and the 个人中心 of the signed-in user.
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';

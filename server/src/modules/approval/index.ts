@@ -1,5 +1,5 @@
 /**
- * 企业车辆审核 and the government's 基础信息查询 over enterprise records (MODULES.md §0, §7, §10):
+ * 企业车辆审核 and the government's 基础信息查询 over enterprise records:
  * the public registration, the review queue, and the read-only query pages.
  */
 import type { FastifyPluginAsync } from 'fastify';

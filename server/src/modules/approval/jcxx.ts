@@ -1,5 +1,5 @@
 /**
- * 基础信息查询 (MODULES.md §10, jcxxcxManager, 政): read-only views over the records in the user's
+ * 基础信息查询 (jcxxcxManager, 政): read-only views over the records in the user's
  * jurisdiction, gated by the jcxx menu codes (a government role may hold these without the 档案管理
  * menus). The engine's own readers do the work (listRows / findRow / present with the records'
  * definitions), so scope, filters, labels and hooks are the records' own.

@@ -1,5 +1,5 @@
 /**
- * 企业注册 (MODULES.md §0 /userRegister, §7 enterpriseVehicleAuditManager): a transport company
+ * 企业注册 (/userRegister; reviewed in enterpriseVehicleAuditManager): a transport company
  * applies without an account. One transaction creates the enterprise (审核状态 待审核) and its
  * administrator (企业管理员, 停用 until the application is approved).
  * The applicant reads the outcome with POST /public/register/status (账号 + 密码) and, when it is 已驳回,

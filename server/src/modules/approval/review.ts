@@ -1,5 +1,5 @@
 /**
- * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): enterprise registrations, new
+ * 企业车辆审核 (enterpriseVehicleAuditManager, 政): enterprise registrations, new
  * vehicles and new tanks waiting in the reviewer's jurisdiction; 通过 activates (an enterprise's
  * administrator account is enabled), 驳回 needs an opinion the enterprise reads on its record.
  * Changes of approved records' supervised fields (企业/车辆/罐体信息变更) wait here too: 通过 writes the new values.

@@ -1,5 +1,5 @@
 /**
- * Sessions (spec §4, §7; ARCHITECTURE.md "Sessions"): JWT of 4 h, refresh, invalidation on logout,
+ * Sessions (the level-3 requirements of 等保 2.0 for government systems): JWT of 4 h, refresh, invalidation on logout,
  * jwt/invalid, password change or disable; captcha. After 5 wrong passwords an account's sign-ins need a solved
  * captcha for 15 min (even with LOGIN_CAPTCHA=off): the right password still signs in, so no one can lock anyone
  * out. An address with 30 failed sign-ins in 15 min waits out the window.
@@ -137,7 +137,7 @@ export async function authRoutes(app: App) {
   app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录' } }, logout);
   app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true, kinds: ['super'] } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）' } }, logout);
 
-  // one-time login tickets for /auth-redirect (MODULES.md §0)
+  // one-time login tickets for /auth-redirect
   app.post('/api/auth/ticket', { config: { access: { anyUser: true, opt: '签发登录票据' } }, schema: { tags: ['登录'], summary: '签发一次性登录票据' } }, async (req) => {
     const ticket = randomBytes(24).toString('base64url');
     await db().execute(sql`insert into login_ticket (ticket, user_id, expires_at) values (${ticket}, ${req.user!.id}, now() + interval '60 seconds')`);

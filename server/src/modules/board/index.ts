@@ -1,5 +1,5 @@
 /**
- * 信息看板 (zydXxkbManager, 政; MODULES.md §10) and 业务大厅's counts (businessLobby, 企; §7):
+ * 信息看板 (zydXxkbManager, 政) and 业务大厅's counts (businessLobby, 企):
  *   GET  /zyd/board/dynamic            动态监控: in transit now by area × goods class, overdue counted
  *   POST /zyd/board/dynamic/list       the in-transit waybills, overdue first {page, size, filters: {area, goodsClass, overdue, keyword}}
  *   GET  /zyd/board/lookup?q=          基础查询: what the text names (plate, ID number, enterprise name or credit code, waybill number)

@@ -1,5 +1,5 @@
 /**
- * 信息看板 基础查询 (MODULES.md §10): one box — a plate, an ID number, an enterprise's name or credit code, a waybill
+ * 信息看板 基础查询: one box — a plate, an ID number, an enterprise's name or credit code, a waybill
  * number — finds the records it names in the user's jurisdiction; each opens one card with the record and what is
  * linked to it: documents with their expiry, waybills, hazards, open warnings and abnormal findings.
  */

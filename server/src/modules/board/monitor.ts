@@ -1,5 +1,5 @@
 /**
- * 信息看板 (MODULES.md §10, zydXxkbManager, 政): 动态监控 — the waybills in transit now, by area and goods class, the
+ * 信息看板 (zydXxkbManager, 政): 动态监控 — the waybills in transit now, by area and goods class, the
  * overdue ones first — and 静态监控 — expired and due documents by area, then by enterprise, then the documents.
  * Areas are the cities for a province (or the platform), the counties for a city.
  */

@@ -1,5 +1,5 @@
 /**
- * 信息看板 提示汇总 (MODULES.md §10): everything open in the jurisdiction that asks for a supervisor's attention, grouped,
+ * 信息看板 提示汇总: everything open in the jurisdiction that asks for a supervisor's attention, grouped,
  * each with its count and the screen (and list filter) that shows those rows: documents due and expired, abnormal
  * waybills by rule, waybills overdue in transit, overdue rectification notices and 督办 items, unanswered checklists.
  */

@@ -1,5 +1,5 @@
 /**
- * The hazard's workflow (MODULES.md §5, issue 11): every step is one transaction that checks the caller's side,
+ * The hazard's workflow (隐患排查治理): every step is one transaction that checks the caller's side,
  * the hazard's state and its version, writes the hazard and one work_flow row (who, when, opinion), or changes
  * nothing and says why in Chinese.
  *

@@ -1,5 +1,5 @@
 /**
- * 隐患排查治理 (MODULES.md §5, issue 11). The records are resource definitions (packages/core/src/resources/danger.ts)
+ * 隐患排查治理 (API area yhpc). The records are resource definitions (packages/core/src/resources/danger.ts)
  * served by the CRUD engine with this module's hooks (./hooks.ts); the workflow steps are these routes:
  *
  * - `POST /yhpc/hazard/{submit|handle|finish|pass|return}/:id` — the hazard's steps (./hazard.ts), each behind its

@@ -1,5 +1,5 @@
 /**
- * 档案借阅 (MODULES.md §11): a request to read an archived (合格) rectification record — purpose and until when — is
+ * 档案借阅: a request to read an archived (合格) rectification record — purpose and until when — is
  * approved or rejected by a government user other than the applicant; the record is readable through the request only
  * while it is approved and its date has not passed; 归还 ends it early. Every step writes the timeline.
  */

@@ -1,5 +1,5 @@
 /**
- * 安全检查 (MODULES.md §11): a plan (地区, 企业类型, 抽查比例, 检查内容, 检查人员) is submitted, then approved or rejected by
+ * 安全检查: a plan (地区, 企业类型, 抽查比例, 检查内容, 检查人员) is submitted, then approved or rejected by
  * another officer than whoever planned or submitted it; approval generates the plan's random seed (crypto, stored) and
  * draws the enterprises — the eligible ones ordered by md5(seed ‖ id), so the approved plan always draws the same ones —
  * and opens a 检查记录 for each. Before approval there is no seed and no draw, so nobody can preview a draw and redo the

@@ -1,5 +1,5 @@
 /**
- * 整改督办 (MODULES.md §11): a notice overdue (待整改 / 已退回 past its deadline) and a submitted 重大 hazard become 督办
+ * 整改督办: a notice overdue (待整改 / 已退回 past its deadline) and a submitted 重大 hazard become 督办
  * items by themselves — a 重大 hazard's at once, in the transaction that submits it (`superviseHazard`), at the level of
  * the authority that supervises its enterprise (`SUPERVISING_LEVEL`); the sweep (start-up, every 10 minutes) catches
  * overdue notices and any open 重大 hazard still without one; a source gets one item. A supervisor adds others by hand,

@@ -73,7 +73,7 @@ export interface OfficialImportReport {
 }
 
 type Column = 'unNo' | 'nameZh' | 'nameEn' | 'goodsClass' | 'subsidiaryHazard' | 'packingGroup' | 'specialProvisions' | 'limitedQuantity' | 'exceptedQuantity';
-/** the official columns (REFERENCE-domain §8(a)) and the Chinese headers of the catalogue's own export */
+/** the official columns of the GB 12268 table and the Chinese headers of the catalogue's own export */
 const HEADERS: Record<Column, string[]> = {
   unNo: ['un_number', 'un编号', 'un号', '联合国编号'],
   nameZh: ['name_zh', '中文名称', '品名', '名称和说明'],

@@ -1,5 +1,5 @@
 /**
- * Reading the official GB 12268 table (REFERENCE-domain §8(a)): the PDF it was extracted from left
+ * Reading the official GB 12268 table: the PDF it was extracted from left
  * line-break spaces inside Chinese names ("轻质燃 料油"), class values in lower case ("1.3c") or
  * without their division ("2"), and subsidiary hazards run together ("38" for "3 8").
  */

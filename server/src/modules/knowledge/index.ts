@@ -1,5 +1,5 @@
 /**
- * 知识库 (MODULES.md §13): the 危险货物品名 catalogue's bespoke parts — the keyword search shared
+ * 知识库: the 危险货物品名 catalogue's bespoke parts — the keyword search shared
  * by the list (`filters.q`) and every goods picker, the import of the official GB 12268 table,
  * and the hooks that keep pinyin initials current and built-in rows code-owned.
  * The list/detail/add/edit/export routes are the engine's (/api/zsk/dangerousGoods/*).

@@ -1,5 +1,5 @@
 /**
- * 通知公告, 人员通知 and 站内消息 (MODULES.md §7, issue 13). Notices are resource definitions
+ * 通知公告, 人员通知 and 站内消息 (API areas tzgg and znxx). Notices are resource definitions
  * (packages/core/src/resources/notice.ts) served by the CRUD engine with this module's hooks; these routes are the rest:
  *
  * - `POST /tzgg/notice/{publish|withdraw}/:id`, `GET /tzgg/notice/reads/:id`, `POST /tzgg/notice/remind/:id`,

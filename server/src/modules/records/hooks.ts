@@ -1,5 +1,5 @@
 /**
- * 档案管理 (MODULES.md §8) — the bespoke behaviour of the record resources, as engine hooks.
+ * 档案管理 — the bespoke behaviour of the record resources, as engine hooks.
  * Every hook runs inside the engine's transaction (`c.tx`), so a write and what it changes
  * elsewhere (a tank's 检验有效期, a person's 在职状态) commit or fail together.
  */
@@ -121,7 +121,7 @@ defineHooks('staff', {
   beforeWrite(_c, values, mode) {
     if (mode === 'add') values.status = '在职';
     const q = values.qualificationNo;
-    // 从业资格证号 is in practice the holder's ID number (REFERENCE-domain §9): checked when it has 18 characters
+    // 从业资格证号 is in practice the holder's ID number (older ones are shorter): checked when it has 18 characters
     if (typeof q === 'string' && q.length === 18) {
       const reason = checkIdCard18(q);
       if (reason) throw badInput(`从业资格证号：${reason}`);

@@ -1,5 +1,5 @@
 /**
- * 档案管理 (MODULES.md §8): 一企一档, 一车一档, 一人一档. The records themselves are resource
+ * 档案管理: 一企一档, 一车一档, 一人一档. The records themselves are resource
  * definitions (packages/core/src/resources/records.ts) served by the CRUD engine; this module adds
  * their hooks (./hooks.ts) and the workflow routes the engine cannot derive:
  *

@@ -1,5 +1,5 @@
 /**
- * 适装介质 of a tank or tank container (MODULES.md §8): each entry is a 4-digit UN number
+ * 适装介质 of a tank or tank container: each entry is a 4-digit UN number
  * (GB 12268 / JT/T 617.3, e.g. 1203) or a class or division of GB 6944 (e.g. 3, 2.1, 6.1).
  */
 import { badInput } from '../../platform/errors.ts';

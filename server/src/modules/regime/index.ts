@@ -1,5 +1,5 @@
 /**
- * 安全制度与费用 (MODULES.md §6, issue 12). The records are resource definitions (packages/core/src/resources/regime.ts)
+ * 安全制度与费用 (API area aqzd). The records are resource definitions (packages/core/src/resources/regime.ts)
  * served by the CRUD engine with this module's hooks; these routes are the rest:
  *
  * - `POST /aqzd/regimeDoc/{publish|revise}/:id` — 发布 (asks the readers) and 修订 (a new version's draft) (./regimes.ts)

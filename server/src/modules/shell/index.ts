@@ -1,5 +1,5 @@
 /**
- * What the shell needs from the server (spec §7): user info and menus, dictionaries, regions,
+ * What the shell needs from the server, at the paths the product's shell calls: user info and menus, dictionaries, regions,
  * reminders, public config, health. Registered under /api and again under /api/super (pageB).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The statistics (MODULES.md §12; packages/core/src/stats.ts): each answers a StatResult from the rollups
+ * The statistics (packages/core/src/stats.ts): each answers a StatResult from the rollups
  * (waybill/rollups.ts) — never from the waybill table — or, for the industry statistics, from the records
  * through a short cache whose time is shown. docs/statistics.md says which rollup serves which figure.
  */

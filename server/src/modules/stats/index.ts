@@ -1,5 +1,5 @@
 /**
- * 运单统计 and 行业统计 (MODULES.md §12; packages/core/src/stats.ts; docs/statistics.md):
+ * 运单统计 and 行业统计 (packages/core/src/stats.ts; docs/statistics.md):
  *   POST /stat/<key>          one statistic {from, to, regionCode, enterpriseId, goodsClass, granularity, waybillType} → StatResult
  *   POST /stat/<key>/export   the same as xlsx: the main table, then each further table beneath
  *   POST /stat/waybills       what a figure counts: {page, size, drill: StatDrill} → the waybills (or with `rule`, the abnormal findings)

@@ -1,5 +1,5 @@
 /**
- * 运单监管 (MODULES.md §4, 政府端): waybill monitoring in the jurisdiction, 运单填报率, 异常运单 and
+ * 运单监管 (政府端): waybill monitoring in the jurisdiction, 运单填报率, 异常运单 and
  * the 核查单 flow (政 issues → 企 签收 → 企 回复 → 政 办结 or 退回). docs/waybill-api.md §4.
  * Register under /api: `await app.register(supervisionModule, { prefix: '/api' })`.
  */

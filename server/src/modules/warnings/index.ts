@@ -1,5 +1,5 @@
 /**
- * 到期预警 (alertMessgae, 企) and 静态信息预警 (jtxxjccxManager, 政), MODULES.md §9: every list of
+ * 到期预警 (alertMessgae, 企) and 静态信息预警 (jtxxjccxManager, 政): every list of
  * packages/core/src/warnings.ts gets
  *   POST /warning/<key>/list    {page, size, filters: {status, keyword, expiryDate, enterpriseId, regionCode}}
  *   POST /warning/<key>/export  the same rows as xlsx (sheet SheetJS, 列表.xlsx)

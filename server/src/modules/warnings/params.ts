@@ -1,5 +1,5 @@
 /**
- * 参数设置 (MODULES.md §10, zydXxkbManager/paramSettingManager): the rows of param_setting, each
+ * 参数设置 (zydXxkbManager/paramSettingManager): the rows of param_setting, each
  * value checked by its own rule before anything is written. Reading needs the menu, saving its
  * 编辑 element (paramSettingManager:btn_edit), like every other write. The parameters hold for the
  * whole province (there are no city-level values): only the province's government or the platform

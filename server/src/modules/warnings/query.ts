@@ -1,5 +1,5 @@
 /**
- * Expiry warnings computed from the records by SQL at request time (MODULES.md §9): one SELECT per
+ * Expiry warnings computed from the records by SQL at request time: one SELECT per
  * source of a list (packages/core/src/warnings.ts), UNION ALL, then status, filters, urgency order
  * and paging on top. The window is 参数设置 warningDays (or that document type's own window).
  */

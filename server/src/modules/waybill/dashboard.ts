@@ -1,4 +1,4 @@
-/** The waybill figures of 首页 (MODULES.md §0), all from rollups or small indexed reads. */
+/** The waybill figures of 首页, all from rollups or small indexed reads. */
 import { sql } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
 import { goodsClassName } from '@dg/core/waybill';

@@ -1,5 +1,5 @@
 /**
- * 电子运单 (MODULES.md §2–§3): base-info hooks and the spec's three add paths, the waybill lifecycle,
+ * 电子运单: base-info hooks and the product's three add paths, the waybill lifecycle,
  * the public QR check, the bell's four counts, and the jobs (monthly partitions ahead, 在途超时 sweep).
  * Register under /api: `await app.register(waybillModule, { prefix: '/api' })`.
  */
@@ -19,7 +19,7 @@ import { waybillRoutes } from './routes.ts';
 import { publicCheckRoutes } from './public.ts';
 import { sweepOverdue } from './abnormal.ts';
 
-/** the spec's paths /api/dzyd/bind/addBind, /goods/addGoods, /loading/addLoading: exactly the engine's /add */
+/** the product's paths /api/dzyd/bind/addBind, /goods/addGoods, /loading/addLoading: exactly the engine's /add */
 const ALIASES: [key: string, path: string][] = [['bind', 'addBind'], ['goods', 'addGoods'], ['loading', 'addLoading']];
 
 /** monthly partitions from 4 months back to 3 months ahead (idempotent, serialised by an advisory lock) */

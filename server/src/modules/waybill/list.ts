@@ -69,7 +69,7 @@ export function waybillWhere(user: SessionUser, f: WaybillFilters = {}, fixedSta
   return sql.join(c, sql` and `);
 }
 
-/** a filtered list's count stops here (ARCHITECTURE.md: never an exact count over millions) */
+/** a filtered list's count stops here: never an exact count over millions of rows per page view */
 export const LIST_COUNT_CAP = 10_000;
 /**
  * A government's (or the platform's) list filtered by more than state, enterprise, number or a whole plate counts to

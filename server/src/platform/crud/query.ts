@@ -11,7 +11,7 @@ import { UUID_RE } from '../schemas.ts';
 
 export const tableOf = (def: ResourceDef) => resourceTables[def.key] as any;
 /**
- * lists never count more rows than this per page view (ARCHITECTURE.md: no exact count over millions).
+ * lists never count more rows than this per page view (no exact count over millions of rows).
  * 10,000 like the waybill lists: counting 100,000 of a province's vehicles cost ~150 ms a page view;
  * beyond a thousand pages a user narrows the search instead (the pager says 共 10000+ 条).
  */

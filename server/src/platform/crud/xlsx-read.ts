@@ -4,7 +4,7 @@
  * time, so a 100,000-row file never exists as a whole workbook of cell objects.
  *
  * Why not ExcelJS's WorkbookReader: it decodes each chunk of XML with a TextDecoder that is not told
- * the stream goes on (exceljs#2084, lib/utils/parse-sax.js `decode(chunk)` without `{ stream: true }`),
+ * the stream goes on (ExcelJS's lib/utils/parse-sax.js runs `decode(chunk)` without `{ stream: true }`),
  * so a Chinese character cut by a chunk boundary becomes two U+FFFD (一级 → 一��). Here one streaming
  * TextDecoder per entry carries the cut bytes over to the next chunk.
  *

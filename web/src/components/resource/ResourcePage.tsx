@@ -1,6 +1,6 @@
 /**
- * A whole list screen from one resource definition (ARCHITECTURE.md, "One definition per entity";
- * MODULES.md, "Conventions for every list page"): search form, toolbar (新增 / 导入 / 导出 by
+ * A whole list screen from one resource definition (one definition per entity, and the
+ * conventions of every list page): search form, toolbar (新增 / 导入 / 导出 by
  * element code), a server-paged and server-sorted table with 详情 / 编辑 / 删除, the add/edit
  * form and the detail drawer. Any write refetches and fires the data-change signal; the page
  * also refetches on that signal, so a workflow button in `extraActions` need only fire it.

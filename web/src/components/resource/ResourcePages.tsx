@@ -1,5 +1,5 @@
 /**
- * A resource's edit and detail as pages of their own (spec §2: `/danger/…` and `/transportMission/emptyledger` edit
+ * A resource's edit and detail as pages of their own (the product's `/danger/…` and `/transportMission/emptyledger` edit
  * and info pages): `?id=` edits or shows a row, an edit page without it adds one. Fields, widgets and checks are the
  * definition's, as in the list's dialog; a caller may start a new row from other data (`initial`).
  */

@@ -1,6 +1,6 @@
 /**
  * The list page's search form: one input per searchable field, 查询 / 重置, and 展开 / 收起 when
- * there are more than three fields (MODULES.md, "Conventions for every list page").
+ * there are more than three fields (the convention of every list page).
  */
 import { useEffect, useState } from 'react';
 import { Button, Col, Form, Row, Space } from 'antd';

@@ -1,7 +1,7 @@
 /**
  * How a field's value reads on screen (tables, details, exports of the current view).
  * Pure functions: the dictionary and region caches come in through a FormatContext.
- * Dates follow spec §9 (DATE_FORMAT, YYYY-MM-DD HH:mm:ss).
+ * Dates show as DATE_FORMAT (YYYY-MM-DD HH:mm:ss), the product's default.
  */
 import dayjs from 'dayjs';
 import { DATE_FORMAT, formatYuan, type FieldDef, type Option } from '@dg/core';
@@ -121,7 +121,7 @@ export function toFileRefs(value: unknown): FileRef[] {
   });
 }
 
-/** Where an attachment is downloaded (spec §7: GET /api/zxxx/file/getAttachment/{id}). */
+/** Where an attachment is downloaded (GET /api/zxxx/file/getAttachment/{id}). */
 export const attachmentUrl = (id: string) => `/api/zxxx/file/getAttachment/${encodeURIComponent(id)}`;
 
 /**

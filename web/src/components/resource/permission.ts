@@ -1,6 +1,6 @@
 /**
  * The one place the resource UI reads the user store (web/src/store/user.ts). Buttons are a
- * convenience: the server checks the same element codes on every write (ARCHITECTURE.md,
+ * convenience: the server checks the same element codes on every write (docs/security.md,
  * "Access and data scope").
  */
 import type { ResourceDef, Side } from '@dg/core';

@@ -1,5 +1,5 @@
 /**
- * A list's page, size, sort and searched filters (issue 16): kept in the URL for a list of its own screen, so a
+ * A list's page, size, sort and searched filters: kept in the URL for a list of its own screen, so a
  * reload, 后退 or a shared link shows the same list; kept in the component for a list inside a detail. One search
  * parameter per list, named by its resource key, holding only what differs from the defaults.
  */

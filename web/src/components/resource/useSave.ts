@@ -1,5 +1,5 @@
 /**
- * The one save shape of forms and dialogs (issue 16): the write runs as a react-query mutation, `saving` is true while
+ * The one save shape of forms and dialogs: the write runs as a react-query mutation, `saving` is true while
  * it is out and until what follows it is done (refresh, then), a refused write has already been shown by the request
  * client (api/request.ts) and ends there (or in `failed`, for a form that shows the server's reasons itself); a done
  * write says so, refreshes what it changed, then hands its answer on (close the dialog, leave the page).

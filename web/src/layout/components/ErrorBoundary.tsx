@@ -1,4 +1,4 @@
-/** Component errors go to the error log (spec §8; REFERENCE-shell §4.6 React port). */
+/** Component errors go to the error log (vue-element-admin's errorLog, ported to React). */
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { logError } from '../../utils/errorLog.ts';
 

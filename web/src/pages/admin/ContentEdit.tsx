@@ -1,5 +1,5 @@
 /**
- * The editor page of an article or a policy (spec §2: /articleManager/addarticleManager and
+ * The editor page of an article or a policy (/articleManager/addarticleManager and
  * /policyManager/addpolicyManager; `?id=` edits). 正文 is rich text sent as HTML; 保存 keeps a draft,
  * 保存并发布 publishes it at once (with btn_publish).
  */

@@ -1,5 +1,5 @@
 /**
- * 文章管理 / 政策法规 (MODULES.md §1): the list; 新增 and 编辑 open the editor page (spec §2:
+ * 文章管理 / 政策法规: the list; 新增 and 编辑 open the editor page (
  * /articleManager/addarticleManager, /policyManager/addpolicyManager, ?id= to edit); 发布 (btn_publish) publishes a draft.
  */
 import { Button, Popconfirm } from 'antd';

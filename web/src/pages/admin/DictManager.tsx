@@ -1,5 +1,5 @@
 /**
- * 代码表 (MODULES.md §1): dictionary types on the left, their entries (a tree) on the right, with 新增 / 编辑 /
+ * 代码表: dictionary types on the left, their entries (a tree) on the right, with 新增 / 编辑 /
  * 删除 gated by dictManager:btn_add|btn_edit|btn_del. After a change the client's dictionary cache reloads.
  */
 import { useMemo, useState } from 'react';

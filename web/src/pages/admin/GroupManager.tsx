@@ -1,5 +1,5 @@
 /**
- * 角色权限管理 (MODULES.md §1, REFERENCE-shell §1): one tab per role type, the role tree, 添加 / 编辑 / 删除,
+ * 角色权限管理 (AG-Admin's role model): one tab per role type, the role tree, 添加 / 编辑 / 删除,
  * 权限分配 (a checkbox tree of menus — ticking a menu grants its ancestors on the server — and the buttons of the
  * clicked menu, each ticked or unticked at once) and 关联用户 (领导 and 组员, searched remotely).
  */

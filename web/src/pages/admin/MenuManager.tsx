@@ -1,5 +1,5 @@
 /**
- * 菜单管理 (MODULES.md §1, REFERENCE-shell §1): left, the menu tree with a filter; right, the menu form — disabled
+ * 菜单管理: left, the menu tree with a filter; right, the menu form — disabled
  * until 添加 or 编辑 — and the buttons/resources (elements) of the selected menu with their own dialog.
  */
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * 服务管理 (MODULES.md §1): API clients of integrations. The secret is shown once — after 新增 and after
+ * 服务管理: API clients of integrations. The secret is shown once — after 新增 and after
  * 重置密钥 (serviceManager:btn_resetSecret); the server keeps only its hash.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** 服务注册 (MODULES.md §1): running instances, their heartbeats (every 15 s) and status (离线 after 45 s); refreshed every 10 s. */
+/** 服务注册: running instances, their heartbeats (every 15 s) and status (离线 after 45 s); refreshed every 10 s. */
 import { Badge, Card, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { registryList, type InstanceRow } from './api';

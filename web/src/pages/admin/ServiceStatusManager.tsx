@@ -1,5 +1,5 @@
 /**
- * 服务状态监控 (MODULES.md §1): per instance — DB round trip, connection pool, memory, event-loop lag, uptime,
+ * 服务状态监控: per instance — DB round trip, connection pool, memory, event-loop lag, uptime,
  * requests per minute and error rate; refreshed every 10 s. Prometheus reads the same at /api/metrics.
  */
 import { Badge, Card, Col, Empty, Row, Spin, Statistic } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * 链路监控 (MODULES.md §1): this instance's recent requests (filter by path, status, minimum duration) and slow
+ * 链路监控: this instance's recent requests (filter by path, status, minimum duration) and slow
  * requests; a drawer shows one request's spans (auth, each SQL query) against its total.
  */
 import { useState } from 'react';

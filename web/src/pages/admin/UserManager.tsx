@@ -1,5 +1,5 @@
 /**
- * 用户管理 (MODULES.md §1): the generic user list and form, plus 重置密码 and 解锁
+ * 用户管理: the generic user list and form, plus 重置密码 and 解锁
  * (userManager:btn_resetPassword, userManager:btn_unlock).
  */
 import { useState } from 'react';

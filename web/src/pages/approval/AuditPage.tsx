@@ -1,5 +1,5 @@
 /**
- * 企业车辆审核 (MODULES.md §7, enterpriseVehicleAuditManager, 政): registrations, new vehicles and
+ * 企业车辆审核 (enterpriseVehicleAuditManager, 政): registrations, new vehicles and
  * tanks of the jurisdiction waiting for a decision, oldest first. 详情 shows the whole record;
  * 通过 activates it (a registration's administrator may then sign in), 驳回 needs an opinion that
  * the enterprise reads on its record. A change of an approved record's supervised fields (企业/车辆/罐体信息变更)

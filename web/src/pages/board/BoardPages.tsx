@@ -1,5 +1,5 @@
 /**
- * 信息看板 (MODULES.md §10, zydXxkbManager, 政): 动态监控 (in transit now, live), 基础查询 (one box, one card),
+ * 信息看板 (zydXxkbManager, 政): 动态监控 (in transit now, live), 基础查询 (one box, one card),
  * 静态监控 (expired and due documents by area → enterprise → documents), 提示汇总 (open items with counts and links).
  * The server decides the jurisdiction; the areas are cities for a province, counties for a city.
  */

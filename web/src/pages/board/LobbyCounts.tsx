@@ -1,5 +1,5 @@
 /**
- * 业务大厅 (MODULES.md §7, businessLobby, 企): one strip over its three screens — expiry warnings, unread messages and
+ * 业务大厅 (businessLobby, 企): one strip over its three screens — expiry warnings, unread messages and
  * what waits for the enterprise's answer (整改通知, 督办事项, 核查单) — each count a link to the screen that lists them.
  * Counts follow the server's live events like the bell.
  */

@@ -1,5 +1,5 @@
 /**
- * 隐患登记 / 隐患整改 / 隐患验收 (MODULES.md §5): three screens over the one hazard definition. 登记 lists every hazard
+ * 隐患登记 / 隐患整改 / 隐患验收: three screens over the one hazard definition. 登记 lists every hazard
  * of the enterprise (edit and delete while 草稿, then 提交); 整改 the ones to rectify (record the measures, 提交验收);
  * 验收 the ones to accept — an enterprise's 待验收, a government's 重大 hazards to review (待复核). Registering offers the
  * 重大事故隐患判定标准 as a checklist; a 重大 hazard is submitted by its save. Every detail shows the timeline. The server decides every step (modules/danger/hazard.ts); a button here is only offered where the

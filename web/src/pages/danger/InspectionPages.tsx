@@ -1,5 +1,5 @@
 /**
- * 安全检查 (MODULES.md §11, spec §2 /safetyCheck/checkplanEdit, checkplanInfo, checkplanApprovalEdit, checkEdit,
+ * 安全检查 (/safetyCheck/checkplanEdit, checkplanInfo, checkplanApprovalEdit, checkEdit,
  * checkInfo): plans with 提交审批, the approval screen (another officer than the planner approves; the approval draws the
  * enterprises with a seed generated then, so no draw is shown before it), the check records and the form that records a
  * check (a failed item or a problem issues a 整改通知).

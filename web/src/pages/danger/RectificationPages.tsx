@@ -1,5 +1,5 @@
 /**
- * 整改管理 (MODULES.md §11): the notices (a government writes one by hand or a check issues it), the enterprise's
+ * 整改管理: the notices (a government writes one by hand or a check issues it), the enterprise's
  * 提交整改 and the government's 合格 / 退回 on /rectificationManager/commitRecsInfor/{uuid}/{type}, the archive of
  * closed ones (整改记录, /rectificationManager/rectificationRecordInfor/{uuid}) and the enterprise's 业务大厅 整改反馈.
  */

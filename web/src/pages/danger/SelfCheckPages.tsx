@@ -1,5 +1,5 @@
 /**
- * 检查模板 and 企业自查 (MODULES.md §5): the templates' list with 开展自查 on each, the self-check records beside it;
+ * 检查模板 and 企业自查: the templates' list with 开展自查 on each, the self-check records beside it;
  * a self-check page that walks the template's items (合格 / 不合格 / 不适用, a note for each failure); and the record's
  * detail, where the failed items become hazards in one step (来源 自查, 待整改).
  */

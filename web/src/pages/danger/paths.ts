@@ -1,5 +1,5 @@
 /**
- * 隐患排查治理's routed pages (spec §2: /danger edit and info pages for meeting, check item, check model, check
+ * 隐患排查治理's routed pages (the product's /danger edit and info pages for meeting, check item, check model, check
  * function, hazard register, handle, approval, training ledger, violator ledger and rectification ledger), and
  * the self-check's. Kept free of antd: the route table imports it.
  */
@@ -22,7 +22,7 @@ export const DANGER_PATHS = {
 };
 
 const q = (id?: string) => (id ? `?id=${encodeURIComponent(id)}` : '');
-/** 安全检查 and 整改管理's pages, at the spec's paths (§2) */
+/** 安全检查 and 整改管理's pages, at the product's paths */
 export const INSPECTION_PATHS = {
   planList: '/safetyCheck/checkPlanManager',
   approvalList: '/safetyCheck/checkPlanApprovalManager',

@@ -1,5 +1,5 @@
 /**
- * 危险货物品名 (MODULES.md §13): the catalogue's generic list with one keyword box on top (UN编号,
+ * 危险货物品名: the catalogue's generic list with one keyword box on top (UN编号,
  * 中文名称 or 拼音首字母, sent as `filters.q`) and, for whoever may import, the official GB 12268 /
  * JT/T 617.3 table as CSV or xlsx with a row-by-row report.
  */

@@ -1,5 +1,5 @@
 /**
- * 站内消息 (messageSend, MODULES.md §7): 收件箱 — unread first, opening one reads it, 全部标为已读, 删除 for oneself;
+ * 站内消息 (messageSend): 收件箱 — unread first, opening one reads it, 全部标为已读, 删除 for oneself;
  * 发消息 — recipients by organisation, enterprise or account within the sender's reach (the server checks again),
  * subject, content, attachments; 已发送 — each message with how many recipients have read it, and who. 业务大厅's
  * 消息 is the same inbox; deleting is each recipient's own business, so it needs no element code. Page and filters stay in the URL (useListState).

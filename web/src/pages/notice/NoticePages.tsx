@@ -1,5 +1,5 @@
 /**
- * 通知公告 (noticeManger, MODULES.md §7): 收到的通知 — those addressed to the user, unread marked, opening one records
+ * 通知公告 (noticeManger): 收到的通知 — those addressed to the user, unread marked, opening one records
  * 已读; 本单位发布 — the unit's own notices (草稿 → 发布 → 撤回) with how many of the addressees have read each. The
  * info page shows the notice, and to its publishing unit every addressee's state with 提醒未读. 人员通知
  * (personnelNoticeManager): an enterprise's notices to its staff, read through the shared 阅知 (components/StaffReads).

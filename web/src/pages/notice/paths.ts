@@ -1,4 +1,4 @@
-/** 通知公告's pages (spec §2: /informManger/noticeAdd, /informManger/noticeInfo) and 人员通知's. No antd: the route table imports it. */
+/** 通知公告's pages (/informManger/noticeAdd, /informManger/noticeInfo) and 人员通知's. No antd: the route table imports it. */
 import { resourcePaths, type ResourcePaths } from '../../components/resource/ResourcePaths';
 
 const qs = (query?: Record<string, string>) => (query && Object.keys(query).length ? '?' + new URLSearchParams(query).toString() : '');

@@ -1,7 +1,7 @@
 /**
- * 入职 (MODULES.md §8): type an ID or 从业资格证 number, the person of this enterprise is looked up
+ * 入职: type an ID or 从业资格证 number, the person of this enterprise is looked up
  * (`getCmpsnByCertificate`) and the form is pre-filled from their record and last labour contract.
- * Not found is quiet (no toast, as the spec says for this call): the form is simply not pre-filled,
+ * Not found is quiet (the call answers it with a 500 the request client keeps silent): the form is simply not pre-filled,
  * and the page says to add the person in 人员档案 first. The fields and their rules are the
  * staffEntry definition's, through the generic form widgets.
  */

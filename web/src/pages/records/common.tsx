@@ -1,5 +1,5 @@
 /**
- * 档案管理 page parts (MODULES.md §8): 提交审核, and the detail page of a record (一车一档, 一人一档)
+ * 档案管理 page parts: 提交审核, and the detail page of a record (一车一档, 一人一档)
  * — the row's ResourceDetail with its sub-records in tabs, each an embedded ResourcePage.
  * Everything else comes from the generic resource UI.
  */

@@ -1,5 +1,5 @@
 /**
- * 安全生产费用 (MODULES.md §6, 财资〔2022〕136号): 安全费用提取 — the year plans (上年营业收入 × 提取比例) with the chosen year's
+ * 安全生产费用 (财资〔2022〕136号; docs/domain.md): 安全费用提取 — the year plans (上年营业收入 × 提取比例) with the chosen year's
  * twelve accrual rows, each saying why it accrued or paused (第二十四条, 第五十条), and for a finished year used under 60%
  * its 情况说明 (第五十一条); 费用支出跟踪 — a year's accrued, used, balance and usage rate by month and by category as
  * charts with the table beneath and export: a finished year under 60% is flagged with its 情况说明, the year in progress

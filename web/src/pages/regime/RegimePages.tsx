@@ -1,5 +1,5 @@
 /**
- * 制度流程 (workflowManager, MODULES.md §6): the enterprise's safety regimes. A manager adopts the JT/T 912 regimes it
+ * 制度流程 (workflowManager): the enterprise's safety regimes. A manager adopts the JT/T 912 regimes it
  * lacks as drafts, edits them (rich text), 发布 asks the chosen posts and people to read, 修订 makes the next version
  * (the old one stays readable as 已替代), and the info page lists who has read it — with 登记签阅 for paper sign-offs.
  * A member of staff signed in with a linked account sees 待我阅知 on top and confirms 已阅 on the regime's page. The

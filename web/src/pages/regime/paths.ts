@@ -1,4 +1,4 @@
-/** 安全制度与费用's routed pages (spec §2: /regime edit and info pages for workflow, duty and prize). No antd here: the route table imports it. */
+/** 安全制度与费用's routed pages (the product's /regime edit and info pages for workflow, duty and prize). No antd here: the route table imports it. */
 import { resourcePaths } from '../../components/resource/ResourcePaths';
 
 export const REGIME_PATHS = {

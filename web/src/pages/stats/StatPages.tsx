@@ -1,5 +1,5 @@
 /**
- * 运单统计 and 行业统计 (MODULES.md §12): one page for all twelve statistics, read from their definitions in
+ * 运单统计 and 行业统计: one page for all twelve statistics, read from their definitions in
  * packages/core/src/stats.ts. Each page: the filters its definition names (kept in the URL, `f`), the chart the
  * answer asks for, the table with its 合计 and any further tables; a figure that counts waybills opens them.
  */

@@ -1,5 +1,5 @@
 /**
- * 业务大厅 预警信息 (MODULES.md §7, lobbyWarningManager): what expires soon, at a glance — a card per
+ * 业务大厅 预警信息 (lobbyWarningManager): what expires soon, at a glance — a card per
  * document type (即将到期 / 已过期, each opening its 到期预警 list) over one list of everything,
  * most urgent first.
  */

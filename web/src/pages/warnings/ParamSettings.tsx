@@ -1,5 +1,5 @@
 /**
- * 参数设置 (MODULES.md §10, zydXxkbManager/paramSettingManager): the warning window (and one per
+ * 参数设置 (zydXxkbManager/paramSettingManager): the warning window (and one per
  * document type), the in-transit overdue factor, the fill-rate threshold, the safety-fund rate,
  * the assessment grade thresholds and the data-fusion tolerance. The server checks every value. The values hold for
  * the whole province: only the province's government (or the platform) changes them, others read them.

@@ -1,5 +1,5 @@
 /**
- * One expiry-warning list (MODULES.md §9), driven by a kind of packages/core/src/warnings.ts: the
+ * One expiry-warning list, driven by a kind of packages/core/src/warnings.ts: the
  * seven 到期预警 lists of an enterprise, the six 静态信息预警 pages of the government (with counts
  * per enterprise and 通知企业) and 业务大厅's all-in-one list. Days left / overdue are tags
  * (orange 剩余N天, red 逾期N天) that open the record.

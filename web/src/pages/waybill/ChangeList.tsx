@@ -1,6 +1,6 @@
 /**
  * changeList (/transportMission/changeList?id=): a waybill's change records — when, who, why, and
- * each changed field before and after. After 下发 a change is never a silent edit (MODULES.md §3).
+ * each changed field before and after. After 下发 a change is never a silent edit: it is kept with its reason.
  */
 import { Button, Card, Empty, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * /transportMission/print?id=: the waybill laid out like the official 危险货物道路运输运单
- * (REFERENCE-domain.md §1.2): 托运人, 收货人, 装货人, 起运/目的地 (□城市配送), 承运人 (许可证号),
+ * (the template the Ministry of Transport publishes): 托运人, 收货人, 装货人, 起运/目的地 (□城市配送), 承运人 (许可证号),
  * 车辆/挂车/罐体, 驾驶员/押运员 (从业资格证号), goods lines, 例外数量/有限数量, 备注, 调度人/调度日期,
  * with the QR code that opens the public check (/transportInfo-qyd). A4; printing hides the shell.
  */

@@ -1,6 +1,6 @@
 /**
  * /transportInfo-qyd?no=&code= — the public waybill check a roadside inspector opens by scanning the
- * QR code (MODULES.md §0). No sign-in, phone first (360–414 px): carrier, plates, goods (UN, name,
+ * QR code. No sign-in, phone first (360–414 px): carrier, plates, goods (UN, name,
  * class, PG, quantity), origin, destination, status, dispatch time; driver and escort names masked,
  * no phone or ID numbers. A wrong number or code: 运单不存在或校验码错误. Without parameters, a
  * small form takes the number and code printed on a paper waybill.

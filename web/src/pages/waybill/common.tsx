@@ -35,7 +35,7 @@ export function StateTag({ state }: { state?: string | null }) {
   );
 }
 
-/** the main path of a waybill (MODULES.md §3) */
+/** the main path of a waybill, 草稿 to 已完成 */
 export const MAIN_PATH = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成'] as const;
 
 /** GB 6944 classes for the 货物类别 filter (the server matches the main class) */

@@ -1,5 +1,5 @@
 /**
- * /auth-redirect?ticket=&redirect= (MODULES.md §0): exchanges a one-time login ticket for a token,
+ * /auth-redirect?ticket=&redirect=: exchanges a one-time login ticket for a token,
  * then opens `redirect` (or the home page). Lets the driver app or another system open the web
  * app signed in.
  */

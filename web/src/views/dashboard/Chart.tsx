@@ -1,7 +1,7 @@
 /**
  * ECharts through echarts/core (bundled, no CDN): the parts every chart here uses (grid, tooltip, canvas) are
  * registered with the component; each page registers the series and components it draws (`registerCharts`), so the
- * dashboard's first load carries only its own (issue 10: the enterprise board draws a line, the government's a bar
+ * dashboard's first load carries only its own (its 500 KB download budget: the enterprise board draws a line, the government's a bar
  * and a pie).
  */
 import * as echarts from 'echarts/core';

@@ -1,4 +1,4 @@
-/** 企业端首页 (MODULES.md §0): the four waybill queues and unread notices, expiry warnings, open hazards, this month's waybills, recent notices. */
+/** 企业端首页: the four waybill queues and unread notices, expiry warnings, open hazards, this month's waybills, recent notices. */
 import { Card, Col, Empty, Row, Tag, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOutlined, SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
@@ -78,7 +78,7 @@ function HazardStat({ label, value, menu, danger }: { label: string; value: unkn
 
 /**
  * 到期预警 by kind: a small fixed table (one row per kind) drawn as an HTML table in antd's colours — antd's Table
- * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (issue 10's 500 KB).
+ * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (its budget is 500 KB).
  */
 function ExpiryCard({ items }: { items: ExpiryItem[] }) {
   const { token } = theme.useToken();

@@ -1,4 +1,4 @@
-/** 政府端首页 (MODULES.md §0): today's waybills, in transit, abnormal, overdue certificates, open rectifications, waybills by city and by class, recent notices. */
+/** 政府端首页: today's waybills, in transit, abnormal, overdue certificates, open rectifications, waybills by city and by class, recent notices. */
 import { Col, Row } from 'antd';
 import { CarOutlined, ExceptionOutlined, FieldTimeOutlined, FileSearchOutlined, IssuesCloseOutlined } from '@ant-design/icons';
 import type { CountItem, GovernmentDashboard as Data } from '../../api/dashboard.ts';
@@ -20,7 +20,7 @@ const list = (v: unknown): CountItem[] => (Array.isArray(v) ? (v as CountItem[])
 
 /**
  * Waybills by goods class as bars, largest first, each with its share: nine classes compare better side by side than
- * as slices (and the board needs no pie or legend code: issue 10's 500 KB first load).
+ * as slices (and the board needs no pie or legend code: its first load's budget is 500 KB).
  */
 function classOption(byClass: CountItem[], theme: string): ChartOption {
   const rows = byClass.map((c) => ({ name: c.name, value: num(c.value) })).sort((a, b) => a.value - b.value); // bottom-up: largest on top

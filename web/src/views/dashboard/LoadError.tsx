@@ -1,4 +1,4 @@
-/** What /dashboard shows when GET /index/dashboard fails: loaded only then (issue 10). */
+/** What /dashboard shows when GET /index/dashboard fails: loaded only then, outside the first load's download budget. */
 import { Alert, Button } from 'antd';
 
 export default function LoadError({ onRetry }: { onRetry: () => void }) {

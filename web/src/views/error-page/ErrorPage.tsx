@@ -1,4 +1,4 @@
-/** /404 and /401 (spec §2). */
+/** /404 and /401. */
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { getToken } from '../../utils/auth.ts';

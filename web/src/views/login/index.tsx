@@ -1,10 +1,10 @@
 /**
- * /login (spec §2, §5; MODULES.md §0): 账号, 密码, 验证码 (image from getVerify, click to refresh, its
+ * /login: 账号, 密码, 验证码 (image from getVerify, click to refresh, its
  * id goes back as verifyId; hidden when the server's config says captcha is off, until a refusal says this
  * sign-in needs one: after repeated failures an account asks for it even then). The username is
  * trimmed; `?redirect=` is honoured; a user without any menu is told 没有权限，请联系管理员！.
  * Plain form elements styled like antd's (login.css): the first page anyone loads carries no antd
- * (issue 10: ≤ 200 KB of compressed JavaScript); a toast loads antd's message on first use.
+ * (its download budget, e2e/shell/bundle.test.ts: ≤ 200 KB of compressed JavaScript); a toast loads antd's message on first use.
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

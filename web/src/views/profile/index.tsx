@@ -1,5 +1,5 @@
 /**
- * /profile/index 个人中心 (MODULES.md §0): name, mobile, email; 修改密码 (old, new with the password
+ * /profile/index 个人中心: name, mobile, email; 修改密码 (old, new with the password
  * rule, confirm); my last 20 logins.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** /redirect/* (spec §2): leaves the page and comes straight back, so the page is mounted afresh. */
+/** /redirect/*: leaves the page and comes straight back, so the page is mounted afresh. */
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 

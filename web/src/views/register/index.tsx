@@ -1,5 +1,5 @@
 /**
- * /userRegister (MODULES.md §0): 企业注册 without login. Creates a pending application that the
+ * /userRegister: 企业注册 without login. Creates a pending application that the
  * government side audits under 企业车辆审核; the applicant is told 已提交，等待审核.
  * /userRegister?mode=status: 查询注册进度 with the application's 管理员账号 and 密码; a rejected application
  * is corrected there (修改后重新提交) under the same account — a new application cannot reuse its credit code.

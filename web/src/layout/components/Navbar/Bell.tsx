@@ -1,5 +1,5 @@
 /**
- * The bell (spec §2, MODULES.md §0): 通知公告 and the four waybill queues from getRemindInfo, each
+ * The bell: 通知公告 and the four waybill queues from getRemindInfo, each
  * shown only when the user holds its menu (and 制度待阅知 while the person has regimes to read); refreshed on load, every REMIND_POLL_MS and on the
  * data-change signal.
  */

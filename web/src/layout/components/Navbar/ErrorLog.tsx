@@ -1,4 +1,4 @@
-/** components/ErrorLog (REFERENCE-shell §4.6): a red dot button while there are logs; a dialog (ErrorLogDialog.tsx) lists them. */
+/** components/ErrorLog (vue-element-admin's): a red dot button while there are logs; a dialog (ErrorLogDialog.tsx) lists them. */
 import { lazy, Suspense, useState } from 'react';
 import { Badge } from 'antd';
 import { BugOutlined } from '@ant-design/icons';

@@ -1,7 +1,7 @@
 /**
- * components/HeaderSearch (REFERENCE-shell §4.3): fuzzy search over the granted menu titles
+ * components/HeaderSearch (vue-element-admin's): fuzzy search over the granted menu titles
  * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`. Fuse loads the first
- * time the search opens (issue 10); what is typed before it is there is searched once it is.
+ * time the search opens (the first load's download budget); what is typed before it is there is searched once it is.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, type RefSelectProps } from 'antd';

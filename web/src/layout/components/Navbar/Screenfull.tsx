@@ -1,4 +1,4 @@
-/** components/Screenfull: full-screen toggle; unsupported browsers get the spec's warning. */
+/** components/Screenfull: full-screen toggle; unsupported browsers get the product's warning. */
 import { useEffect, useState } from 'react';
 import { Tooltip } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-/** The avatar dropdown (spec §2): 个人中心, 首页, 退出登录. */
+/** The avatar dropdown: 个人中心, 首页, 退出登录. */
 import { Avatar, Dropdown } from 'antd';
 import { CaretDownOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 /**
  * Menu icons by @ant-design/icons name (menu `icon` from front/menu/all). Only the names used by core's
  * catalogue are bundled (the full set is ~1 MB), and each loads the first time a menu shows it: the sidebar
- * shows the top-level entries and the open directory, not the whole catalogue (issue 10).
+ * shows the top-level entries and the open directory, not the whole catalogue (the first load's download budget).
  * Regenerate the list when packages/core/src/menus.ts gains an icon.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * layout/components/TagsView (REFERENCE-shell §4.4): a tab per visited page, 首页 fixed; middle
+ * layout/components/TagsView (vue-element-admin's): a tab per visited page, 首页 fixed; middle
  * click closes; right click offers 刷新 / 关闭 / 关闭其它 / 关闭所有.
  */
 import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A 基础信息查询 list (MODULES.md §10): the record definition's search form and columns, read
+ * A 基础信息查询 list: the record definition's search form and columns, read
  * through /jcxx/<page>/list (gated by the jcxx menu code, jurisdiction applied by the server),
  * 详情 opening /jcxxcxManager/<page>Info/{uuid}. Read-only; 导出 with the page's element.
  */

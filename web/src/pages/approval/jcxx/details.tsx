@@ -1,5 +1,5 @@
 /**
- * The detail pages of 基础信息查询 at /jcxxcxManager/<page>Info/{uuid} (spec §2): the record with
+ * The detail pages of 基础信息查询 at /jcxxcxManager/<page>Info/{uuid} (routes outside the menu): the record with
  * everything a 运管 inspector asks next — an enterprise's licences, fleet, staff and tanks; a
  * vehicle's tanks and safety equipment; a person's entries and leaves; a tank's vehicle and
  * inspections. Read through /jcxx/<page>/info (jurisdiction applied by the server).
