@@ -3,7 +3,8 @@
  * (set-based, with timelines and rollups), and today's waybills in every state made through the real
  * lifecycle code (so numbers, crew locks, timelines and rollups are exactly what the product writes),
  * a few abnormal waybills and a 核查单 in each state. Uses the records team's vehicles, tanks and staff
- * when their seeder ran first; otherwise creates a minimal compliant crew.
+ * when their seeder ran first, and adds compliant sets of its own so that three stay free to dispatch on the day
+ * the demo starts.
  */
 import { sql } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
@@ -34,7 +35,13 @@ const GOODS_FOR: { media: string; unNo: string; goodsName: string; goodsClass: s
   { media: '1170', unNo: '1170', goodsName: '乙醇', goodsClass: '3', packingGroup: 'II' },
 ];
 
-/** compliant crews of the enterprise (today), built from its records; a minimal one is created when there are none */
+/** how many crews today's demo waybills keep busy, and how many stay free to dispatch */
+const BUSY_CREWS = 4;
+const IDLE_CREWS = 3;
+const DEMO_DRIVERS = ['孙海', '钱江', '吴涛', '郑伟', '蒋波', '韩冰', '沈阳'];
+const DEMO_ESCORTS = ['冯丽', '陈静', '褚敏', '卫芳', '秦月', '杨柳', '许晴'];
+
+/** compliant crews of the enterprise (today), built from its records, and completed with sets of their own up to BUSY + IDLE */
 async function compliantCrews(db: Db, e: DemoEnterprise, letter: string): Promise<DemoCrew[]> {
   const q = async (s: ReturnType<typeof sql>) => (await db.execute(s)).rows.map((r) => camel<any>(r));
   const vehicles = await q(sql`select * from vehicle where enterprise_id = ${e.id} order by plate_no`);
@@ -71,25 +78,41 @@ async function compliantCrews(db: Db, e: DemoEnterprise, letter: string): Promis
       break;
     }
   }
-  if (crews.length >= 3) return crews;
-  // no usable records: a minimal compliant crew (tanker + tank + driver + escort) per missing one
-  for (let i = crews.length; i < 4; i++) {
+  // today's waybills keep the first BUSY_CREWS busy (待检查 … 运输中); the IDLE_CREWS sets of its own come last and stay
+  // free for the 待调度 ones' goods (汽油), whatever the records' expiries leave usable on the day the demo starts
+  for (let i = 0; i < IDLE_CREWS || crews.length < BUSY_CREWS + IDLE_CREWS; i++) {
     const d = (n: number) => sql.raw(`(current_date + ${n})`);
     const plate = `${e.abbr}${letter}W${String(800 + i)}${letter === 'A' ? '1' : '2'}`.slice(0, 8);
-    const vehicleId = await insertRow(db, 'vehicle', {
-      enterpriseId: e.id, plateNo: plate, plateColor: '2', vehicleType: 'tanker', brandModel: '演示 运油车', vin: `LDEMO${letter}${String(i).padStart(2, '0')}${e.regionCode}`.slice(0, 17).padEnd(17, '0'),
-      approvedLoad: 15000, totalMass: 25000, transportCertNo: `演示${e.regionCode}${i}`, transportCertExpiry: d(300), annualReviewExpiry: d(300), inspectionExpiry: d(300), techGrade: '一级',
+    const vehicle = {
+      enterpriseId: e.id, plateNo: plate, plateColor: '2', vehicleType: 'tanker', brandModel: '东风天锦 DFH5180GYYEX 运油车', vin: `LDEMO${letter}${String(i).padStart(2, '0')}${e.regionCode}`.slice(0, 17).padEnd(17, '0'),
+      approvedLoad: 15000, totalMass: 25000, transportCertNo: `${e.abbr}交运管字${e.regionCode}${String(900 + i).padStart(6, '0')}`, transportCertExpiry: d(300), annualReviewExpiry: d(300), inspectionExpiry: d(300), techGrade: '一级',
       compulsoryInsuranceExpiry: d(300), carrierInsuranceExpiry: d(300), registerDate: d(-400), status: '营运', auditStatus: '已通过',
-    } as never);
-    const tankId = await insertRow(db, 'tank', { enterpriseId: e.id, tankNo: `GT-DEMO-${letter}${i}`, vehicleId, tankType: 'atmospheric', volume: 20, suitableMedia: ['1203', '1202', '3'], inspectionExpiry: d(300), status: '在用', auditStatus: '已通过' } as never);
-    const person = async (n: number, type: string, name: string) => insertRow(db, 'staff', {
-      enterpriseId: e.id, name, sex: '1', idCard: makeIdCard18(`${e.regionCode}1980010${n}${String(10 + i)}`), mobile: `1370000${String(1000 + n * 10 + i)}`, post: type === 'driver' ? '驾驶员' : '押运员',
-      qualificationNo: `QC${letter}${n}${i}`, qualificationTypes: [type], qualificationExpiry: d(600), status: '在职',
-      ...(type === 'driver' ? { drivingLicenceNo: `DL${letter}${n}${i}`, drivingClass: 'A2', drivingLicenceExpiry: d(900) } : {}),
-    } as never);
-    const driverId = await person(1, 'driver', ['孙海', '钱江', '吴涛', '郑伟'][i]!);
-    const escortId = await person(2, 'escort', ['冯丽', '陈静', '褚敏', '卫芳'][i]!);
-    crews.push({ vehicleId, trailerId: null, tankId, driverId, escortId, label: plate, goods: { ...GOODS_FOR[0]!, quantity: 10, unit: '吨' } });
+    };
+    const vehicleId = await insertRow(db, 'vehicle', vehicle as never);
+    const tank = { tankNo: `GT${letter}${e.regionCode.slice(2)}-W${String(i + 1).padStart(2, '0')}`, suitableMedia: ['1203', '1202', '3'], status: '在用' };
+    const tankId = await insertRow(db, 'tank', { enterpriseId: e.id, ...tank, vehicleId, tankType: 'atmospheric', volume: 20, inspectionExpiry: d(300), auditStatus: '已通过' } as never);
+    const person = async (n: number, type: 'driver' | 'escort', name: string) => {
+      // born 1980-0(i+1)-1n, sequence 1i1 (odd: male): unique within the enterprise, apart from its records' staff
+      const idCard = makeIdCard18(`${e.regionCode}1980${String(1 + i).padStart(2, '0')}1${n}1${i}1`);
+      const row = {
+        enterpriseId: e.id, name, sex: '1', idCard, mobile: `1370000${String(1000 + n * 10 + i)}`, post: type === 'driver' ? '驾驶员' : '押运员',
+        qualificationNo: idCard, qualificationTypes: [type], qualificationExpiry: d(600), status: '在职',
+        ...(type === 'driver' ? { drivingLicenceNo: idCard, drivingClass: 'A2', drivingLicenceExpiry: d(900) } : {}),
+      };
+      return insertRow(db, 'staff', row as never);
+    };
+    const driverId = await person(1, 'driver', DEMO_DRIVERS[i % DEMO_DRIVERS.length]!);
+    const escortId = await person(2, 'escort', DEMO_ESCORTS[i % DEMO_ESCORTS.length]!);
+    const goods = { ...GOODS_FOR[0]!, quantity: 10, unit: '吨' };
+    // the set must pass the dispatch check itself: a demo that offers a crew the check refuses is a broken demo
+    const [v] = await q(sql`select * from vehicle where id = ${vehicleId}`);
+    const people = await q(sql`select * from staff where id in (${driverId}, ${escortId})`);
+    const problems = dispatchComplianceProblems({
+      today, businessScope: ent.business_scope ?? [], vehicle: v, trailer: null, tank: { ...tank, inspectionExpiry: (await q(sql`select inspection_expiry from tank where id = ${tankId}`))[0].inspectionExpiry },
+      driver: people.find((p) => p.id === driverId), escort: people.find((p) => p.id === escortId), goods: [goods],
+    });
+    if (problems.length) throw new Error(`demo crew ${plate} fails the dispatch check: ${problems.join('; ')}`);
+    crews.push({ vehicleId, trailerId: null, tankId, driverId, escortId, label: plate, goods });
   }
   return crews;
 }
@@ -128,9 +151,14 @@ async function seedEnterprise(c: DemoContext, e: DemoEnterprise, letter: 'A' | '
   }
 
   const crews = await compliantCrews(db, e, letter);
-  for (const [i, cr] of crews.slice(0, 3).entries()) {
+  for (const [i, cr] of crews.entries()) {
     await insertRow(db, 'wb_bind', { ...own, name: `${i + 1}号车组（${cr.label}）`.slice(0, 50), vehicleId: cr.vehicleId, trailerId: cr.trailerId ?? null, tankId: cr.tankId ?? null, driverId: cr.driverId, escortId: cr.escortId ?? null });
   }
+  // and one set the check refuses, as a fleet has: its driver's 从业资格证 has expired
+  const lapsed = (await db.execute<{ id: string }>(sql`select id from staff where enterprise_id = ${e.id} and status = '在职' and 'driver' = any(qualification_types)
+    and qualification_expiry < current_date order by name limit 1`)).rows[0];
+  const last = crews[crews.length - 1]!;
+  if (lapsed) await insertRow(db, 'wb_bind', { ...own, name: `${crews.length + 1}号车组（${last.label}，驾驶员证件过期）`.slice(0, 50), vehicleId: last.vehicleId, tankId: last.tankId ?? null, driverId: lapsed.id, escortId: last.escortId ?? null });
   const vehicleIds = crews.map((x) => x.vehicleId!);
   await insertRow(db, 'wb_fleet', { ...own, name: '第一车队', captain: '刘国庆', phone: '13905710001', vehicleIds });
   for (const [i, cr] of crews.slice(0, 2).entries()) {
