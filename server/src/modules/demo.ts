@@ -1,5 +1,6 @@
 /** Demo seeders of every area register themselves by being imported here. */
 export {};
+import './admin/demo.ts';
 import './records/demo.ts';
 import './approval/demo.ts';
 import './waybill/demo.ts';

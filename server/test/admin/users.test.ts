@@ -188,6 +188,19 @@ describe('operation log', () => {
     expect((await t.call('POST', '/api/admin/gateLog/list', { as: 'zhengfu', body: { filters: { crtName: '赵运管' } } })).body.data.total).toBeGreaterThan(0);
     expect((await t.call('POST', '/api/admin/gateLog/list', { as: 'qiye', body: { filters: { crtName: '赵运管' } } })).body.data.total).toBe(0);
   });
+
+  it('shows sign-ins and sign-outs beside the writes, to the user\'s enterprise and not another', async () => {
+    const made = await makeUser(t, { side: 'enterprise', enterpriseId: ids.enterpriseA });
+    const u = { ...made, name: '登录' + made.username.slice(-6) };
+    await t.sql(`update base_user set name = $2 where id = $1`, [u.id, u.name]);
+    const signedIn = await t.login(u.username, u.password);
+    expect(signedIn.status).toBe(200);
+    await t.call('GET', '/api/admin/user/logout', { token: signedIn.data });
+    const rows = async (as: 'qiye' | 'qiye2') => (await t.call('POST', '/api/admin/gateLog/list', { as, body: { filters: { crtName: u.name } } })).body.data;
+    await expect.poll(async () => (await rows('qiye')).content.map((r: { opt: string }) => r.opt).sort(), { timeout: 5000 }).toEqual(['登录', '退出登录']);
+    expect((await rows('qiye')).content[0]).toMatchObject({ menu: '登录', result: '成功', crtName: u.name });
+    expect((await rows('qiye2')).total).toBe(0);
+  });
 });
 
 describe('个人中心', () => {

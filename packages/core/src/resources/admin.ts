@@ -50,7 +50,7 @@ export const gateLog = resource({
   defaultSort: { field: 'crtTime', order: 'desc' },
   fields: {
     menu: text('菜单', { column: true, search: 'like' }),
-    opt: text('操作', { column: true }),
+    opt: text('操作', { column: true, search: 'like' }),
     uri: text('资源路径', { column: true, max: 500 }),
     method: text('方法', { column: true }),
     crtTime: datetime('操作时间', { column: true, search: 'range', sort: true }),

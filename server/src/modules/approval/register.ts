@@ -18,7 +18,7 @@ import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { regionName } from '../../platform/regions.ts';
-import { cleanUrl, summary } from '../../platform/audit.ts';
+import { logEntry } from '../../platform/audit.ts';
 import { textArray, type Db } from '../../db/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -124,12 +124,8 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   /** one 操作日志 row of a registration step: who (the applicant's account) did what, with which result */
-  const logStep = (exec: Db, req: FastifyRequest, row: { opt: string; username: string | null; userId?: string | null; enterpriseId?: string | null; result: string; body?: unknown; before?: unknown; after?: unknown }) => {
-    // the same cleaning as every logged row: credentials masked, control characters dropped, sizes capped
-    return exec.execute(sql`insert into gate_log (enterprise_id, menu, opt, uri, method, crt_time, crt_user, crt_name, crt_host, result, body, before, after)
-      values (${row.enterpriseId ?? null}, '企业注册', ${row.opt}, ${cleanUrl(req.url)}, ${req.method}, now(), ${row.userId ?? null}, ${row.username?.slice(0, 50) ?? null},
-        ${req.ip}, ${row.result}, ${summary(row.body)}::jsonb, ${summary(row.before)}::jsonb, ${summary(row.after)}::jsonb)`);
-  };
+  const logStep = (exec: Db, req: FastifyRequest, row: { opt: string; username: string | null; userId?: string | null; enterpriseId?: string | null; result: string; body?: unknown; before?: unknown; after?: unknown }) =>
+    logEntry(exec, req, { ...row, menu: '企业注册', name: row.username });
 
   /** a refused step's row, written after its transaction rolled back; the refusal itself goes on to the caller */
   const logRefusal = async (req: FastifyRequest, err: unknown, row: { opt: string; username: string | null; enterpriseId?: string | null; userId?: string | null; body?: unknown }) => {

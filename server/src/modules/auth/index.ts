@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
+import { logEntry } from '../../platform/audit.ts';
 
 const BOTH = ['admin', 'super'] as ('admin' | 'super')[];
 const WINDOW_SEC = LOGIN_LOCK_MINUTES * 60;
@@ -71,8 +72,8 @@ export async function authRoutes(app: App) {
       if (refusal) throw badInput(refusal, { captcha: true });
       solved = true;
     }
-    const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null; token_epoch: number | null }>(
-      sql`select id, name, username, password, status, locked_until, failed_logins, is_super, token_epoch from base_user where username = ${username}`);
+    const r = await db().execute<{ id: string; name: string; username: string; password: string; status: string; locked_until: Date | null; failed_logins: number | null; is_super: boolean | null; token_epoch: number | null; enterprise_id: string | null }>(
+      sql`select id, name, username, password, status, locked_until, failed_logins, is_super, token_epoch, enterprise_id from base_user where username = ${username}`);
     const found = r.rows[0];
     // an unknown name answers exactly as a wrong password does, the captcha requirement included, after the same
     // argon2 work: its failures are counted in the shared state instead of the user row
@@ -113,6 +114,8 @@ export async function authRoutes(app: App) {
     if (kind === 'admin' && found.is_super) { await log(found.id, '失败', '超级管理员登录主页面'); throw badInput('超级管理员请从超级管理员入口登录'); }
     await db().execute(sql`update base_user set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${found.id}`);
     await log(found.id, '成功', kind === 'super' ? '超级管理员登录' : '登录');
+    // the 操作日志 shows the sign-ins beside the writes (login_log keeps every attempt, failures included)
+    await logEntry(db(), req, { menu: '登录', opt: '登录', name: found.name, userId: found.id, enterpriseId: found.enterprise_id, result: '成功', body: { username } });
     const { token } = app.ctx.tokens.sign(found, kind, found.token_epoch ?? 0);
     return ok(token);
   });
@@ -131,7 +134,9 @@ export async function authRoutes(app: App) {
   });
 
   const logout = async (req: import('fastify').FastifyRequest) => {
-    await app.ctx.sessions.revoke(req.user!.token);
+    const u = req.user!;
+    await app.ctx.sessions.revoke(u.token);
+    await logEntry(db(), req, { menu: '登录', opt: '退出登录', name: u.name, userId: u.id, enterpriseId: u.enterpriseId, result: '成功' });
     return ok(null);
   };
   app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录' } }, logout);
