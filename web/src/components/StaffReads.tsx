@@ -7,7 +7,7 @@
  * - AcknowledgeButton: 我已阅知 for the person asked.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,8 @@ export function StaffReadsCard({ row, base, menu, resourceKey, draftHint }: { ro
   const queryClient = useQueryClient();
   const reads = useQuery({ queryKey: readsKey(base, row.id), queryFn: () => request<StaffRead[]>({ url: `${base}/reads/${enc(row.id)}`, method: 'get' }), enabled: row.state !== '草稿' });
   const [picked, setPicked] = useState<string[]>([]);
+  // a company asks dozens of drivers: the manager looks either for who is still missing or for who has read
+  const [show, setShow] = useState<'all' | 'unread' | 'read'>('all');
   const { save, saving } = useSave((staffIds: string[]) => request<{ recorded: number }>({ url: `${base}/recordReads/${enc(row.id)}`, method: 'post', data: { staffIds } }), {
     success: (r) => `已登记${r.recorded}人签阅`,
     refresh: async () => { await queryClient.invalidateQueries({ queryKey: readsKey(base, row.id) }); await queryClient.invalidateQueries({ queryKey: queryKeys.all(resourceKey) }); },
@@ -58,11 +60,16 @@ export function StaffReadsCard({ row, base, menu, resourceKey, draftHint }: { ro
   if (row.state === '草稿') return <Alert type="info" showIcon title={draftHint} style={{ marginTop: 16 }} />;
   const list = reads.data ?? [];
   const done = list.filter((r) => r.readAt).length;
+  const shown = show === 'all' ? list : list.filter((r) => Boolean(r.readAt) === (show === 'read'));
   return (
     <Card size="small" style={{ marginTop: 16 }} data-testid="staff-reads"
       title={<Space>阅知情况<Tag color={done === list.length ? 'success' : 'warning'}>已阅 {done} / {list.length}</Tag></Space>}
-      extra={canRecord && <Button size="small" disabled={!picked.length} loading={saving} onClick={() => save(picked)} data-testid="record-reads">登记签阅（{picked.length}）</Button>}>
-      <Table<StaffRead> rowKey="staffId" size="small" loading={reads.isLoading} dataSource={list} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      extra={<Space>
+        <Segmented size="small" value={show} onChange={(v) => setShow(v as typeof show)} data-testid="staff-reads-show"
+          options={[{ value: 'all', label: '全部' }, { value: 'unread', label: `未阅 ${list.length - done}` }, { value: 'read', label: `已阅 ${done}` }]} />
+        {canRecord && <Button size="small" disabled={!picked.length} loading={saving} onClick={() => save(picked)} data-testid="record-reads">登记签阅（{picked.length}）</Button>}
+      </Space>}>
+      <Table<StaffRead> rowKey="staffId" size="small" loading={reads.isLoading} dataSource={shown} pagination={{ pageSize: 20, hideOnSinglePage: true }}
         rowSelection={canRecord ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]), getCheckboxProps: (r) => ({ disabled: Boolean(r.readAt) }) } : undefined}
         columns={[
           { title: '姓名', dataIndex: 'staffName' },
