@@ -83,6 +83,7 @@ async function dumpEmbedded(dataDir: string, file: string) {
 
 async function migrationsOf(url: string) {
   const c = new pg.Pool({ connectionString: url, max: 1 });
+  c.on('error', () => {}); // a dropped idle connection fails the next query with its reason instead of ending the process
   try { return await migrationState({ pool: c }); } finally { await c.end(); }
 }
 
@@ -145,6 +146,7 @@ export async function restore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, f
     }
     if (config.databaseUrl) {
       const c = new pg.Client({ connectionString: config.databaseUrl });
+      c.on('error', () => {}); // as above: the failing query reports it
       await c.connect().catch((err) => { throw new OpsError(`DATABASE_URL 无法连接（${err.message}）`, `DATABASE_URL does not connect (${err.message})`); });
       try {
         const r = await c.query<{ n: number }>(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace

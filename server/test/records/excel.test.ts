@@ -90,6 +90,20 @@ describe('vehicle export → import', () => {
     expect(progress).toEqual({ done: 3, total: 3, finished: true, stage: '完成' });
   });
 
+  it('a wholly wrong file lists its first 1,000 errors and counts every one', async () => {
+    const h = exported[0]!;
+    const rows = Array.from({ length: 700 }, () => {
+      const out = [...exported[1]!];
+      out[h.indexOf('车牌号码')] = '浙A12';
+      out[h.indexOf('核定载质量（千克）')] = '十吨';
+      return out;
+    });
+    const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', await writeXlsx([h, ...rows]));
+    expect(rep.data).toMatchObject({ total: 700, imported: 0, errorCount: 1400, badRows: 700 });
+    expect(rep.data.errors).toHaveLength(1000);
+    expect(rep.data.errors[0]).toEqual({ row: 2, field: '车牌号码', message: '车牌号码：请输入正确的车牌号码' });
+  });
+
   it('the template has the writable columns and a hint row the import skips', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/xxda/vehicle/template', headers: { authorization: await t.token('qiye2') } });
     const [head, hint] = await readXlsx(r.rawPayload);
@@ -103,7 +117,7 @@ describe('vehicle export → import', () => {
       交强险止期: '2027-05-01', 承运人责任险止期: '2027-05-01', 登记日期: '2020-01-01', 营运状态: '营运' };
     const file = await writeXlsx([head!, hint!, head!.map((c) => values[c] ?? null)]);
     const rep = await importXlsx(t, '/api/xxda/vehicle/import', 'qiye2', file);
-    expect(rep.data).toEqual({ total: 1, imported: 1, errors: [] });
+    expect(rep.data).toEqual({ total: 1, imported: 1, errors: [], errorCount: 0, badRows: 0 });
     const [row] = await t.sql(`select transport_cert_expiry::text as d, vehicle_type from vehicle where transport_cert_no = $1`, [m3]);
     expect(row).toEqual({ d: '2027-05-01', vehicle_type: 'tanker' });
   });

@@ -76,7 +76,8 @@ function ImportReportView({ report, validOnly, fieldLabel }: {
   report: ImportReport; validOnly: boolean; fieldLabel: (field: string) => string;
 }) {
   const errors = report.errors ?? [];
-  const badRows = new Set(errors.map((e) => e.row)).size;
+  const badRows = report.badRows ?? new Set(errors.map((e) => e.row)).size;
+  const unlisted = (report.errorCount ?? errors.length) - errors.length;
   let summary: ReactNode;
   if (!errors.length) {
     summary = <Alert type="success" showIcon title={`导入完成：共 ${report.total} 行，成功导入 ${report.imported} 行`} />;
@@ -99,7 +100,7 @@ function ImportReportView({ report, validOnly, fieldLabel }: {
           size="small"
           rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
           dataSource={errors}
-          pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (n) => `共 ${n} 条` }}
+          pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (n) => (unlisted > 0 ? `共 ${n + unlisted} 处错误，列出前 ${n} 处` : `共 ${n} 条`) }}
           columns={[
             { title: '行', dataIndex: 'row', width: 80 },
             { title: '字段', dataIndex: 'field', width: 160, render: (f: string) => (f ? fieldLabel(f) : '') },
@@ -164,7 +165,7 @@ export default function ImportButton({
         timeout: IMPORT_TIMEOUT_MS,
         onUploadProgress: (e) => setSent(e.total ? e.loaded / e.total : e.progress ?? 0),
       });
-      const result: ImportReport = { total: answer?.total ?? 0, imported: answer?.imported ?? 0, errors: answer?.errors ?? [] };
+      const result: ImportReport = { total: answer?.total ?? 0, imported: answer?.imported ?? 0, errors: answer?.errors ?? [], errorCount: answer?.errorCount, badRows: answer?.badRows };
       setReport(result);
       setPhase('done');
       if (result.imported > 0) onImported?.(result);

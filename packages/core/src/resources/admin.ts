@@ -27,7 +27,7 @@ export const user = resource({
     status: enumOf('状态', [{ label: '启用', value: '1' }, { label: '停用', value: '0' }], { required: true, default: '1', column: true, search: 'eq' }),
     description: textarea('备注', { max: 255 }),
     lastLoginAt: datetime('最后登录', { readOnly: true, column: true }),
-    lockedUntil: datetime('锁定至', { readOnly: true }),
+    lockedUntil: datetime('需验证码至', { readOnly: true }),
     failedLogins: integer('连续失败次数', { internal: true }),
     tokensValidAfter: datetime('令牌生效起点', { internal: true }),
     /** bumped by the database on a password change, a disable or a role change: tokens carry the epoch they were issued in */

@@ -169,7 +169,9 @@ export async function templateBuffer(def: ResourceDef): Promise<Buffer> {
  * `imported` rows (of the good ones, in file order) are in, the rest are not — the last error says
  * from which row on. Never set when the import wrote everything or nothing.
  */
-export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[]; partial?: boolean }
+/** at most MAX_LISTED_ERRORS errors are listed (a wholly wrong 100,000-row file has millions); errorCount and badRows count them all */
+export interface ImportReport { total: number; imported: number; errors: { row: number; field: string; message: string }[]; errorCount?: number; badRows?: number; partial?: boolean }
+export const MAX_LISTED_ERRORS = 1000;
 export interface ImportProgress { done: number; total: number; finished: boolean; stage: '排队' | '读取文件' | '校验' | '写入' | '完成' }
 const KEEP_SEC = 10 * 60;
 
@@ -450,7 +452,8 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
 
   // pass 1: check every row
   progress.stage = '校验';
-  const report: ImportReport = { total: 0, imported: 0, errors: [] };
+  const report: ImportReport = { total: 0, imported: 0, errors: [], errorCount: 0 };
+  const note = (e: ImportReport['errors'][number]) => { report.errorCount!++; if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push(e); };
   const bad = new Set<number>();
   const uniqueFields = Object.entries(def.fields).filter(([, f]) => f.unique);
   const seen = new Map<string, Map<unknown, number>>(uniqueFields.map(([name]) => [name, new Map()]));
@@ -459,17 +462,17 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
     progress.total = Math.max(report.total, (hint.rows ?? 0) - 1);
     if (++progress.done % 500 === 0) await breathe();
     const { values, errors } = convert(rowNo, cells);
-    if (errors.length) { report.errors.push(...errors); bad.add(rowNo); continue; }
+    if (errors.length) { errors.forEach(note); bad.add(rowNo); continue; }
     let dup = false;
     for (const [name, f] of uniqueFields) {
       if (values[name] == null) continue;
       const first = seen.get(name)!.get(values[name]);
-      if (first) { report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${values[name]}”与第${first}行重复` }); dup = true; }
+      if (first) { note({ row: rowNo, field: f.label, message: `${f.label}“${values[name]}”与第${first}行重复` }); dup = true; }
       else seen.get(name)!.set(values[name], rowNo);
     }
     if (dup) { bad.add(rowNo); continue; }
     const refused = await beforeWrite(rowNo, { ...values }, values);
-    if (refused) { report.errors.push({ row: rowNo, field: '', message: refused }); bad.add(rowNo); }
+    if (refused) { note({ row: rowNo, field: '', message: refused }); bad.add(rowNo); }
   }
   // uniqueness against stored rows, 10,000 values a query (one jsonb parameter for text columns)
   const columns = getTableColumns(t) as Record<string, { name: string; getSQLType(): string }>;
@@ -485,13 +488,14 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
       for (const h of hit as Row[]) {
         const rowNo = seen.get(name)!.get(h.v);
         if (rowNo === undefined) continue;
-        report.errors.push({ row: rowNo, field: f.label, message: `${f.label}“${h.v}”已存在` });
+        note({ row: rowNo, field: f.label, message: `${f.label}“${h.v}”已存在` });
         bad.add(rowNo);
       }
     }
   }
   seen.clear();
   report.errors.sort((a, b) => a.row - b.row);
+  report.badRows = bad.size;
   if (bad.size && !validOnly) return report;
   if (def.scope === 'enterprise' && !('enterpriseId' in def.fields) && !enterpriseId) throw badInput('只有企业用户可以导入本企业的数据');
 
@@ -512,6 +516,7 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
   const stop = (rowNo: number, why: string) => {
     const left = report.total - bad.size - report.imported;
     report.partial = true;
+    report.errorCount!++;
     report.errors.push({ row: rowNo, field: '', message: `导入未完成：第${rowNo}行及以后的${left}行未导入（${why}），之前的${report.imported}行已导入` });
     return report;
   };
@@ -551,7 +556,7 @@ async function importSheet(app: App, db: Db, def: ResourceDef, user: SessionUser
     const refused = errors[0]?.message ?? await beforeWrite(rowNo, values, input);
     if (refused) {
       if (!(await flush()) || !(await settled())) return report;
-      return report.imported ? stop(rowNo, refused) : { ...report, errors: [...report.errors, { row: rowNo, field: '', message: refused }] };
+      return report.imported ? stop(rowNo, refused) : { ...report, errorCount: report.errorCount! + 1, badRows: bad.size + 1, errors: [...report.errors, { row: rowNo, field: '', message: refused }] };
     }
     for (const [name, f] of Object.entries(def.fields)) {
       if (f.virtual) delete values[name];

@@ -76,6 +76,9 @@ export interface ImportReport {
   total: number;
   imported: number;
   errors: ImportError[];
+  /** every error of the file (only the first of them are listed) and every refused row */
+  errorCount?: number;
+  badRows?: number;
 }
 
 /** Lookups a value formatter needs from the dictionary and region caches. */
