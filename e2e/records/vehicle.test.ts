@@ -2,7 +2,7 @@
  * 车辆基本信息 as 企业安全管理员 meets it: add a vehicle (a wrong plate is told under
  * the field with the rule's exact message), edit it, open 一车一档, add and delete a 日常维修 record,
  * export the list (列表.xlsx), and import a small file: first with a bad row (nothing imported, the
- * row report shows 行 / 字段 / 错误信息), then with 仅导入正确的行.
+ * row report shows 行 / 字段 / 错误信息), then with 仅导入正确的行; and finds the edit in 操作日志.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -143,6 +143,19 @@ describe('车辆基本信息', () => {
     expect((await sql(`select plate_no from vehicle where transport_cert_no like $1`, [`${cert}%`])).map((r) => r.plate_no)).toEqual([good]);
     await btn(dialog, '关闭').click();
     await page.locator('.ant-table-row', { hasText: good }).waitFor();
+
+    // 操作日志: the administrator finds this vehicle's 编辑 among the enterprise's operations, newest first
+    await page.goto(baseUrl() + '/adminSys/gateLogManager');
+    await page.locator('#gateLog_search_menu').fill('车辆基本信息');
+    await page.locator('#gateLog_search_opt').fill('编辑');
+    await btn(page, '查询').click();
+    const edit = page.locator('.dg-resource-page .ant-table-row').first();
+    await expect.poll(() => page.locator('.dg-resource-page .ant-table-row').allInnerTexts()).toEqual([expect.stringMatching(/车辆基本信息\s+编辑\s+\/api\/xxda\/vehicle\/update[\s\S]*张安全/)]);
+    await shot(page, 'records-vehicle-gate-log');
+    // its 详情 shows what the edit changed
+    await btn(edit, '详情').click();
+    await expect.poll(() => page.locator('.ant-descriptions').first().innerText()).toContain('程力威 CLW5250GYYD6 运油车');
+    await shot(page, 'records-vehicle-gate-log-info');
     await page.context().close();
   });
 });
