@@ -50,9 +50,10 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
         <Typography.Paragraph type="secondary">通过后，该企业的管理员账号将被启用，可以登录系统。</Typography.Paragraph>
       )}
       <Typography.Text>{reject ? '驳回意见（企业可见）' : '审核意见（选填）'}</Typography.Text>
+      {/* the 0 / 500 counter hangs below the box: the line under it holds the counter and the error, clear of the buttons */}
       <Input.TextArea rows={4} maxLength={500} showCount value={opinion} status={error ? 'error' : undefined} data-testid="audit-opinion"
         onChange={(e) => { setOpinion(e.target.value); setError(null); }} placeholder={reject ? '请写明需要补正的内容' : ''} style={{ marginTop: 8 }} />
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <div style={{ minHeight: 22, marginTop: 2, marginBottom: 8, paddingRight: 80 }}>{error && <Typography.Text type="danger">{error}</Typography.Text>}</div>
     </Modal>
   );
 }
