@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { flattenMenus } from '@dg/core';
-import { baseUrl, login, newPage, shot, useBrowser } from '../helpers.ts';
+import { baseUrl, btn, login, newPage, shot, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -92,6 +92,11 @@ describe('lists on a phone', () => {
     await openFilters(page, ['状态', '有效期至']);
     await closeFilters(page);
     await shot(page, 'phone-warning');
+
+    // 车辆基本信息: a list with 新增 / 导入 / 导出 fits the phone, its 审核状态 the card's tag
+    await open(page, 'vehicleBasicManager');
+    await expectCards(page, { states: ['草稿', '待审核', '已通过', '已驳回'], action: '详情' });
+    await shot(page, 'phone-vehicles');
     await page.context().close();
   });
 
@@ -128,6 +133,71 @@ describe('lists on a phone', () => {
     // the row's state stands second, beside its number
     expect((await page.locator('.ant-table-thead th').allInnerTexts()).slice(0, 2).map((h) => h.trim())).toEqual(['隐患编号', '状态']);
     await shot(page, 'desktop-hazard-handle');
+    await page.context().close();
+  });
+
+  it('at 1440×900: 审核状态 beside the plate and no 编辑 on a vehicle 待审核; the 通过 dialog\'s counter clears its buttons', { timeout: 120_000 }, async () => {
+    const page = await newPage(ctx.browser);
+    await login(page, 'qiye');
+    await page.goto(baseUrl() + pathOf('vehicleBasicManager'));
+    await page.locator('#vehicle_search_plateNo').fill('A7F326');
+    await page.locator('#vehicle_search_plateNo').press('Enter');
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'A7F326' });
+    await row.waitFor();
+    await settled(page);
+    expect((await page.locator('.ant-table-thead th').allInnerTexts()).slice(0, 2).map((h) => h.trim())).toEqual(['车牌号码', '审核状态']);
+    expect((await row.locator('td').nth(1).innerText()).trim()).toBe('待审核');
+    expect(await row.locator('td .ant-tag').first().innerText()).toBe('待审核');
+    const actions = (await row.locator('td').last().innerText()).replace(/\s+/g, ' ');
+    expect(actions).toContain('详情');
+    expect(actions).not.toContain('编辑');
+    expect(actions).not.toContain('删除');
+    await shot(page, 'desktop-vehicle-pending');
+    await page.context().close();
+
+    const gov = await newPage(ctx.browser);
+    await login(gov, 'zhengfu');
+    await gov.goto(baseUrl() + pathOf('enterpriseVehicleAuditManager'));
+    await gov.getByTestId('audit-pass').first().click();
+    const dialog = gov.locator('.ant-modal-container', { hasText: '审核意见' });
+    await dialog.waitFor();
+    await dialog.locator('textarea').fill('资料齐全');
+    const count = await dialog.locator('.ant-input-data-count').boundingBox();
+    const buttons = await dialog.locator('.ant-modal-footer').boundingBox();
+    expect(await dialog.locator('.ant-input-data-count').innerText()).toBe('4 / 500');
+    expect(count!.y + count!.height).toBeLessThanOrEqual(buttons!.y);
+    await gov.waitForTimeout(300);
+    await shot(gov, 'desktop-audit-pass-dialog');
+    await btn(dialog, '取消').click();
+    await gov.context().close();
+  });
+
+  it('基础信息查询: 异常运单 lists the findings of the jurisdiction with their detail; 高速卡口通行 says it has none yet', { timeout: 120_000 }, async () => {
+    const page = await newPage(ctx.browser);
+    await login(page, 'zhengfu');
+    await page.goto(baseUrl() + pathOf('ycydManager'));
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    await settled(page);
+    expect(await rows.count()).toBeGreaterThan(0);
+    const body = await page.locator('.main-container').innerText();
+    expect(body).not.toMatch(/数据融合|模块|暂无数据/);
+    // read only: neither 手工上报 nor 下发核查单
+    expect(await btn(page, '手工上报').count()).toBe(0);
+    expect(await btn(page, '下发核查单').count()).toBe(0);
+    await shot(page, 'jcxx-abnormal');
+    await btn(rows.first(), '详情').click();
+    await page.waitForURL(/\/jcxxcxManager\/ycydInfo\//);
+    await page.getByTestId('abnormal-info').waitFor();
+    await settled(page);
+    expect(await page.getByTestId('abnormal-info').innerText()).toContain('异常情况');
+    await shot(page, 'jcxx-abnormal-info');
+
+    await page.goto(baseUrl() + pathOf('gsjzxManager'));
+    await page.getByTestId('jcxx-gsjzx').waitFor();
+    expect(await page.getByTestId('jcxx-gsjzx').innerText()).toContain('暂无卡口通行记录：外部数据导入后在此查询');
+    await page.getByTestId('gsjzx-import').click();
+    await page.waitForURL((u) => u.pathname === pathOf('fusionImportManager'));
     await page.context().close();
   });
 });

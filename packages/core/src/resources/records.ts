@@ -3,6 +3,8 @@ import { resource, text, textarea, date, dict, region, number, integer, enumOf, 
 
 /** 审核状态 as a workflow's state: its tag colours, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
 const AUDIT_STATES = { 草稿: { color: 'default' }, 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const;
+/** the 审核状态 from which a vehicle or tank is submitted for audit (提交审核 → 待审核) */
+export const AUDIT_SUBMITTABLE: readonly string[] = ['草稿', '已驳回'];
 const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, lockedIn: ['待审核'] } as const;
 
 export const enterprise = resource({
