@@ -180,6 +180,7 @@ describe('lists on a phone', () => {
     await rows.first().waitFor();
     await settled(page);
     expect(await rows.count()).toBeGreaterThan(0);
+    expect((await page.locator('.ant-table-thead th').allInnerTexts()).slice(0, 2).map((h) => h.trim())).toEqual(['发现时间', '状态']);
     const body = await page.locator('.main-container').innerText();
     expect(body).not.toMatch(/数据融合|模块|暂无数据/);
     // read only: neither 手工上报 nor 下发核查单
@@ -196,6 +197,7 @@ describe('lists on a phone', () => {
     await page.goto(baseUrl() + pathOf('gsjzxManager'));
     await page.getByTestId('jcxx-gsjzx').waitFor();
     expect(await page.getByTestId('jcxx-gsjzx').innerText()).toContain('暂无卡口通行记录：外部数据导入后在此查询');
+    await shot(page, 'jcxx-gsjzx');
     await page.getByTestId('gsjzx-import').click();
     await page.waitForURL((u) => u.pathname === pathOf('fusionImportManager'));
     await page.context().close();

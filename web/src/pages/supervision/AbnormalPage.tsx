@@ -77,13 +77,13 @@ export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnor
           pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '发现时间', dataIndex: 'foundAt', width: 170, render: fmtTime },
+            { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{v}</Tag> },
             { title: '异常规则', dataIndex: 'rule', width: 110, render: (v: string) => <Tag color="red">{v}</Tag> },
             { title: '异常情况', dataIndex: 'detail', width: 360, ellipsis: true },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v) => v || '-' },
             { title: '车牌', dataIndex: 'plateNo', width: 110, render: (v) => v || '-' },
             { title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true, render: (v) => v || '-' },
             { title: '来源', dataIndex: 'source', width: 80 },
-            { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{v}</Tag> },
             {
               title: '操作', key: 'op', fixed: 'right', width: 210,
               render: (_, r) => (

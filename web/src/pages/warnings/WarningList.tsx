@@ -179,10 +179,11 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     ...(kind.subjectLabel === '企业' ? [] : [
       { key: 'subject', title: kind.subjectLabel, dataIndex: 'subject', width: 180, ellipsis: { showTitle: true }, render: (v: string, r: WarningRow) => <Link to={r.route}>{v}</Link> },
     ]),
+    // the state beside the row's subject, never behind the fixed 操作 column
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
     { key: 'document', title: '证件', dataIndex: 'document', width: 170, ellipsis: { showTitle: true } },
     { key: 'docNo', title: '证件编号', dataIndex: 'docNo', width: 200, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
     { key: 'expiryDate', title: '有效期至', dataIndex: 'expiryDate', width: 110 },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
     { key: 'days', title: '剩余/逾期', width: 110, render: (_, r) => <DaysTag row={r} /> },
     {
       key: 'op', title: '操作', fixed: 'right', width: canNotify ? 170 : 90, render: (_, r) => (
