@@ -53,6 +53,11 @@ export interface WorkflowDef {
   stateField?: string;
   states?: Readonly<Record<string, StateDef>>;
   steps?: Readonly<Record<string, StepDef>>;
+  /**
+   * states in which the generic 编辑 and 删除 are refused: the row waits on another side's decision (a vehicle 待审核).
+   * The server's update and delete refuse them (lockRefusal); a list offers neither button on such a row.
+   */
+  lockedIn?: readonly string[];
   /** the refusal when a step does not start from the row's state; default `当前状态为{state}，不能{label}` */
   refusal?: (row: Record<string, unknown>, state: string, label: string) => string;
 }
@@ -63,6 +68,19 @@ export const stateOf = (wf: WorkflowDef, row: Record<string, unknown>) => String
 
 /** the colour of a state's tag ('default' for a state the workflow does not list) */
 export const stateColor = (wf: WorkflowDef | undefined, state: unknown): StateColor => wf?.states?.[String(state)]?.color ?? 'default';
+
+/**
+ * why the generic update (修改) or delete (删除) of the row is refused in its state, or null when it is not:
+ * `车辆“浙B12345”当前为待审核状态，不能修改`
+ */
+export function lockRefusal(def: { title: string; labelField?: string; workflow?: WorkflowDef }, row: Record<string, unknown>, action: '修改' | '删除'): string | null {
+  const wf = def.workflow;
+  if (!wf?.lockedIn?.length) return null;
+  const state = stateOf(wf, row);
+  if (!wf.lockedIn.includes(state)) return null;
+  const label = def.labelField && row[def.labelField] ? `“${String(row[def.labelField])}”` : '';
+  return `${def.title}${label}当前为${state}状态，不能${action}`;
+}
 
 /** the timeline's word for a step taken by `side` */
 export function stepAction(step: StepDef, side: Side): string {

@@ -69,6 +69,20 @@ describe('车辆', () => {
     await expect.poll(lastLog).toMatchObject({ opt: '提交审核', menu: '车辆基本信息', b: '已驳回', a: '待审核' });
   });
 
+  it('a vehicle 待审核 is neither edited nor deleted until the audit decides; 已驳回 is edited again', async () => {
+    const row = await ok(t, 'POST', '/api/xxda/vehicle/add', 'qiye', vehicleBody(E.a.regionCode));
+    const sub = await ok(t, 'POST', `/api/xxda/vehicle/submitAudit/${row.id}`, 'qiye');
+    const edit = await t.call('PUT', '/api/xxda/vehicle/update', { as: 'qiye', body: { id: row.id, version: sub.version, engineNo: 'E20261127' } });
+    expect(edit.body).toMatchObject({ status: 40001, message: `车辆“${row.plateNo}”当前为待审核状态，不能修改` });
+    const del = await t.call('DELETE', `/api/xxda/vehicle/del/${row.id}`, { as: 'qiye' });
+    expect(del.body).toMatchObject({ status: 40001, message: `车辆“${row.plateNo}”当前为待审核状态，不能删除` });
+    const [v] = await t.sql(`select audit_status, version from vehicle where id = $1`, [row.id]);
+    expect(v).toEqual({ audit_status: '待审核', version: sub.version });
+    await t.sql(`update vehicle set audit_status = '已驳回' where id = $1`, [row.id]);
+    await ok(t, 'PUT', '/api/xxda/vehicle/update', 'qiye', { id: row.id, version: sub.version, gpsTerminalNo: 'GPS20261127' });
+    await ok(t, 'DELETE', `/api/xxda/vehicle/del/${row.id}`, 'qiye');
+  });
+
   it('提交审核 is refused for another enterprise, the government and a user without the button', async () => {
     const row = await ok(t, 'POST', '/api/xxda/vehicle/add', 'qiye', vehicleBody(E.a.regionCode));
     expect((await t.call('POST', `/api/xxda/vehicle/submitAudit/${row.id}`, { as: 'qiye2' })).body).toMatchObject({ status: 40001, message: MSG.notFound });

@@ -1,12 +1,18 @@
 /** 档案管理: 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
 import { resource, text, textarea, date, dict, region, number, integer, enumOf, file, ref, bool } from '../resource.ts';
 
+/** 审核状态 as a workflow's state: its tag colours, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
+const AUDIT_STATES = { 草稿: { color: 'default' }, 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const;
+/** the 审核状态 from which a vehicle or tank is submitted for audit (提交审核 → 待审核) */
+export const AUDIT_SUBMITTABLE: readonly string[] = ['草稿', '已驳回'];
+const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, lockedIn: ['待审核'] } as const;
+
 export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',
   importable: true, writableBy: ['enterprise', 'platform'],
   supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'scopeUnNos', 'regionCode', 'licenceScan'],
   // 注册审核 and 企业车辆审核 decide these
-  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  workflow: { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES },
   // the waybill lists, 异常运单 and 核查单 filter by 企业 (the statistics too: ./options.ts)
   pickMenus: ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager'],
   fields: {
@@ -79,7 +85,7 @@ export const companyPark = resource({
 export const vehicle = resource({
   key: 'vehicle', area: 'xxda', menu: 'vehicleBasicManager', title: '车辆', scope: 'enterprise', labelField: 'plateNo', importable: true,
   actions: { submitAudit: '提交审核' },
-  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  workflow: AUDITED,
   // 调度派车 and 运单变更 pick the crew
   pickMenus: ['dispatchManager', 'waybillManageManager'],
   supervised: ['plateNo', 'plateColor', 'vehicleType', 'vin', 'approvedLoad', 'totalMass', 'transportCertNo', 'transportCertExpiry', 'annualReviewExpiry',
@@ -149,7 +155,7 @@ export const vehicleFacility = resource({
 export const tank = resource({
   key: 'tank', area: 'xxda', menu: 'tankBasicManager', title: '罐体', scope: 'enterprise', labelField: 'tankNo', importable: true,
   actions: { submitAudit: '提交审核' },
-  workflow: { owns: ['auditStatus', 'auditOpinion'] },
+  workflow: AUDITED,
   pickMenus: ['dispatchManager', 'waybillManageManager'],
   supervised: ['tankNo', 'vehicleId', 'tankType', 'volume', 'material', 'suitableMedia', 'manufacturer', 'manufactureDate', 'inspectionExpiry'],
   fields: {

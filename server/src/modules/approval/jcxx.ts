@@ -4,7 +4,8 @@
  * menus). The engine's own readers do the work (listRows / findRow / present with the records'
  * definitions), so scope, filters, labels and hooks are the records' own.
  *   POST /jcxx/<page>/list · POST /jcxx/<page>/export (<menu>:btn_export) · GET /jcxx/<page>/info/:id
- * 高速卡口通行 (gsjzx) and 异常运单 (ycyd) have no tables yet (数据融合 / 运单 modules): no routes.
+ * 异常运单 (ycyd) reads the supervision routes (/ydjg/abnormal/list|info), which admit its menu; 高速卡口通行
+ * (gsjzx) has no passages to read until they are imported, so it has no route here.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

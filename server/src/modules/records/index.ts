@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STATUS, elementCode, resourceByKey, type ResourceDef } from '@dg/core';
+import { AUDIT_SUBMITTABLE, STATUS, elementCode, resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ApiError, badInput, forbidden, notFound, ok, staleVersion } from '../../platform/errors.ts';
 import { enterpriseScope } from '../../platform/access.ts';
@@ -24,7 +24,7 @@ import './hooks.ts';
 import { idParam } from '../../platform/schemas.ts';
 
 /** states from which a vehicle or tank may be (re)submitted for audit */
-export const SUBMITTABLE = ['草稿', '已驳回'];
+export const SUBMITTABLE = AUDIT_SUBMITTABLE;
 export const CERTIFICATE_NOT_FOUND = '未找到该证件号对应的人员';
 
 

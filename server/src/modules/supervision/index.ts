@@ -26,6 +26,8 @@ export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办�
 
 const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
 const MONTH = /^\d{4}-\d{2}$/;
+/** the screens that list the abnormal waybills: 运单监管 › 异常运单 and 基础信息查询 › 异常运单 */
+const ABNORMAL_READERS = ['abnormalWaybillManager', 'ycydManager'];
 
 async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {
   size = Math.min(Math.max(Number(size) || 10, 1), 100);
@@ -73,7 +75,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   app.get('/ydjg/waybill/info/:id', { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager']);
+    requireAnyMenu(req.user!, ['waybillMonitorManager', 'checklistManager', ...ABNORMAL_READERS]);
     const wb = await findWaybill(db(), req.user!, idOf(req));
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));
@@ -114,7 +116,8 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // ───── 异常运单 ─────
-  app.post('/ydjg/abnormal/list', { config: { access: { menu: 'abnormalWaybillManager' } }, schema: { tags, summary: '异常运单列表', body: listBody.optional() } }, async (req) => {
+  // 基础信息查询 › 异常运单 (ycydManager) reads the same findings, without the supervision screen's writes
+  app.post('/ydjg/abnormal/list', { config: { access: { anyMenu: ABNORMAL_READERS } }, schema: { tags, summary: '异常运单列表', body: listBody.optional() } }, async (req) => {
     const body = req.body ?? {};
     const f = body.filters ?? {};
     const c: SQL[] = [scopeOf(req.user!, 'a')];
@@ -135,7 +138,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await paged(db(), from, sql`true`, sql`found_at desc, id desc`, body.page, body.size));
   });
 
-  app.get('/ydjg/abnormal/info/:id', { config: { access: { menu: 'abnormalWaybillManager' } }, schema: { tags, summary: '异常运单详情', params: idParam } }, async (req) => {
+  app.get('/ydjg/abnormal/info/:id', { config: { access: { anyMenu: ABNORMAL_READERS } }, schema: { tags, summary: '异常运单详情', params: idParam } }, async (req) => {
     const u = req.user!;
     const a = (await db().execute(sql`select a.*, e.name as enterprise_name from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where a.id = ${idOf(req)} and ${scopeOf(u, 'a')}`)).rows[0];
     if (!a) throw notFound();

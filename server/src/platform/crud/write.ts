@@ -2,7 +2,7 @@
 import { holdSupervised, sameValue } from './changes.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, workflowFields, writableFields } from '@dg/core';
+import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, lockRefusal, workflowFields, writableFields } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
@@ -130,6 +130,8 @@ export async function updateRow(app: App, db: Db, def: ResourceDef, user: Sessio
     const before = await findRow(tx, def, user, id);
     if (!before) throw notFound();
     refuseWorkflowFields(def, input, before);
+    const locked = lockRefusal(def, before, '修改');
+    if (locked) throw badInput(locked);
     if (before.version !== version) throw staleVersion();
     await checkRefs(tx, def, user, values);
     await hooks.beforeWrite?.({ app, user, def, tx }, values, 'update', before, input);
@@ -152,6 +154,8 @@ export async function deleteRow(app: App, db: Db, def: ResourceDef, user: Sessio
   return db.transaction(async (tx) => {
     const row = await findRow(tx, def, user, id);
     if (!row) throw notFound();
+    const locked = lockRefusal(def, row, '删除');
+    if (locked) throw badInput(locked);
     // sub-records keep their parent: refuse rather than orphan or silently cascade
     for (const child of RESOURCES.filter((r) => r.parent?.resource === def.key)) {
       const ct = tableOf(child);

@@ -6,7 +6,7 @@
  * also refetches on that signal, so a workflow button in `extraActions` need only fire it.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Drawer, Result, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Drawer, Result, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
@@ -24,6 +24,8 @@ import { useHasElement, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
 import ResourceForm from './ResourceForm';
 import SearchForm from './SearchForm';
+import ListTable from './ListTable';
+import { genericWritable, stateFieldOf, stateForward } from './rowState';
 import type { ListBody, Row } from './types';
 import { useFormatContext } from './useFormatContext';
 
@@ -88,8 +90,10 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   const searchable = useMemo(() => searchFields(def).filter(([name]) => !hidden.has(name)), [def, hidden]);
   // a column says nothing when the screen fixes its one value; a fixed set of values (待整改 or 整改中) still tells rows apart
   const columnKey = chosenColumns?.join() ?? '';
-  const shown = useMemo(() => (columnKey ? columnKey.split(',').filter((n) => def.fields[n]).map((n): [string, FieldDef] => [n, def.fields[n]!]) : listColumns(def))
-    .filter(([name]) => !hidden.has(name) || Array.isArray(fixed[name])), [def, hidden, fixed, columnKey]);
+  // the row's state stands second, never behind the fixed 操作 column
+  const stateField = stateFieldOf(def);
+  const shown = useMemo(() => stateForward((columnKey ? columnKey.split(',').filter((n) => def.fields[n]).map((n): [string, FieldDef] => [n, def.fields[n]!]) : listColumns(def))
+    .filter(([name]) => !hidden.has(name) || Array.isArray(fixed[name])), stateField), [def, hidden, fixed, columnKey, stateField]);
   const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
 
   // a list of its own screen keeps page, size, sort and search in the URL; a list inside a detail keeps them here
@@ -141,7 +145,9 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
     },
   });
 
-  const columns = fieldColumns(shown, ctx, sort);
+  const columns = fieldColumns(shown, ctx, sort, stateField ? { field: stateField, workflow: def.workflow } : undefined);
+  // 编辑 / 删除 where the page allows them and the row's state does (the server's rule, from core)
+  const editable = (row: Row) => (rowEditable?.(row) ?? true) && genericWritable(def, row);
   // Government and platform users see several enterprises' rows: say whose each one is.
   if (def.scope === 'enterprise' && side && side !== 'enterprise' && !shown.some(([name]) => name === 'enterpriseId')) {
     columns.unshift(enterpriseColumn);
@@ -150,7 +156,7 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
     onDetail: onDetail ?? setViewing,
     onEdit: canEdit ? (row) => (onEdit ? onEdit(row) : setEditing({ mode: 'update', id: row.id })) : undefined,
     onDelete: canDelete ? async (row) => { await remove(row); } : undefined,
-    rowEditable,
+    rowEditable: editable,
     extra: extraActions && ((row: Row) => extraActions(row, afterWrite)),
   }));
 
@@ -210,7 +216,7 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
         </Card>
       )}
       <Card title={heading} extra={toolbar}>
-        <Table<Row>
+        <ListTable<Row>
           rowKey="id"
           size="middle"
           columns={columns}
@@ -241,7 +247,7 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
         size={720}
         onClose={() => setViewing(null)}
         destroyOnHidden
-        extra={viewing && canEdit && (rowEditable?.(viewing) ?? true) ? (
+        extra={viewing && canEdit && editable(viewing) ? (
           <Button type="primary" onClick={() => (onEdit ? onEdit(viewing) : setEditing({ mode: 'update', id: viewing.id }))}>编辑</Button>
         ) : null}
       >

@@ -13,6 +13,7 @@ import { buildRules } from './formRules';
 import { defaultValues, formFields, toFormValues, toPayload } from './payload';
 import { formWidget } from './widgets';
 import { useHasElement, useSideCanWrite } from './permission';
+import { genericWritable } from './rowState';
 import { useSave } from './useSave';
 import ResourceDetail from './ResourceDetail';
 import { enterMovesOn, useLeave, useQueryParam } from '../../utils/pageNav';
@@ -163,7 +164,7 @@ export function ResourceInfoPage({ resourceKey, paths, title, editable, extra, c
     <Card title={title ?? `${def.title}详情`} data-testid={`${def.key}-info`}
       extra={<Space wrap>
         {shown && extra?.(shown)}
-        {shown && canEdit && (editable?.(shown) ?? true) && <Button type="primary" onClick={() => navigate(paths.edit({ id }))}>编辑</Button>}
+        {shown && canEdit && (editable?.(shown) ?? true) && genericWritable(def, shown) && <Button type="primary" onClick={() => navigate(paths.edit({ id }))}>编辑</Button>}
         <Button onClick={() => navigate(paths.list)}>返回列表</Button>
       </Space>}>
       <ResourceDetail key={id} resourceKey={def.key} id={id}>{shown && children?.(shown)}</ResourceDetail>

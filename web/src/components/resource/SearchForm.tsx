@@ -1,12 +1,15 @@
 /**
  * The list page's search form: one input per searchable field, 查询 / 重置, and 展开 / 收起 when
- * there are more than three fields (the convention of every list page).
+ * there are more than three fields (the convention of every list page). On a phone: the first field
+ * beside 查询 and 筛选, the others in the 筛选 drawer (PhoneFilters).
  */
-import { useEffect, useState } from 'react';
+import { cloneElement, isValidElement, useEffect, useState, type ReactNode } from 'react';
 import { Button, Col, Form, Row, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@dg/core';
 import { searchWidget } from './widgets';
+import { usePhone } from './phone';
+import PhoneFilters from './PhoneFilters';
 
 /** Fields shown while the form is collapsed. */
 export const COLLAPSED_COUNT = 3;
@@ -37,6 +40,16 @@ export default function SearchForm({ name: formName, fields, onSearch, onReset, 
     form.resetFields();
     onReset();
   };
+  const phone = usePhone();
+
+  if (phone) {
+    return (
+      <Form form={form} name={formName} onFinish={onSearch} className="dg-resource-search">
+        <PhoneFilters form={form} onReset={onReset}
+          items={fields.map(([name, fd], i) => ({ name, label: fd.label, input: i === 0 ? withPlaceholder(searchWidget(fd), fd.label) : searchWidget(fd) }))} />
+      </Form>
+    );
+  }
 
   return (
     <Form form={form} name={formName} onFinish={onSearch} labelCol={{ flex: '96px' }} labelWrap wrapperCol={{ flex: '1 1 0' }}
@@ -64,4 +77,10 @@ export default function SearchForm({ name: formName, fields, onSearch, onReset, 
       </Row>
     </Form>
   );
+}
+
+/** the field beside the buttons has no label: its placeholder names it */
+function withPlaceholder(input: ReactNode, label: string): ReactNode {
+  return isValidElement<{ placeholder?: unknown }>(input) && typeof input.props.placeholder !== 'string'
+    ? cloneElement(input, { placeholder: label }) : input;
 }

@@ -1,7 +1,7 @@
 /** The list table's columns from a definition's listColumns, plus the 操作 column. */
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
-import type { FieldDef, FieldType } from '@dg/core';
+import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { stateColor, type FieldDef, type FieldType, type WorkflowDef } from '@dg/core';
 import { renderValue } from './renderValue';
 import type { FormatContext, Row, SortSpec } from './types';
 
@@ -21,7 +21,8 @@ export interface RowActions {
 const toAntOrder = (sort: SortSpec | undefined, name: string) =>
   sort?.field === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
 
-export function fieldColumns(fields: [string, FieldDef][], ctx: FormatContext, sort?: SortSpec): TableColumnsType<Row> {
+/** `state`: the field holding the row's state, shown as a tag (in the workflow's colour where it declares one) */
+export function fieldColumns(fields: [string, FieldDef][], ctx: FormatContext, sort?: SortSpec, state?: { field: string; workflow?: WorkflowDef }): TableColumnsType<Row> {
   return fields.map(([name, fd]) => ({
     key: name,
     dataIndex: name,
@@ -32,7 +33,9 @@ export function fieldColumns(fields: [string, FieldDef][], ctx: FormatContext, s
     sortOrder: fd.sort ? toAntOrder(sort, name) : undefined,
     // never back to "unsorted": the server would fall back to its default order silently
     sortDirections: ['ascend', 'descend', 'ascend'],
-    render: (_: unknown, row: Row) => renderValue(name, fd, row, ctx, 'table'),
+    render: (_: unknown, row: Row) => (name === state?.field && row[name] != null && row[name] !== ''
+      ? <Tag color={stateColor(state.workflow, row[name])} style={{ marginInlineEnd: 0 }}>{renderValue(name, fd, row, ctx, 'table')}</Tag>
+      : renderValue(name, fd, row, ctx, 'table')),
   }));
 }
 

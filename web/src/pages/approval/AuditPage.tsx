@@ -50,9 +50,10 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
         <Typography.Paragraph type="secondary">通过后，该企业的管理员账号将被启用，可以登录系统。</Typography.Paragraph>
       )}
       <Typography.Text>{reject ? '驳回意见（企业可见）' : '审核意见（选填）'}</Typography.Text>
+      {/* the 0 / 500 counter hangs below the box: the line under it holds the counter and the error, clear of the buttons */}
       <Input.TextArea rows={4} maxLength={500} showCount value={opinion} status={error ? 'error' : undefined} data-testid="audit-opinion"
         onChange={(e) => { setOpinion(e.target.value); setError(null); }} placeholder={reject ? '请写明需要补正的内容' : ''} style={{ marginTop: 8 }} />
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <div style={{ minHeight: 22, marginTop: 2, marginBottom: 8, paddingRight: 80 }}>{error && <Typography.Text type="danger">{error}</Typography.Text>}</div>
     </Modal>
   );
 }
@@ -117,11 +118,11 @@ export default function AuditPage() {
   const columns: TableColumnsType<AuditRow> = [
     { key: 'type', title: '类型', width: 100, render: (_, r) => <Tag color={TYPE_COLOR[r.type]}>{r.typeTitle}</Tag> },
     { key: 'title', title: '名称 / 车牌 / 罐体编号', dataIndex: 'title', width: 240, ellipsis: { showTitle: true } },
+    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={STATUS_COLOR[r.auditStatus]}>{r.auditStatus}</Tag> },
     { key: 'detail', title: '证照 / 车辆 / 变更字段', width: 240, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
     { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', width: 220, ellipsis: { showTitle: true } },
     { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_, r) => regionName(r.regionCode ?? '') },
     { key: 'submittedAt', title: status === '待审核' ? '提交时间' : '审核时间', width: 170, render: (_, r) => formatDateTime(r.submittedAt) },
-    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={STATUS_COLOR[r.auditStatus]}>{r.auditStatus}</Tag> },
     ...(status !== '待审核' ? [{ key: 'opinion', title: '审核意见', dataIndex: 'auditOpinion', width: 240, ellipsis: { showTitle: true } }] : []),
     {
       key: 'op', title: '操作', fixed: 'right', width: status === '待审核' ? 190 : 80, render: (_, r) => (

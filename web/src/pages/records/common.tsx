@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Result, Space, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { MSG, resourceByKey } from '@dg/core';
+import { AUDIT_SUBMITTABLE, MSG, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
 import { ResourceDetail, ResourcePage, useHasElement, useSave, type Row } from '../../components/resource';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
@@ -15,8 +15,8 @@ import { getRow, queryKeys } from '../../components/resource/api';
 import { useUserStore } from '../../store/user';
 import { routeByCode } from '../../store/permission';
 
-/** audit states from which a vehicle or tank may be submitted (the server checks the same) */
-export const SUBMITTABLE = ['草稿', '已驳回'];
+/** audit states from which a vehicle or tank may be submitted (core's rule, the server's check) */
+export const SUBMITTABLE = AUDIT_SUBMITTABLE;
 
 /** the detail route of a record menu, e.g. /fileManagement/vehicleBasicManager/info/<id> */
 export const infoPath = (menu: string, id: string) => `/fileManagement/${menu}/info/${encodeURIComponent(id)}`;

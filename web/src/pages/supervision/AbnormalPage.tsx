@@ -28,7 +28,14 @@ export const CHECKLIST_STATE_COLOR: Record<string, string> = { 待签收: 'red',
 
 interface Search { rule?: string; status?: string; enterpriseId?: string; foundAt?: [Dayjs | null, Dayjs | null] | null; waybillNo?: string }
 
-export default function AbnormalPage() {
+export interface AbnormalPageProps {
+  /** 基础信息查询 › 异常运单: the same findings, read only (no 手工上报, no 核查单) */
+  readOnly?: boolean;
+  /** the detail's route (default: 运单监管's) */
+  infoPath?: (id: string) => string;
+}
+
+export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnormalInfo }: AbnormalPageProps = {}) {
   useRefetchOnDataChange();
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
@@ -36,8 +43,8 @@ export default function AbnormalPage() {
   useFormFollows(form, useMemo(() => ({ ...textValues(filters, ['rule', 'status', 'enterpriseId', 'waybillNo']), foundAt: dayRange(filters.foundAt) }), [filters]));
   const [reporting, setReporting] = useState(false);
   const [issuing, setIssuing] = useState<Abnormal | null>(null);
-  const canReport = useHasElement('abnormalWaybillManager:btn_add');
-  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist');
+  const canReport = useHasElement('abnormalWaybillManager:btn_add') && !readOnly;
+  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist') && !readOnly;
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const q = useQuery({ queryKey: ['waybill', 'abnormal', body], queryFn: () => listAbnormal(body), placeholderData: keepPreviousData });
 
@@ -70,20 +77,20 @@ export default function AbnormalPage() {
           pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '发现时间', dataIndex: 'foundAt', width: 170, render: fmtTime },
+            { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{v}</Tag> },
             { title: '异常规则', dataIndex: 'rule', width: 110, render: (v: string) => <Tag color="red">{v}</Tag> },
             { title: '异常情况', dataIndex: 'detail', width: 360, ellipsis: true },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v) => v || '-' },
             { title: '车牌', dataIndex: 'plateNo', width: 110, render: (v) => v || '-' },
             { title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true, render: (v) => v || '-' },
             { title: '来源', dataIndex: 'source', width: 80 },
-            { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{v}</Tag> },
             {
               title: '操作', key: 'op', fixed: 'right', width: 210,
               render: (_, r) => (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.abnormalInfo(r.id))}>详情</Button>
+                  <Button type="link" size="small" onClick={() => navigate(infoPath(r.id))}>详情</Button>
                   {canIssue && r.status === '待处理' && r.enterpriseId && <Button type="link" size="small" onClick={() => setIssuing(r)}>下发核查单</Button>}
-                  {r.checklistId && <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.checklistId!))}>核查单</Button>}
+                  {r.checklistId && !readOnly && <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.checklistId!))}>核查单</Button>}
                 </Space>
               ),
             },
@@ -151,12 +158,16 @@ export function IssueModal({ abnormal, onClose }: { abnormal: Abnormal; onClose:
   );
 }
 
-/** /waybillManager/infoManager/info1?id=: the finding, its checklists, and the waybill */
-export function AbnormalInfoPage() {
-  const id = useQueryParam('id');
+/**
+ * /waybillManager/infoManager/info1?id=: the finding, its checklists, and the waybill. 基础信息查询 passes the id
+ * from its own route and reads only: the checklists are listed without their 核查单 screen.
+ */
+export function AbnormalInfoPage({ id: given, readOnly }: { id?: string; readOnly?: boolean } = {}) {
+  const fromQuery = useQueryParam('id');
+  const id = given ?? fromQuery;
   const navigate = useNavigate();
   useRefetchOnDataChange();
-  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist');
+  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist') && !readOnly;
   const [issuing, setIssuing] = useState(false);
   const q = useQuery({ queryKey: ['waybill', 'abnormalInfo', id], queryFn: () => getAbnormal(id), enabled: Boolean(id) });
   if (!id) return <Result status="warning" title="缺少参数" />;
@@ -184,7 +195,7 @@ export function AbnormalInfoPage() {
             { title: '核查问题', dataIndex: 'problem', ellipsis: true },
             { title: '回复期限', dataIndex: 'replyBy', width: 110 },
             { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
-            { title: '操作', key: 'op', width: 80, render: (_, r) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))}>详情</Button> },
+            ...(readOnly ? [] : [{ title: '操作', key: 'op', width: 80, render: (_: unknown, r: Checklist) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))}>详情</Button> }]),
           ]} />
         ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未下发核查单" />}
       </Card>

@@ -54,11 +54,11 @@ export default function ChecklistPage() {
           pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
+            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),
             { title: '异常规则', dataIndex: 'rule', width: 100, render: (v: string | null) => (v ? <Tag color="red">{v}</Tag> : '-') },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v: string | null) => v || '-' },
             { title: '回复期限', dataIndex: 'replyBy', width: 120, render: (v: string, r: Checklist) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{v}{r.overdue ? '（已逾期）' : ''}</Typography.Text> },
-            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
             { title: '核查问题', dataIndex: 'problem', width: 300, ellipsis: true },
             {
               title: '操作', key: 'op', fixed: 'right' as const, width: 100,

@@ -10,11 +10,13 @@ import WaybillQueue from '../waybill/WaybillQueue';
 import { STATE_COLORS, useRefetchOnDataChange } from '../waybill/common';
 import { getStateCounts } from './api';
 import { useListState } from '../../components/resource/useListState';
+import { usePhone } from '../../components/resource/phone';
 
 const TONE: Record<string, string> = { processing: '#1677ff', success: '#52c41a', error: '#ff4d4f', orange: '#fa8c16', gold: '#d4b106', cyan: '#13c2c2', blue: '#1677ff', default: '#8c8c8c' };
 
 export default function MonitorPage() {
   useRefetchOnDataChange();
+  const phone = usePhone();
   // the card's state is one of the list's filters, kept in the URL with the rest of its search
   const [{ filters }, setList] = useListState('monitor', { inUrl: true });
   const state = typeof filters.state === 'string' ? filters.state : '';
@@ -23,7 +25,9 @@ export default function MonitorPage() {
   const all = Object.values(counts.data ?? {}).reduce((s, n) => s + Number(n || 0), 0);
   const cards = [{ key: '', label: '全部', n: all }, ...WAYBILL_STATES.map((s) => ({ key: s, label: s, n: Number(counts.data?.[s] ?? 0) }))];
   const header = (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(86px, 1fr))', gap: 12, marginBottom: 16 }} data-testid="state-cards">
+    // on a phone the cards scroll sideways in one row: the list stays on the first screen
+    <div style={phone ? { display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '86px', overflowX: 'auto', gap: 8, marginBottom: 12, paddingBottom: 4 }
+      : { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(86px, 1fr))', gap: 12, marginBottom: 16 }} data-testid="state-cards">
       {cards.map((c) => {
         const active = state === c.key;
         const color = c.key ? TONE[STATE_COLORS[c.key] ?? 'default'] : '#1677ff';

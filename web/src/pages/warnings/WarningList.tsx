@@ -21,6 +21,9 @@ import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type W
 import { listPagination } from '../../components/resource/pagination';
 import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 import { useSave } from '../../components/resource/useSave';
+import ListTable from '../../components/resource/ListTable';
+import PhoneFilters, { type FilterItem } from '../../components/resource/PhoneFilters';
+import { usePhone } from '../../components/resource/phone';
 
 export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
 
@@ -48,6 +51,7 @@ function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, searched }: 
   searched: WarningFilters;
 }) {
   const [form] = Form.useForm<SearchValues>();
+  const phone = usePhone();
   useFormFollows(form, useMemo(() => ({ ...textValues(searched as Record<string, unknown>, ['keyword', 'status', 'kind']), expiryDate: dayRange(searched.expiryDate) }), [searched]));
   const submit = (v: SearchValues) => onSearch({
     keyword: v.keyword?.trim() || undefined,
@@ -57,40 +61,29 @@ function SearchBar({ fixedStatus, showKind, subjectLabel, onSearch, searched }: 
       ? [v.expiryDate[0]?.format(DAY) ?? null, v.expiryDate[1]?.format(DAY) ?? null] : undefined,
   });
   const col = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+  const items: FilterItem[] = [
+    { name: 'keyword', label: '关键字', input: <Input allowClear placeholder={subjectLabel === '企业' ? '证件、证件编号或企业名称' : `${subjectLabel}、证件编号或企业名称`} maxLength={50} /> },
+    ...(showKind ? [{ name: 'kind', label: '预警类别', input: <Select allowClear placeholder="全部" options={ENTERPRISE_WARNINGS.map((k) => ({ value: k.key, label: k.title }))} /> }] : []),
+    ...(!fixedStatus ? [{ name: 'status', label: '状态', input: <Select allowClear placeholder="全部" options={WARNING_STATUSES.map((s) => ({ value: s, label: s }))} data-testid="warning-status-filter" /> }] : []),
+    { name: 'expiryDate', label: '有效期至', input: <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} /> },
+  ];
   return (
     <Form form={form} onFinish={submit} labelCol={{ flex: '80px' }} wrapperCol={{ flex: '1 1 0' }} data-testid="warning-search">
-      <Row gutter={16}>
-        <Col {...col}>
-          <Form.Item name="keyword" label="关键字" style={{ marginBottom: 16 }}>
-            <Input allowClear placeholder={subjectLabel === '企业' ? '证件、证件编号或企业名称' : `${subjectLabel}、证件编号或企业名称`} maxLength={50} />
-          </Form.Item>
-        </Col>
-        {showKind && (
-          <Col {...col}>
-            <Form.Item name="kind" label="预警类别" style={{ marginBottom: 16 }}>
-              <Select allowClear placeholder="全部" options={ENTERPRISE_WARNINGS.map((k) => ({ value: k.key, label: k.title }))} />
-            </Form.Item>
+      {phone ? <PhoneFilters form={form} items={items} onReset={() => submit({})} /> : (
+        <Row gutter={16}>
+          {items.map((it) => (
+            <Col key={it.name} {...col}>
+              <Form.Item name={it.name} label={it.label} style={{ marginBottom: 16 }}>{it.input}</Form.Item>
+            </Col>
+          ))}
+          <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+              <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); submit({}); }}>重置</Button>
+            </Space>
           </Col>
-        )}
-        {!fixedStatus && (
-          <Col {...col}>
-            <Form.Item name="status" label="状态" style={{ marginBottom: 16 }}>
-              <Select allowClear placeholder="全部" options={WARNING_STATUSES.map((s) => ({ value: s, label: s }))} data-testid="warning-status-filter" />
-            </Form.Item>
-          </Col>
-        )}
-        <Col {...col}>
-          <Form.Item name="expiryDate" label="有效期至" style={{ marginBottom: 16 }}>
-            <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
-          </Form.Item>
-        </Col>
-        <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-            <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); submit({}); }}>重置</Button>
-          </Space>
-        </Col>
-      </Row>
+        </Row>
+      )}
     </Form>
   );
 }
@@ -186,10 +179,11 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     ...(kind.subjectLabel === '企业' ? [] : [
       { key: 'subject', title: kind.subjectLabel, dataIndex: 'subject', width: 180, ellipsis: { showTitle: true }, render: (v: string, r: WarningRow) => <Link to={r.route}>{v}</Link> },
     ]),
+    // the state beside the row's subject, never behind the fixed 操作 column
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
     { key: 'document', title: '证件', dataIndex: 'document', width: 170, ellipsis: { showTitle: true } },
     { key: 'docNo', title: '证件编号', dataIndex: 'docNo', width: 200, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
     { key: 'expiryDate', title: '有效期至', dataIndex: 'expiryDate', width: 110 },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
     { key: 'days', title: '剩余/逾期', width: 110, render: (_, r) => <DaysTag row={r} /> },
     {
       key: 'op', title: '操作', fixed: 'right', width: canNotify ? 170 : 90, render: (_, r) => (
@@ -236,7 +230,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
               <Tooltip title="预警天数在 信息看板 → 参数设置 中设置"><span style={{ textDecoration: 'underline dotted' }}>预警天数：{windowDays}天</span></Tooltip>
             )}</>} />
         )}
-        <Table<WarningRow>
+        <ListTable<WarningRow>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -5,7 +5,7 @@
  * element codes. 运单下发 selects several rows and issues them at once.
  */
 import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,9 @@ import { useHasElement, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 import type { Filters } from '../../components/resource/types';
+import ListTable from '../../components/resource/ListTable';
+import PhoneFilters, { type FilterItem } from '../../components/resource/PhoneFilters';
+import { usePhone } from '../../components/resource/phone';
 
 type ListKey = QueueKey | 'monitor';
 
@@ -127,6 +130,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   useFormFollows(form, useMemo(() => toValues(filters), [filters]));
   const [selected, setSelected] = useState<string[]>([]);
   const [issued, setIssued] = useState<DistributeResult | null>(null);
+  const phone = usePhone();
 
   const canAdd = useHasElement('baseManager:btn_add');
   const canDistribute = useHasElement('distributeManager:btn_distribute');
@@ -218,6 +222,25 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   });
 
   const has = (f: QueueConfig['extraFilters'][number]) => cfg.extraFilters.includes(f);
+  // the search's fields in order: the first is the one a phone shows beside 查询 and 筛选
+  const filterItems: FilterItem[] = [
+    ...(cfg.numbered ? [{ name: 'waybillNo', label: '运单号', input: <Input allowClear placeholder="请输入运单编号" /> }] : []),
+    ...(has('enterpriseId') ? [{ name: 'enterpriseId', label: '企业', input: <RefSelect resource="enterprise" placeholder="请选择企业" /> }] : []),
+    ...(has('state') && state === undefined
+      ? [{ name: 'state', label: '状态', input: <Select allowClear placeholder="请选择状态" options={WAYBILL_STATES.map((s) => ({ value: s, label: s }))} data-testid="filter-state" /> }] : []),
+    { name: 'startDate', label: '起运日期', input: <DatePicker.RangePicker style={{ width: '100%' }} /> },
+    ...(has('createdAt') ? [{ name: 'createdAt', label: '填报日期', input: <DatePicker.RangePicker style={{ width: '100%' }} /> }] : []),
+    ...(queue !== 'base' && queue !== 'dispatch' ? [{ name: 'plateNo', label: '车牌', input: <Input allowClear placeholder="车牌号码（前缀）" /> }] : []),
+    ...(has('driverName') ? [{ name: 'driverName', label: '驾驶员', input: <Input allowClear placeholder="驾驶员姓名" /> }] : []),
+    { name: 'shipperName', label: '托运人', input: <Input allowClear placeholder="托运人名称" /> },
+    { name: 'goodsClass', label: '货物类别', input: <Select allowClear placeholder="请选择类别" options={GOODS_CLASS_OPTIONS} /> },
+    ...(has('regions') ? [
+      { name: 'originRegion', label: '起运地', input: <RegionCascader changeOnSelect placeholder="起运地区划" /> },
+      { name: 'destRegion', label: '目的地', input: <RegionCascader changeOnSelect placeholder="目的地区划" /> },
+    ] : []),
+  ];
+  // a phone's one field is the waybill number where there is one, else the shipper
+  const phoneItems = cfg.numbered ? filterItems : [...filterItems.filter((it) => it.name === 'shipperName'), ...filterItems.filter((it) => it.name !== 'shipperName')];
   const selectable = queue === 'distribute' && canDistribute;
 
   const toolbar = (
@@ -239,38 +262,26 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
       {header}
       <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
         <Form form={form} name={`waybill_${queue}_search`} onFinish={search} labelCol={{ flex: '80px' }} wrapperCol={{ flex: '1 1 0' }}>
-          <Row gutter={16}>
-            {cfg.numbered && <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear placeholder="请输入运单编号" /></Form.Item></Col>}
-            {has('enterpriseId') && <Col xs={24} md={12} xl={6}><Form.Item name="enterpriseId" label="企业"><RefSelect resource="enterprise" placeholder="请选择企业" /></Form.Item></Col>}
-            {has('state') && state === undefined && (
-              <Col xs={24} md={12} xl={6}>
-                <Form.Item name="state" label="状态"><Select allowClear placeholder="请选择状态" options={WAYBILL_STATES.map((s) => ({ value: s, label: s }))} data-testid="filter-state" /></Form.Item>
+          {phone ? (
+            <PhoneFilters form={form} items={phoneItems} onReset={() => search({})} />
+          ) : (
+            <Row gutter={16}>
+              {filterItems.map((it) => (
+                <Col key={it.name} xs={24} md={12} xl={6}><Form.Item name={it.name} label={it.label}>{it.input}</Form.Item></Col>
+              ))}
+              <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
+                <Space>
+                  <Button type="primary" htmlType="submit" data-testid="wb-search">查询</Button>
+                  <Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button>
+                </Space>
               </Col>
-            )}
-            <Col xs={24} md={12} xl={6}><Form.Item name="startDate" label="起运日期"><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>
-            {has('createdAt') && <Col xs={24} md={12} xl={6}><Form.Item name="createdAt" label="填报日期"><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>}
-            {queue !== 'base' && queue !== 'dispatch' && <Col xs={24} md={12} xl={6}><Form.Item name="plateNo" label="车牌"><Input allowClear placeholder="车牌号码（前缀）" /></Form.Item></Col>}
-            {has('driverName') && <Col xs={24} md={12} xl={6}><Form.Item name="driverName" label="驾驶员"><Input allowClear placeholder="驾驶员姓名" /></Form.Item></Col>}
-            <Col xs={24} md={12} xl={6}><Form.Item name="shipperName" label="托运人"><Input allowClear placeholder="托运人名称" /></Form.Item></Col>
-            <Col xs={24} md={12} xl={6}><Form.Item name="goodsClass" label="货物类别"><Select allowClear placeholder="请选择类别" options={GOODS_CLASS_OPTIONS} /></Form.Item></Col>
-            {has('regions') && (
-              <>
-                <Col xs={24} md={12} xl={6}><Form.Item name="originRegion" label="起运地"><RegionCascader changeOnSelect placeholder="起运地区划" /></Form.Item></Col>
-                <Col xs={24} md={12} xl={6}><Form.Item name="destRegion" label="目的地"><RegionCascader changeOnSelect placeholder="目的地区划" /></Form.Item></Col>
-              </>
-            )}
-            <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
-              <Space>
-                <Button type="primary" htmlType="submit" data-testid="wb-search">查询</Button>
-                <Button onClick={() => { form.resetFields(); search(form.getFieldsValue()); }}>重置</Button>
-              </Space>
-            </Col>
-          </Row>
+            </Row>
+          )}
         </Form>
       </Card>
       <Card title={cfg.title} extra={toolbar}>
         {cfg.hint && <Alert type="info" showIcon title={cfg.hint} style={{ marginBottom: 12 }} />}
-        <Table<WaybillListRow>
+        <ListTable<WaybillListRow>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -5,5 +5,6 @@ export const QyxxcxList = () => <JcxxList page="qyxxcx" />;
 export const ClxxcxList = () => <JcxxList page="clxxcx" />;
 export const CyryxxList = () => <JcxxList page="cyryxx" />;
 export const JcxxgcgtList = () => <JcxxList page="jcxxgcgt" />;
-export { GsjzxList, YcydList, GsjzxInfo, YcydInfo } from './NoData';
+export { GsjzxList, GsjzxInfo } from './Passages';
+export { YcydList, YcydInfo } from './Abnormal';
 export { QyxxcxInfo, ClxxcxInfo, CyryxxInfo, JcxxgcgtInfo } from './details';
