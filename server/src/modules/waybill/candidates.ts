@@ -44,7 +44,7 @@ export interface Candidate { id: string; label: string; detail: string | null; s
 export interface CandidateQuery { waybillId: string; role: CandidateRole; q?: string | null; page?: number; size?: number; crew?: Crew | null }
 
 /** one page of rows of a slot within the enterprise, searched by plate, number or name */
-function pageQuery(role: Slot | 'bind', enterpriseId: string, q: string, size: number, offset: number): SQL {
+export function pageQuery(role: Slot | 'bind', enterpriseId: string, q: string, size: number, offset: number): SQL {
   const like = q ? '%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%' : null;
   // newest first on each table's (enterprise_id, created_at, id) index; a search reads the trigram index of the plate or name
   switch (role) {
