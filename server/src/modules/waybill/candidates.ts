@@ -9,6 +9,8 @@
  * (经营范围) are the 运单填报 warning's (capacityOf), not any candidate's.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { resourceByKey } from '@dg/core';
+import { filterCondition, tableOf } from '../../platform/crud/query.ts';
 import { complianceFindings, mediaCovers, scopeGaps, goodsMassKg, type ComplianceProblem, type BusyDoc, type CrewRole, type GoodsDoc, type ProblemKind } from '@dg/core/waybill';
 import { execPrepared, uuidArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -43,25 +45,28 @@ export const ELIGIBLE = '可调度';
 export interface Candidate { id: string; label: string; detail: string | null; state: string; eligible: boolean; problems: string[] }
 export interface CandidateQuery { waybillId: string; role: CandidateRole; q?: string | null; page?: number; size?: number; crew?: Crew | null }
 
-/** one page of rows of a slot within the enterprise, searched by plate, number or name */
-export function pageQuery(role: Slot | 'bind', enterpriseId: string, q: string, size: number, offset: number): SQL {
-  const like = q ? '%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%' : null;
-  // newest first on each table's (enterprise_id, created_at, id) index; a search reads the trigram index of the plate or name
-  switch (role) {
-    case 'vehicle': case 'trailer':
-      return sql`select * from vehicle where enterprise_id = ${enterpriseId} and coalesce(vehicle_type, '') ${role === 'trailer' ? sql`in` : sql`not in`} (${sql.join(TRAILER_TYPES.map((t) => sql`${t}`), sql`, `)})
-        ${like ? sql`and plate_no ilike ${like}` : sql``} order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
-    case 'tank':
-      return sql`select * from tank where enterprise_id = ${enterpriseId} ${like ? sql`and tank_no ilike ${like}` : sql``} order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
-    case 'tankContainer':
-      return sql`select * from tank_container where enterprise_id = ${enterpriseId} ${like ? sql`and container_no ilike ${like}` : sql``} order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
-    case 'driver': case 'escort':
-      // 离职 staff are not offered
-      return sql`select * from staff where enterprise_id = ${enterpriseId} and status is distinct from '离职' ${like ? sql`and name ilike ${like}` : sql``}
-        order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
-    case 'bind':
-      return sql`select * from wb_bind where enterprise_id = ${enterpriseId} ${like ? sql`and name ilike ${like}` : sql``} order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
+/** the resource and searched field of each picker */
+const SEARCH: Record<CandidateRole, [string, string]> = {
+  vehicle: ['vehicle', 'plateNo'], trailer: ['vehicle', 'plateNo'], tank: ['tank', 'tankNo'], tankContainer: ['tankContainer', 'containerNo'],
+  driver: ['staff', 'name'], escort: ['staff', 'name'], bind: ['bind', 'name'],
+};
+/**
+ * one page of rows of a picker within the enterprise, newest first on each table's (enterprise_id, created_at, id)
+ * index; a search is the lists' own 'contains' condition (filterCondition: the trigram or character index of a plate
+ * or a name)
+ */
+export function pageQuery(role: CandidateRole, enterpriseId: string, q: string, size: number, offset: number): SQL {
+  const [key, field] = SEARCH[role];
+  const def = resourceByKey(key)!;
+  const t = tableOf(def);
+  const conds: SQL[] = [sql`enterprise_id = ${enterpriseId}`];
+  if (q) conds.push(filterCondition(def, field, { ...def.fields[field]!, search: 'like' }, q, t)!);
+  if (role === 'vehicle' || role === 'trailer') {
+    conds.push(sql`coalesce(vehicle_type, '') ${role === 'trailer' ? sql`in` : sql`not in`} (${sql.join(TRAILER_TYPES.map((x) => sql`${x}`), sql`, `)})`);
   }
+  // 离职 staff are not offered
+  if (role === 'driver' || role === 'escort') conds.push(sql`status is distinct from '离职'`);
+  return sql`select * from ${t} where ${sql.join(conds, sql` and `)} order by created_at desc, id desc limit ${size + 1} offset ${offset}`;
 }
 
 const labelOf = (slot: Slot, r: any): string =>
@@ -92,8 +97,11 @@ export async function listCandidates(db: Db, user: SessionUser, body: CandidateQ
   const size = Math.min(Math.max(Number(body.size) || 20, 1), 100);
   const page = Math.max(Number(body.page) || 1, 1);
   const q = String(body.q ?? '').trim().slice(0, 50);
-  const goods: GoodsDoc[] = goodsDocs(await goodsOf(db, wb));
-  const rowsRes = await execPrepared(db, pageQuery(body.role, wb.enterpriseId, q, size, (page - 1) * size), q ? 'per call' : 'generic');
+  // the goods and the page at once (on the pool: each on its own connection)
+  const [goodsRows, rowsRes] = await Promise.all([
+    goodsOf(db, wb), execPrepared(db, pageQuery(body.role, wb.enterpriseId, q, size, (page - 1) * size), q ? 'per call' : 'generic'),
+  ]);
+  const goods: GoodsDoc[] = goodsDocs(goodsRows);
   const rows = rowsRes.rows.slice(0, size).map((r) => camel(r));
   const more = rowsRes.rows.length > size;
 
@@ -110,8 +118,7 @@ export async function listCandidates(db: Db, user: SessionUser, body: CandidateQ
     // one tank or one tank container
     if (body.role === 'tank') picked.tankContainerId = null;
     if (body.role === 'tankContainer') picked.tankId = null;
-    const ctx = await loadCrew(db, wb.enterpriseId, picked);
-    const locks = await locksOf(db, rows.map((r) => String(r.id)), wb.id);
+    const [ctx, locks] = await Promise.all([loadCrew(db, wb.enterpriseId, picked), locksOf(db, rows.map((r) => String(r.id)), wb.id)]);
     const without = new Set(complianceFindings(complianceInput(ctx, goods, [])).map((f) => f.message));
     const taken = Object.entries(SLOT).filter(([, s]) => s.field !== slot.field && picked[s.field]).map(([, s]) => [picked[s.field], s.label] as const);
     content = rows.map((r) => {
