@@ -9,8 +9,12 @@
  * - an import of a 100,000-row vehicle file with progress polling (?jobId= + …/import/progress/:jobId):
  *   seconds, rows imported, when progress first showed, the slowest progress answer (other requests keep answering).
  *
+ * - 调度派车's pickers (POST /api/dzyd/waybill/candidates) over that fleet: the first page of vehicles, drivers and
+ *   escorts, and a search by plate or name, each judged by the dispatch rules — API p50/p99 beside the raw SQL of
+ *   the page query alone.
+ *
  * Prints tables (console.table); asserts nothing. Scale with BENCH_RECORDS_SCALE (default 1); run only some
- * parts with BENCH_RECORDS_PARTS=load,lists,export,import (default: all; lists and export need load).
+ * parts with BENCH_RECORDS_PARTS=load,lists,candidates,export,import (default: all; lists, candidates and export need load).
  */
 import pg from 'pg';
 import ExcelJS from 'exceljs';
@@ -20,6 +24,8 @@ import { randomUUID } from 'node:crypto';
 import { PROVINCE_ABBR, makeCreditCode, makeIdCard18, resourceByKey, sheetFields } from '@dg/core';
 import { provinceTree } from '../server/src/platform/regions.ts';
 import { load, post, type LoadResult } from './load.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { pageQuery } from '../server/src/modules/waybill/candidates.ts';
 import { processMemory } from './memory.ts';
 
 /**
@@ -48,7 +54,7 @@ const OTHER_ENTERPRISES = 100;
 const OTHER_VEHICLES = Math.round(100_000 * SCALE);
 const OTHER_STAFF = Math.round(200_000 * SCALE);
 const IMPORT_ROWS = Math.round(100_000 * SCALE);
-const PARTS = new Set((process.env.BENCH_RECORDS_PARTS ?? 'load,lists,export,import').split(','));
+const PARTS = new Set((process.env.BENCH_RECORDS_PARTS ?? 'load,lists,candidates,export,import').split(','));
 const PASSWORDS: Record<string, string> = { qiye: 'qiye123', qiye2: 'qiye123', shiji: 'zhengfu123', zhengfu: 'zhengfu123' };
 
 const SERIAL = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
@@ -220,6 +226,48 @@ async function measureLists(base: string, tok: Tokens, abbr: string, seconds: nu
   ];
 }
 
+/**
+ * 调度派车's pickers over enterprise A's fleet: a waybill of 10 t of gasoline submitted through the API, then each
+ * picker's first page (20 candidates judged by the dispatch rules) — API p50/p99 at one client beside the p50/p99 of
+ * the page's own SQL run on a connection of its own (the rest is the crew locks of the page, the goods and the rules).
+ */
+async function measureCandidates(ctx: RecordsBenchContext, tok: Tokens, abbr: string, c: pg.Client, enterpriseId: string, seconds: number) {
+  const day0 = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const made = await post(`${ctx.baseUrl}/api/dzyd/waybill/add`, {
+    shipperName: '压测托运人', shipperPhone: '0571-86001234', consigneeName: '压测收货人', consigneePhone: '13800138000', loaderName: '压测装货站', startDate: day0,
+    originRegion: '330102', originAddress: '化工园区1号', destRegion: '330102', destAddress: '工业大道2号', expectedHours: 4, submit: true,
+    goods: [{ unNo: '1203', goodsName: '车用汽油或汽油', goodsClass: '3', packingGroup: 'II', quantity: 10, unit: '吨' }],
+  }, tok.qiye!);
+  if (made.status !== 200) return [{ measure: 'candidates', error: made.message }];
+  const waybillId = made.data.id as string;
+  const dialect = new PgDialect();
+  const plate = `${abbr}A${serial(77_778)}`;
+  const cases: { what: string; role: 'vehicle' | 'trailer' | 'driver' | 'escort' | 'bind'; q?: string }[] = [
+    { what: 'vehicles, first page', role: 'vehicle' },
+    { what: 'vehicles, plate (one match)', role: 'vehicle', q: plate },
+    { what: 'vehicles, plate contains "A3"', role: 'vehicle', q: 'A3' },
+    { what: 'trailers, first page', role: 'trailer' },
+    { what: 'drivers, first page', role: 'driver' },
+    { what: 'drivers, name contains "王"', role: 'driver', q: '王' },
+    { what: 'escorts, name contains "李伟"', role: 'escort', q: '李伟' },
+    { what: '车辆人员绑定, first page', role: 'bind' },
+  ];
+  const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 100) / 100; };
+  const out: Record<string, unknown>[] = [];
+  for (const k of cases) {
+    const body = { waybillId, role: k.role, q: k.q, size: 20 };
+    const first = await post(`${ctx.baseUrl}/api/dzyd/waybill/candidates`, body, tok.qiye!);
+    if (first.status !== 200) { out.push({ measure: k.what, error: first.message }); continue; }
+    const r: LoadResult = await load(() => post(`${ctx.baseUrl}/api/dzyd/waybill/candidates`, body, tok.qiye!).then((x) => x.status === 200), { concurrency: 1, seconds });
+    const { sql: text, params } = dialect.sqlToQuery(pageQuery(k.role, enterpriseId, k.q ?? '', 20, 0));
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) { const t0 = performance.now(); await c.query(text, params); times.push(performance.now() - t0); }
+    const content = first.data.content as { eligible: boolean }[];
+    out.push({ measure: k.what, rows: content.length, '可调度': content.filter((x) => x.eligible).length, p50: r.p50, p99: r.p99, 'req/s': r.rps, errors: r.errors, 'page SQL p50': pct(times, 0.5), 'page SQL p99': pct(times, 0.99) });
+  }
+  return out;
+}
+
 /** export of enterprise A's whole fleet, streamed and counted */
 async function measureExport(base: string, tok: Tokens, rowsInScope: number) {
   const before = peakRss();
@@ -305,6 +353,11 @@ export async function benchRecords(ctx: RecordsBenchContext) {
         out.lists = await measureLists(base, tok, abbr, ctx.seconds ?? 3);
         console.log(`\nrecords lists — ${label} (times in ms, ${ctx.seconds ?? 3} s each, one client)`);
         console.table(out.lists);
+      }
+      if (PARTS.has('candidates')) {
+        out.candidates = await measureCandidates(ctx, tok, abbr, c, data.enterpriseA, ctx.seconds ?? 3);
+        console.log(`\nrecords 调度候选 — ${label} (times in ms, ${ctx.seconds ?? 3} s each, one client; 20 candidates a page)`);
+        console.table(out.candidates);
       }
       if (PARTS.has('export')) {
         out.export = await measureExport(base, tok, data.counts.a_vehicles);

@@ -12,6 +12,7 @@ import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
 import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS } from './common.ts';
 import { goodsOf } from './service.ts';
+import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
 import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
@@ -108,6 +109,25 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post(`${P}/compliance`, { config: menu('dispatchManager'), schema: { tags, summary: '调度合规检查', body: z.object({ waybillId: z.string(), ...crewBody }) } }, async (req) =>
     ok(await complianceProblems(db(), req.user!, req.body)));
+
+  app.post(`${P}/candidates`, {
+    config: el('dispatchManager:btn_dispatch'),
+    schema: {
+      tags, summary: '调度候选（车辆、挂车、罐体、罐箱、人员或绑定，附可否调度及原因）',
+      body: z.object({
+        waybillId: z.string({ error: '缺少运单' }),
+        role: z.enum(CANDIDATE_ROLES, { error: '候选类型不正确' }),
+        q: z.string().max(50, '搜索内容不能超过50个字符').nullish(),
+        page: z.coerce.number().int().min(1).optional(), size: z.coerce.number().int().min(1).max(100).optional(),
+        crew: z.object(crewBody).nullish().describe('已选的其他车辆人员（判断超载、适装介质等组合规则）'),
+      }),
+    },
+  }, async (req) => ok(await listCandidates(db(), req.user!, req.body)));
+
+  app.post(`${P}/capacity`, {
+    config: menu('baseManager'),
+    schema: { tags, summary: '运单填报：本企业车辆、罐体和经营范围能否承运', body: z.object({ goods: z.array(z.unknown()).max(30).optional() }) },
+  }, async (req) => ok(await capacityOf(db(), req.user!, req.body)));
 
   app.post(`${P}/dispatch/:id`, { config: el('dispatchManager:btn_dispatch'), schema: { tags, summary: '调度派车', params: idParam, body: z.object({ version, remark: z.string().max(500).nullish(), ...crewBody }) } }, async (req) =>
     ok(rowOut(await dispatchWaybill(db(), req.user!, req.params.id, req.body))));

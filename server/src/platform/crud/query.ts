@@ -74,7 +74,7 @@ function filterValue(f: FieldDef, v: unknown, end = false): unknown {
   }
 }
 
-function filterCondition(def: ResourceDef, name: string, f: FieldDef, value: unknown, t: any): SQL | undefined {
+export function filterCondition(def: ResourceDef, name: string, f: FieldDef, value: unknown, t: any): SQL | undefined {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
   const col = t[name];
   if (!col) return undefined;

@@ -20,7 +20,7 @@ import RegionCascader from '../../components/RegionCascader';
 import { buildRules } from '../../components/resource/formRules';
 import { useFeedback } from '../../components/resource/feedback';
 import {
-  addWaybill, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods, type GoodsLine, type WaybillDetail,
+  addWaybill, checkCapacity, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods, type GoodsLine, type WaybillDetail,
 } from './api';
 import { enterMovesOn, fmtNum, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useHasElement, useSave } from '../../components/resource';
@@ -372,6 +372,7 @@ function GoodsCard({ form, onCargo, onCatalogue }: { form: ReturnType<typeof For
                 ]}
               />
             )}
+            {fields.length > 0 && <CapacityWarning goods={goods} />}
             {fields.length > 0 && (
               <div style={{ textAlign: 'right', marginTop: 8 }}>
                 {total === null
@@ -383,5 +384,24 @@ function GoodsCard({ form, onCargo, onCatalogue }: { form: ReturnType<typeof For
         )}
       </Form.List>
     </Card>
+  );
+}
+
+/**
+ * Before the waybill is submitted: what keeps the enterprise from carrying these goods at dispatch — no vehicle whose
+ * 核定载质量 takes the total mass, no tank or tank container for a line, a class outside the licence. The server
+ * answers from the dispatch rules (POST …/waybill/capacity); lines still being typed warn of nothing.
+ */
+function CapacityWarning({ goods }: { goods: LineValues[] }) {
+  const lines = goods.filter((g) => g && g.unNo && g.quantity != null && g.unit).map((g) => bodyOf(G, g));
+  const [key, setKey] = useState('');
+  const now = JSON.stringify(lines);
+  useEffect(() => { const t = setTimeout(() => setKey(now), 400); return () => clearTimeout(t); }, [now]);
+  const q = useQuery({ queryKey: ['waybill', 'capacity', key], queryFn: () => checkCapacity(JSON.parse(key) as unknown[]), enabled: key !== '' && key !== '[]', staleTime: 30_000 });
+  const warnings = key === now ? q.data?.warnings ?? [] : [];
+  if (!warnings.length) return null;
+  return (
+    <Alert type="warning" showIcon style={{ marginTop: 8 }} data-testid="capacity-warning" title="提交后可能无法调度"
+      description={<ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.map((w) => <li key={w}>{w}</li>)}</ul>} />
   );
 }

@@ -1,6 +1,7 @@
 /**
  * dispatchEdit (/transportMission/dispatchEdit?id=): 调度派车. Pick a 车辆人员绑定 or each of
- * vehicle, trailer, tank or tank container, driver and escort; a live compliance panel asks the
+ * vehicle, trailer, tank or tank container, driver and escort — each picker lists its candidates with the server's
+ * verdict beside the name (可调度 first, else the reason: CandidateSelect); a live compliance panel asks the
  * server (POST …/compliance, the same rules as `dispatchComplianceProblems`) on every change and
  * lists each problem in red, or 合规，可以调度 in green. 调度 stays disabled while there are
  * problems; a refusal (40001) shows its lines. Enter moves on; Ctrl+Enter dispatches; after a
@@ -12,9 +13,9 @@ import {
 } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import RefSelect from '../../components/RefSelect';
+import CandidateSelect from './CandidateSelect';
 import { useSave } from '../../components/resource/useSave';
-import { checkCompliance, dispatchWaybill, getResourceRow, getWaybill, listWaybills, type CrewInput, type WaybillDetail } from './api';
+import { checkCompliance, dispatchWaybill, getResourceRow, getWaybill, listWaybills, type CandidateRole, type CrewInput, type WaybillDetail } from './api';
 import { GoodsTable } from './WaybillDetail';
 import { enterMovesOn, fmtNum, placeText, refusalProblems, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 
@@ -131,14 +132,16 @@ function DispatchForm({ id }: { id: string }) {
     );
   }
 
-  const pickers: { name: CrewField; label: string; resource: string; placeholder: string }[] = [
-    { name: 'vehicleId', label: '车辆', resource: 'vehicle', placeholder: '车牌号码' },
-    { name: 'trailerId', label: '挂车', resource: 'vehicle', placeholder: '挂车号牌（牵引车必填）' },
-    { name: 'tankId', label: '罐体', resource: 'tank', placeholder: '罐体编号（罐式车辆）' },
-    { name: 'tankContainerId', label: '罐箱', resource: 'tankContainer', placeholder: '罐式集装箱编号' },
-    { name: 'driverId', label: '驾驶员', resource: 'staff', placeholder: '驾驶员姓名' },
-    { name: 'escortId', label: '押运员', resource: 'staff', placeholder: '押运员姓名' },
+  const pickers: { name: CrewField; label: string; role: CandidateRole; placeholder: string }[] = [
+    { name: 'vehicleId', label: '车辆', role: 'vehicle', placeholder: '车牌号码' },
+    { name: 'trailerId', label: '挂车', role: 'trailer', placeholder: '挂车号牌（牵引车必填）' },
+    { name: 'tankId', label: '罐体', role: 'tank', placeholder: '罐体编号（罐式车辆）' },
+    { name: 'tankContainerId', label: '罐箱', role: 'tankContainer', placeholder: '罐式集装箱编号' },
+    { name: 'driverId', label: '驾驶员', role: 'driver', placeholder: '驾驶员姓名' },
+    { name: 'escortId', label: '押运员', role: 'escort', placeholder: '押运员姓名' },
   ];
+  // each picker is judged beside the crew of the other slots
+  const others = (field: CrewField): CrewInput => Object.fromEntries(CREW.filter((f) => f !== field && crew[f]).map((f) => [f, crew[f]]));
 
   return (
     <div
@@ -153,12 +156,12 @@ function DispatchForm({ id }: { id: string }) {
           <Card title="选择车辆人员" size="small" style={{ marginBottom: 12 }}
             extra={<Typography.Text type="secondary">Enter 下一项 · Ctrl+Enter 调度</Typography.Text>}>
             <Form form={form} name="dispatch_crew" layout="horizontal" labelCol={{ flex: '96px' }} wrapperCol={{ flex: '1 1 0' }} disabled={saving}>
-              <Form.Item name="bindId" label="车辆人员绑定" extra={bind ? <BindQualification value={bind.qualification} /> : '选择绑定后自动带出车辆、罐体和人员，也可逐项选择'}>
-                <RefSelect resource="bind" placeholder="绑定名称" onChange={onBind} />
+              <Form.Item name="bindId" label="车辆人员绑定" extra={bind ? <BindQualification value={bind.qualification} /> : '选择绑定后自动带出车辆、罐体和人员，也可逐项选择；可调度的排在前面'}>
+                <CandidateSelect waybillId={wb.id} role="bind" crew={{}} placeholder="绑定名称" onChange={onBind} />
               </Form.Item>
               {pickers.map((p) => (
                 <Form.Item key={p.name} name={p.name} label={p.label} data-testid={`crew-${p.name}`}>
-                  <RefSelect resource={p.resource} placeholder={p.placeholder} onChange={(v) => onCrewChange(p.name, (v as string | undefined) ?? null)} />
+                  <CandidateSelect waybillId={wb.id} role={p.role} crew={others(p.name)} placeholder={p.placeholder} onChange={(v) => onCrewChange(p.name, v ?? null)} />
                 </Form.Item>
               ))}
               <Form.Item name="remark" label="调度备注">

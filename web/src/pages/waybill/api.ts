@@ -229,6 +229,15 @@ export const submitWaybill = (id: string, version: number) => request<Waybill>({
 export const checkCompliance = (waybillId: string, crew: CrewInput) =>
   request<{ problems: string[] }>({ url: `${P}/compliance`, method: 'post', data: { waybillId, ...crew }, silent: true });
 
+/** a picker's candidate with the dispatch rules' verdict for this waybill (可调度, or the first problem's short name) */
+export interface Candidate { id: string; label: string; detail: string | null; state: string; eligible: boolean; problems: string[] }
+export type CandidateRole = 'vehicle' | 'trailer' | 'tank' | 'tankContainer' | 'driver' | 'escort' | 'bind';
+export const fetchCandidates = (body: { waybillId: string; role: CandidateRole; q?: string; crew?: CrewInput; size?: number }) =>
+  request<{ content: Candidate[]; more: boolean }>({ url: `${P}/candidates`, method: 'post', data: body, silent: true });
+/** 运单填报: what keeps the enterprise from carrying these goods (no vehicle heavy enough, no tank for them, scope) */
+export const checkCapacity = (goods: unknown[]) =>
+  request<{ warnings: string[] }>({ url: `${P}/capacity`, method: 'post', data: { goods }, silent: true });
+
 export const dispatchWaybill = (id: string, body: CrewInput & { version: number; remark?: string | null }) =>
   request<Waybill>({ url: `${P}/dispatch/${enc(id)}`, method: 'post', data: body });
 
