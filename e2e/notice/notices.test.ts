@@ -115,7 +115,6 @@ describe('站内消息', () => {
     await expect.poll(() => row.innerText()).toContain('未读');
     await row.click();
     await expect.poll(() => city.getByTestId('message-content').innerText()).toContain('恢复在线');
-    await city.waitForTimeout(500);
     await shot(city, 'message-read');
     await city.keyboard.press('Escape');
     await expect.poll(() => row.innerText()).toContain('已读');
@@ -124,7 +123,6 @@ describe('站内消息', () => {
     await expect.poll(() => sentRow.innerText()).toMatch(/1 \/ \d/);
     await sentRow.click();
     await expect.poll(() => ent.getByTestId('message-drawer').innerText()).toContain('赵运管');
-    await ent.waitForTimeout(500);
     await shot(ent, 'message-sent-read');
     await city.context().close();
     await ent.context().close();
