@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './e2e/workers.ts';
 
 export default defineConfig({
   test: {
@@ -19,7 +20,11 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['e2e/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000,
-          fileParallelism: false, sequence: { groupOrder: 2 },
+          // a page answers when the machine gets to it: an expect.poll without a timeout of its own waits as long as
+          // playwright's own waits do (newPage: 30 s), not vitest's 1 s (a search's list once came 4 s after 查询)
+          expect: { poll: { timeout: 30_000 } },
+          // DG_E2E_WORKERS workers, each with its own server and database (e2e/global-setup.ts)
+          fileParallelism: e2eWorkers() > 1, maxWorkers: e2eWorkers(), sequence: { groupOrder: 2 },
         },
       },
     ],
