@@ -9,8 +9,8 @@ export default defineConfig({
         test: {
           name: 'server', include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'], environment: 'node',
           globalSetup: ['server/test/global-setup.ts'], setupFiles: ['server/test/setup.ts'], testTimeout: 60_000, hookTimeout: 120_000,
-          // one shared database per run; files run in parallel on it, each with its own rows
-          fileParallelism: true, maxWorkers: 2, sequence: { groupOrder: 1 },
+          // one shared database per run; files run in parallel on it, each with its own rows (DG_SERVER_WORKERS, default 2)
+          fileParallelism: true, maxWorkers: Number(process.env.DG_SERVER_WORKERS) || 2, sequence: { groupOrder: 1 },
           // a worker keeps the modules it loaded from one file to the next: importing the server again for each of
           // ~60 files cost ~2.5 s a file; each file closes what it opened (server/test/setup.ts)
           isolate: false,
