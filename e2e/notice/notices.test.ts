@@ -60,7 +60,10 @@ describe('通知公告', () => {
 
     // 张安全 signs in before it is published: the bell counts it once it is
     const ent = await newPage(ctx.browser);
+    // the bell shows 0 until its counts have come: read it once they have
+    const counted = ent.waitForResponse((r) => r.url().includes('/index/indexQyd/getRemindInfo'));
     await login(ent, 'qiye');
+    await counted;
     const before = await bellEntry(ent, 'unread');
 
     await btn(info, '发布').click();
