@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './e2e/workers.ts';
 
 export default defineConfig({
   test: {
@@ -8,8 +9,8 @@ export default defineConfig({
         test: {
           name: 'server', include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'], environment: 'node',
           globalSetup: ['server/test/global-setup.ts'], setupFiles: ['server/test/setup.ts'], testTimeout: 60_000, hookTimeout: 120_000,
-          // one shared database per run; files run in parallel on it, each with its own rows
-          fileParallelism: true, maxWorkers: 2, sequence: { groupOrder: 1 },
+          // one shared database per run; files run in parallel on it, each with its own rows (DG_SERVER_WORKERS, default 2)
+          fileParallelism: true, maxWorkers: Number(process.env.DG_SERVER_WORKERS) || 2, sequence: { groupOrder: 1 },
           // a worker keeps the modules it loaded from one file to the next: importing the server again for each of
           // ~60 files cost ~2.5 s a file; each file closes what it opened (server/test/setup.ts)
           isolate: false,
@@ -19,7 +20,11 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['e2e/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000,
-          fileParallelism: false, sequence: { groupOrder: 2 },
+          // a page answers when the machine gets to it: an expect.poll without a timeout of its own waits as long as
+          // playwright's own waits do (newPage: 30 s), not vitest's 1 s (a search's list once came 4 s after 查询)
+          expect: { poll: { timeout: 30_000 } },
+          // DG_E2E_WORKERS workers, each with its own server and database (e2e/global-setup.ts)
+          fileParallelism: e2eWorkers() > 1, maxWorkers: e2eWorkers(), sequence: { groupOrder: 2 },
         },
       },
     ],

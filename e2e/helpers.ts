@@ -5,7 +5,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
-export const baseUrl = () => inject('baseUrl');
+/** this worker's server (e2e/global-setup.ts starts one per worker, each on its own database) */
+function server() {
+  const servers = inject('e2eServers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+export const baseUrl = () => server().baseUrl;
+/** this worker's database (the journeys read what the server stored, and the captcha the page shows) */
+export const databaseUrl = () => server().databaseUrl;
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 
 export const DEMO_PASSWORDS: Record<string, string> = {
@@ -76,7 +83,7 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
 
 /** the text of a captcha the server issued (the test plays the person reading the image) */
 export async function captchaText(verifyId: string): Promise<string> {
-  const c = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  const c = new pg.Client({ connectionString: databaseUrl() });
   await c.connect();
   try {
     const r = await c.query('select text from captcha where id = $1', [verifyId]);
@@ -85,7 +92,7 @@ export async function captchaText(verifyId: string): Promise<string> {
 }
 
 export async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  const c = new pg.Client({ connectionString: databaseUrl() });
   await c.connect();
   try { return (await c.query(text, params)).rows; } finally { await c.end(); }
 }
@@ -95,26 +102,53 @@ export async function sql<T = any>(text: string, params: unknown[] = []): Promis
  * Waits until the page left /login. `entry` 'pageB' uses the super admin entry.
  */
 export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!, opts: { path?: string; expectFailure?: boolean; beforeSubmit?: () => Promise<void> } = {}) {
-  let verifyId = '';
-  const onResponse = async (r: import('playwright-core').Response) => {
-    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
-  };
-  page.on('response', onResponse);
-  await page.goto(baseUrl() + (opts.path ?? '/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.waitForFunction(() => true);
-  for (let i = 0; i < 50 && !verifyId; i++) await page.waitForTimeout(100);
+  const verifyId = await captchaShown(page, async () => {
+    await page.goto(baseUrl() + (opts.path ?? '/login'));
+    await page.getByTestId('login-username').fill(username);
+    await page.getByTestId('login-password').fill(password);
+  });
   if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId));
-  page.off('response', onResponse);
   await opts.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
   if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
 }
 
+/**
+ * Runs `open` (which brings up the sign-in form) and answers the id of the captcha the form shows: the last
+ * getVerify answer once the first has come, '' when the form asks for none (no getVerify within 15 s).
+ */
+export async function captchaShown(page: Page, open: () => Promise<void>): Promise<string> {
+  let verifyId = '';
+  const onResponse = async (r: import('playwright-core').Response) => {
+    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
+  };
+  page.on('response', onResponse);
+  try {
+    const first = page.waitForResponse((r) => r.url().includes('/admin/user/getVerify'), { timeout: 15_000 })
+      .then(async (r) => { verifyId ||= (await r.json().catch(() => ({})))?.data?.verifyId ?? ''; }, () => undefined);
+    await open();
+    await first;
+    return verifyId;
+  } finally {
+    page.off('response', onResponse);
+  }
+}
+
+/**
+ * Waits until the screen stands still, as a person waits before reading it: no CSS animation or transition running
+ * (a dialog's or a route's fade-in; endless ones such as spinners aside), then two frames drawn (a chart's lazy update).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined, { timeout: 10_000, polling: 'raf' }).catch(() => undefined);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/** a screenshot of what the user sees once the screen stands still (settled) */
 export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
+  await settled(page);
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }

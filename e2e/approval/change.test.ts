@@ -45,7 +45,6 @@ describe('a change of a supervised field', () => {
     const notice = page.getByTestId('change-pending');
     await notice.waitFor();
     expect(await notice.innerText()).toContain('道路运输证有效期至：2027-01-15 → 2028-06-30');
-    await page.waitForTimeout(400);
     await shot(page, 'audit-change-pending');
     await btn(page.locator('.ant-drawer-section', { hasText: '编辑车辆' }), '取消').click();
     await page.context().close();
@@ -63,7 +62,6 @@ describe('a change of a supervised field', () => {
     await table.waitFor();
     const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells).toEqual(['道路运输证有效期至', '2027-01-15', '2028-06-30']);
-    await gov.waitForTimeout(400);
     await shot(gov, 'audit-change-compare');
     await btn(gov.locator('.ant-drawer-section'), '通过').click();
     await gov.getByTestId('audit-confirm').click();

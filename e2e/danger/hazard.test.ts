@@ -64,7 +64,6 @@ describe('隐患排查治理', () => {
     await btn(page, '通过').click();
     await toast(page, '当前为待复核').waitFor();
     await expect.poll(() => page.getByTestId('hazard-info').innerText()).toContain('待复核');
-    await page.waitForTimeout(400); // the page's fade-in
     await shot(page, 'hazard-accepted-by-enterprise');
     await page.context().close();
 
@@ -85,7 +84,6 @@ describe('隐患排查治理', () => {
     await gov.waitForURL(/\/danger\/hazardApproval\/info\?id=/);
     await expect.poll(() => gov.evaluate(() => window.scrollY)).toBe(0); // the detail opens at its top
     await timeline.scrollIntoViewIfNeeded();
-    await gov.waitForTimeout(400); // the page's fade-in
     await shot(gov, 'hazard-closed-by-city');
     const [stored] = await sql<{ state: string; n: number; item: string }>(`select h.state, (select count(*)::int from work_flow f where f.subject_id = h.id) as n,
       (select s.state from supervise_item s where s.source_id = h.id::text) as item from hazard h where h.title = $1`, [title]);

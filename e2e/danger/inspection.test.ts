@@ -99,7 +99,6 @@ describe('安全检查与整改', () => {
     const timeline = gov.getByTestId('flow-timeline');
     await expect.poll(() => timeline.innerText()).toContain('合格');
     expect((await timeline.innerText()).match(/提交整改/g)).toHaveLength(2);
-    await gov.waitForTimeout(400);
     await shot(gov, 'rectification-archived');
     await gov.context().close();
   });

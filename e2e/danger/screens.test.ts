@@ -17,7 +17,8 @@ const screens = (side: 'enterprise' | 'government') => all.filter((m) => !m.chil
 
 describe('隐患排查治理 screens', () => {
   for (const [user, side] of [['qiye', 'enterprise'], ['zhengfu', 'government']] as const) {
-    it(`${user}: every screen is built and shows demo rows`, async () => {
+    // a page load per screen (over 10): on a busy 2-core machine the walk alone has taken 117 s
+    it(`${user}: every screen is built and shows demo rows`, { timeout: 300_000 }, async () => {
       const page = await newPage(ctx.browser);
       await login(page, user);
       const list = screens(side);

@@ -41,7 +41,6 @@ describe('档案借阅与整改督办', () => {
     await again.goto(baseUrl() + '/rectificationManager/rectificationBorrowManager');
     await btn(rowOf(again, purpose), '查阅').click();
     await expect.poll(() => again.getByTestId('borrowed-record').innerText()).toContain(rec!.notice_no);
-    await again.waitForTimeout(400);
     await shot(again, 'borrow-readable');
     await again.context().close();
   });
@@ -70,7 +69,6 @@ describe('档案借阅与整改督办', () => {
     await btn(page, '销号').click();
     await toast(gov, '当前为已销号').waitFor();
     await expect.poll(() => gov.getByTestId('flow-timeline').innerText()).toContain('销号');
-    await gov.waitForTimeout(400);
     await shot(gov, 'supervise-closed');
     await gov.context().close();
   });

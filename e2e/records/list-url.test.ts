@@ -3,7 +3,7 @@
  * colleague show the same list with the search form filled in; 重置 clears both.
  */
 import { describe, expect, it } from 'vitest';
-import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
+import { baseUrl, login, newPage, settled, shot, sql, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
@@ -51,7 +51,15 @@ describe('list state in the URL', () => {
     await expect.poll(() => other.locator('.dg-resource-page .ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0);
     let requests = 0;
     other.on('request', (r) => { if (r.url().includes('/vehicle/list')) requests++; });
-    await other.waitForTimeout(1500);
+    // a loop asks again as each answer lands, or on the next render: the page makes three round trips of its own to
+    // the server and draws after each, and the list is not asked for meanwhile
+    for (let i = 0; i < 3; i++) {
+      await other.evaluate(async () => {
+        await fetch('/api/health');
+        await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      });
+      await settled(other);
+    }
     expect(requests).toBe(0);
     await shot(other, 'list-url-shared');
     await other.context().close();

@@ -84,7 +84,6 @@ describe('车辆基本信息', () => {
     const info = page.getByTestId('vehicle-info');
     await info.locator('.ant-descriptions', { hasText: plate }).waitFor();
     await expect.poll(() => info.innerText()).toContain('程力威 CLW5250GYYD6 运油车');
-    await page.waitForTimeout(500); // the route's fade-in
     await shot(page, 'records-vehicle-info');
 
     // a 日常维修 record under this vehicle

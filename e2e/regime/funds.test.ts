@@ -57,8 +57,6 @@ describe('安全生产费用', () => {
     expect(progress).toMatch(/^已使用\d+\.\d%，(距60%还差[\d,.]+元|已达到60%)$/);
     await expect.poll(() => page.getByTestId('track-progress').innerText()).toBe(progress);
     expect(await page.getByTestId('track-warning').count()).toBe(0);
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: '/tmp/funds-progress.png', fullPage: false });
     await shot(page, 'regime-funds-progress');
 
     // the tracking page before the use: no category chart yet
@@ -100,7 +98,6 @@ describe('安全生产费用', () => {
     await page.getByTestId('track-warning').waitFor();
     await page.getByTestId('chart-category').locator('canvas').waitFor();
     await expect.poll(() => page.getByTestId('track-months').locator('.ant-table-row').nth(4).innerText()).toContain('12,345.67');
-    await page.waitForTimeout(600);
     await shot(page, 'regime-funds-track');
 
     // last year used under 60%: its ledger takes the 情况说明
@@ -134,7 +131,6 @@ describe('安全生产费用', () => {
     await page.getByTestId('track-warning').waitFor();
     await expect.poll(() => page.getByTestId('fund-explanation').innerText()).toContain(EXPLANATION);
     await page.getByTestId('chart-month').locator('canvas').waitFor();
-    await page.waitForTimeout(600);
     await shot(page, 'regime-funds-government');
     await page.context().close();
   });

@@ -34,7 +34,6 @@ describe('安全制度与费用 records', () => {
     await btn(page.locator('.ant-table-row').first(), '详情').click();
     await page.waitForURL(/\/regime\/duty\/info\?id=/);
     await expect.poll(() => page.getByTestId('dutyLetter-info').innerText()).toContain('责任内容');
-    await page.waitForTimeout(400);
     await shot(page, 'regime-duty-info');
     await page.context().close();
   });

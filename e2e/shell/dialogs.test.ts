@@ -30,7 +30,6 @@ describe('session dialogs', () => {
     try {
       await exportBtn.click();
       await expect.poll(() => dialog(page).innerText()).toContain('当前用户无相关操作权限！');
-      await page.waitForTimeout(500); // the dialog's fade-in, for the screenshot
       await shot(page, 'shell-dialog-40301');
       await dialog(page).locator('button', { hasText: /重新登录/ }).click();
       await page.waitForURL('**/login**');

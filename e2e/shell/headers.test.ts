@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { flattenMenus, SUPER_MENUS } from '@dg/core';
-import { baseUrl, login, newPage, shot, useBrowser } from '../helpers.ts';
+import { baseUrl, login, newPage, settled, shot, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 const dist = path.join(import.meta.dirname, '../../web/dist');
@@ -31,11 +31,11 @@ async function watchCsp(page: Page) {
   };
 }
 
-/** client-side navigation to `to` (the router listens to popstate), then a moment for its lazy chunks */
+/** client-side navigation to `to` (the router listens to popstate), then until its lazy chunks are in and it stands still */
 async function visit(page: Page, to: string) {
   await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, to);
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .nprogress-busy'), undefined, { timeout: 10_000 }).catch(() => {});
-  await page.waitForTimeout(150);
+  await settled(page);
 }
 
 const leaves = (side: string) => flattenMenus().filter((m) => !m.children?.length && m.sides?.includes(side as never) && !SUPER_MENUS.includes(m.code));
@@ -63,7 +63,8 @@ describe('Content-Security-Policy', () => {
       const m = flattenMenus().find((x) => x.code === code);
       if (!m || m.children?.length) continue;
       await page.evaluate((p) => { window.location.hash = '#' + p; }, m.fullPath);
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .nprogress-busy'), undefined, { timeout: 10_000 }).catch(() => {});
+      await settled(page);
       violations.push(...await csp(`super ${m.fullPath}`));
     }
     await page.context().close();

@@ -286,7 +286,6 @@ describe('home page', () => {
     await expect.poll(() => expiry.locator('tbody tr').count()).toBe(7);
     expect(await expiry.innerText()).toContain('车辆道路运输证');
     await page.locator('[data-testid=dashboard-enterprise] canvas').first().waitFor();
-    await page.waitForTimeout(200); // less motion asked: the chart is drawn at once, a frame for its lazy update
     await shot(page, 'shell-dashboard-enterprise');
     await page.context().close();
     const gov = await newPage(ctx.browser, { reducedMotion: true });
@@ -296,7 +295,6 @@ describe('home page', () => {
     // 证件过期 counts the overdue documents of the province (the demo has some)
     await expect.poll(async () => Number((await gov.getByTestId('dashboard-card-overdueCertificates').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
     await gov.locator('[data-testid=dashboard-government] canvas').first().waitFor();
-    await gov.waitForTimeout(200); // less motion asked: the charts are drawn at once
     await shot(gov, 'shell-dashboard-government');
     await gov.context().close();
   });

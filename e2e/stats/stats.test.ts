@@ -29,8 +29,6 @@ async function openStat(page: Page, key: string) {
   if (await page.getByTestId('under-construction').count()) throw new Error(`${key} shows 该功能正在建设中`);
   await stat.getByTestId('stat-chart').locator('canvas').first().waitFor();
   await expect.poll(() => stat.getByTestId('stat-table').locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  // the pages ask for less motion (charts drawn at once): a frame for the chart's lazy update before the shot
-  await page.waitForTimeout(200);
   return stat;
 }
 

@@ -3,13 +3,12 @@
  * server/src/modules/index.ts registers them), else one of this file's own on a fresh embedded
  * database with the modules registered — same build, same seeds, captcha on.
  */
-import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORDS } from '../helpers.ts';
+import { baseUrl, captchaShown, databaseUrl, DEMO_PASSWORDS } from '../helpers.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { connect } from '../../server/src/db/index.ts';
@@ -24,7 +23,7 @@ export interface JourneyServer { url: string; dbUrl: string; stop(): Promise<voi
 
 export async function journeyServer(): Promise<JourneyServer> {
   const probe = await fetch(baseUrl() + '/api/warning/summary');
-  if (probe.status !== 404) return { url: baseUrl(), dbUrl: inject('e2eDatabaseUrl'), stop: async () => {} };
+  if (probe.status !== 404) return { url: baseUrl(), dbUrl: databaseUrl(), stop: async () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dg-e2e-warn-'));
   const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
   const config = { ...loadConfig({}), dataDir: dir, seedDemo: true, loginCaptcha: true, logLevel: 'warn' };
@@ -54,20 +53,15 @@ export async function query<T = any>(s: JourneyServer, text: string, params: unk
 
 /** e2e/helpers.ts login, against this server: fills 账号/密码 and the captcha the page shows */
 export async function signIn(s: JourneyServer, page: Page, username: string, password = DEMO_PASSWORDS[username]!) {
-  let verifyId = '';
-  const onResponse = async (r: import('playwright-core').Response) => {
-    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
-  };
-  page.on('response', onResponse);
-  await page.goto(s.url + '/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  for (let i = 0; i < 50 && !verifyId; i++) await page.waitForTimeout(100);
+  const verifyId = await captchaShown(page, async () => {
+    await page.goto(s.url + '/login');
+    await page.getByTestId('login-username').fill(username);
+    await page.getByTestId('login-password').fill(password);
+  });
   if (verifyId) {
     const [cap] = await query<{ text: string }>(s, 'select text from captcha where id = $1', [verifyId]);
     await page.getByTestId('login-captcha').fill(cap?.text ?? '');
   }
-  page.off('response', onResponse);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
 }

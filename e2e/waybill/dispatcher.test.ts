@@ -93,7 +93,6 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await issuedNo.waitFor();
     const waybillNo = (await issuedNo.innerText()).trim();
     expect(waybillNo).toMatch(/^\d{20}$/);
-    await page.waitForTimeout(400); // the dialog's opening animation
     const [issued] = await sql<{ waybill_no: string; state: string }>('select waybill_no, state from waybill where id = $1', [id]);
     expect(issued).toEqual({ waybill_no: waybillNo, state: '待装货' });
     await shot(page, 'waybill-distributed');

@@ -2,9 +2,12 @@
  * One database for the server tests of a run: embedded PGlite by default, a real PostgreSQL when
  * TEST_DATABASE_URL is set (its public schema is dropped and recreated: point it at a test database).
  * Migrated and seeded with the base and demo data, exactly as `npm start` does.
+ * Embedded, the seeded database is first kept stopped as a template data directory (`seededDataDir`, in
+ * server/test/template.ts): a file that starts a server of its own on a seeded database copies it instead of seeding
+ * again (seeding is most of a start).
  */
 import type { TestProject } from 'vitest/node';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,26 +17,46 @@ import { prepareDatabase } from '../src/server.ts';
 import { loadConfig } from '../src/config.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { databaseUrl: string }
+  export interface ProvidedContext {
+    databaseUrl: string;
+    /** embedded only: a stopped, migrated and seeded PGlite data directory to copy ('' on PostgreSQL) */
+    templatePgDir: string;
+  }
 }
 
 export default async function setup(project: TestProject) {
-  let url = process.env.TEST_DATABASE_URL;
-  let stop = async () => {};
-  if (url) {
-    const c = new pg.Client({ connectionString: url });
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    const c = new pg.Client({ connectionString: given });
     await c.connect();
     await c.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
     await c.end();
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'dg-test-'));
-    const embedded = await startEmbeddedPostgres(dir);
-    url = embedded.url;
-    stop = async () => { await embedded.stop(); rmSync(dir, { recursive: true, force: true }); };
+    await prepare(given);
+    project.provide('databaseUrl', given);
+    project.provide('templatePgDir', '');
+    return async () => {};
   }
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dg-test-'));
+  const template = path.join(root, 'template');
+  try {
+    const seeding = await startEmbeddedPostgres(template);
+    try { await prepare(seeding.url); } finally { await seeding.stop(); }
+    cpSync(template, path.join(root, 'run'), { recursive: true });
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  const embedded = await startEmbeddedPostgres(path.join(root, 'run'));
+  project.provide('databaseUrl', embedded.url);
+  project.provide('templatePgDir', template);
+  return async () => { await embedded.stop(); rmSync(root, { recursive: true, force: true }); };
+}
+
+async function prepare(url: string) {
   const database = connect(url, 2);
-  await prepareDatabase(database, { ...loadConfig({}), seedDemo: true });
-  await database.close();
-  project.provide('databaseUrl', url);
-  return stop;
+  try {
+    await prepareDatabase(database, { ...loadConfig({}), seedDemo: true });
+  } finally {
+    await database.close();
+  }
 }

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { uid } from './helpers.ts';
+import { seededDataDir } from './template.ts';
 
 const root = path.join(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dg-restart-'));
@@ -59,6 +60,8 @@ const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) =>
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('stop and restart on the embedded database', () => {
   it('SIGTERM exits 0, and a row committed just before it is there after the restart', { timeout: 240_000 }, async () => {
     const port = await freePort();
+    // the run's seeded database as DATA_DIR's: the first start finds it current instead of seeding one
+    seededDataDir(dataDir);
     const first = await start(port);
     const token = await signIn(port);
     const code = uid('rs');

@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { makeCreditCode } from '@dg/core';
 import { uid, testApp, type TestApp } from '../helpers.ts';
-import { moduleApp, data, demoEnterprises, addVehicle, type DemoEnterprise } from '../warnings/app.ts';
+import { moduleApp, data, demoEnterprises, addVehicle, addStaff, type DemoEnterprise } from '../warnings/app.ts';
 import { REGISTER_LIMIT } from '../../src/modules/approval/register.ts';
 import { approvalModule } from '../../src/modules/approval/index.ts';
 
@@ -212,7 +212,12 @@ describe('基础信息查询 (jcxxcxManager)', () => {
     expect(vehicles.content.map((r: { id: string; enterpriseName: string }) => [r.id, r.enterpriseName])).toEqual([[v.id, B.name]]);
     expect((await data(t, 'POST', '/api/jcxx/clxxcx/list', 'shiji', { filters: { plateNo: v.plateNo } })).total).toBe(0);
     expect((await data(t, 'POST', '/api/jcxx/cyryxx/list', 'zhengfu', { filters: { enterpriseId: A.id } })).content.every((r: { enterpriseId: string }) => r.enterpriseId === A.id)).toBe(true);
-    expect((await data(t, 'POST', '/api/jcxx/jcxxgcgt/list', 'zhengfu', {})).total).toBeGreaterThanOrEqual(0);
+    // a tank of B's is listed to the province, not to A's city
+    const tankNo = uid('GT');
+    const tank = await data(t, 'POST', '/api/xxda/tank/add', 'qiye2', { tankNo, vehicleId: v.id, tankType: 'atmospheric', volume: 25, suitableMedia: ['1203'], inspectionExpiry: '2030-01-01', status: '在用' });
+    const tanks = await data(t, 'POST', '/api/jcxx/jcxxgcgt/list', 'zhengfu', { filters: { tankNo } });
+    expect(tanks.content.map((r: { id: string }) => r.id)).toEqual([tank.id]);
+    expect((await data(t, 'POST', '/api/jcxx/jcxxgcgt/list', 'shiji', { filters: { tankNo } })).total).toBe(0);
     expect((await t.call('POST', '/api/jcxx/qyxxcx/list', { as: 'qiye', body: {} })).body.status).toBe(40301);
     const x = await t.app.inject({ method: 'POST', url: '/api/jcxx/clxxcx/export', headers: { authorization: await t.token('zhengfu') }, payload: { filters: { plateNo: v.plateNo } } });
     expect(x.headers['content-type']).toContain('spreadsheetml');
@@ -237,7 +242,8 @@ describe('基础信息查询 (jcxxcxManager)', () => {
     expect(vd.tanks.map((x: { id: string }) => x.id)).toEqual([tank.id]);
     const td = await data(t, 'GET', `/api/jcxx/jcxxgcgt/info/${tank.id}`, 'zhengfu');
     expect(td).toMatchObject({ id: tank.id, vehicle: { id: v.id, plateNo: v.plateNo }, checks: [] });
-    const [staff] = await t.sql(`select id from staff where enterprise_id = $1 limit 1`, [A.id]);
-    if (staff) expect(await data(t, 'GET', `/api/jcxx/cyryxx/info/${staff.id}`, 'zhengfu')).toHaveProperty('entries');
+    // a person of A's own: the detail carries its 入职 and 离职 records (none yet)
+    const staff = await addStaff(t, 'qiye', A.regionCode);
+    expect(await data(t, 'GET', `/api/jcxx/cyryxx/info/${staff.id}`, 'zhengfu')).toMatchObject({ id: staff.id, entries: [], leaves: [] });
   });
 });

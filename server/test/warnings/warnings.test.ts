@@ -278,9 +278,7 @@ describe('参数设置', () => {
 });
 
 describe('the demo data', () => {
-  it('every warning list has rows for the demo accounts', async (ctx) => {
-    const [seeded] = await t.sql(`select count(*)::int as n from vehicle where enterprise_id = $1 and audit_status = '已通过'`, [A.id]);
-    if (!seeded.n) ctx.skip(); // the records demo seeder is not registered in this build
+  it('every warning list has rows for the demo accounts', async () => {
     for (const k of ENTERPRISE_WARNINGS) {
       for (const user of ['qiye', 'qiye2'] as const) {
         const r = await list(k.key, user, {}, 1);
