@@ -47,6 +47,7 @@ export const assessGroup = resource({
     name: text('考核组名称', { required: true, max: 100, column: true, search: 'like' }),
     leaderName: text('组长', { required: true, max: 50, column: true, help: '填写本单位政府端用户的姓名或账户' }),
     memberNames: text('组员', { required: true, max: 500, column: true, help: '本单位政府端用户的姓名或账户，以逗号分隔' }),
+    regionCode: region('所属地区', { readOnly: true, anyLevel: true, column: true }),
     leaderId: text('组长ID', { readOnly: true, internal: true, max: 36 }),
     memberIds: json('组员ID', { readOnly: true, internal: true }),
     remark: textarea('说明', { max: 500 }),
@@ -61,7 +62,7 @@ export const assessTask = resource({
   workflow: {
     owns: ['state', 'enterpriseCount', 'issuedAt'],
     states: { 草稿: { color: 'default' }, 已下发: { color: 'processing', final: true } },
-    steps: { issue: { label: '下发', from: ['草稿'], to: '已下发', sides: ['government'], elements: ['assessIssueManager:btn_issue'], confirm: '下发后各企业开始自评，不能再修改。确定下发？' } },
+    steps: { issue: { label: '下发', from: ['草稿'], to: '已下发', sides: ['government'], elements: ['assessIssueManager:btn_edit'], confirm: '下发后各企业开始自评，不能再修改。确定下发？' } },
   },
   fields: {
     name: text('考核名称', { required: true, max: 100, column: true, search: 'like' }),

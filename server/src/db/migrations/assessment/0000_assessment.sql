@@ -3,6 +3,7 @@ CREATE TABLE "assess_group" (
 	"name" varchar(100),
 	"leader_name" varchar(50),
 	"member_names" varchar(500),
+	"region_code" varchar(12),
 	"leader_id" varchar(36),
 	"member_ids" jsonb,
 	"remark" text,
