@@ -137,3 +137,22 @@ describe('考核统计', () => {
     expect((await call('GET', `${A}/assessStat`, 'qiye')).status).toBe(40301);
   });
 });
+
+describe('演示数据', () => {
+  it('last year published for every demo enterprise with mixed grades; this year in progress with one late; the 1000-point model', async () => {
+    const [model] = await t.sql(`select total_score, items from assess_model where name = '道路危险货物运输企业质量信誉考核模型' and model_version = 1`);
+    const byCat = new Map<string, number>();
+    for (const it of model.items) byCat.set(it.category, (byCat.get(it.category) ?? 0) + Number(it.weight));
+    expect(Object.fromEntries(byCat)).toEqual({ 运输安全: 300, 经营行为: 200, 服务质量: 150, 社会责任: 150, 企业管理: 200 });
+    const year = new Date().getFullYear();
+    for (const e of [E.a, E.b]) {
+      const rows = await t.sql(`select year, state, grade from assessment where enterprise_id = $1 and title like '%质量信誉考核' order by year`, [e.id]);
+      expect(rows.find((r) => r.year === year - 1)).toMatchObject({ state: '已发布' });
+      expect(rows.find((r) => r.year === year)).toBeTruthy();
+    }
+    const grades = await t.sql(`select distinct grade from assessment where year = $1 and state = '已发布' and title like '%质量信誉考核'`, [year - 1]);
+    expect(grades.length).toBeGreaterThan(1);
+    const late = await okData('POST', `${A}/assessment/list`, 'qiye2', { page: 1, size: 20, filters: { year } });
+    expect(late.content.some((r: { late: boolean; state: string }) => r.late && r.state === '待自评')).toBe(true);
+  });
+});

@@ -103,8 +103,11 @@ defineHooks('assessTask', {
 });
 
 defineHooks('assessment', {
-  // the group's scores and the grade reach the enterprise when the result is published
+  // 逾期 shows as soon as the deadline passes without a submission; the group's scores and the grade reach the
+  // enterprise when the result is published
   afterRead(c, rows) {
+    const today = chinaToday();
+    for (const r of rows) if ((r.state === '待自评' || r.state === '自评中') && typeof r.deadline === 'string' && r.deadline < today) r.late = true;
     if (c.user.side !== 'enterprise') return;
     for (const r of rows) {
       if (r.state === '已发布') continue;
