@@ -5,7 +5,7 @@
  * deadline without a self-assessment. Dates are relative to CURRENT_DATE at seeding.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_GRADE_THRESHOLDS, gradeOf, round1, totalOf } from '@dg/core';
+import { DEFAULT_GRADE_THRESHOLDS, gradeOf, round1, totalOf, type ModelItem } from '@dg/core';
 import { addDemoSeeder, insertDemoRow, type DemoContext } from '../../db/seed-demo.ts';
 
 const day = (n: number) => sql.raw(`(current_date + ${Math.trunc(n)})`);
@@ -45,7 +45,7 @@ addDemoSeeder('assessment', async (c: DemoContext) => {
   const flow = (subject: string, subjectId: string, u: { id: string; name: string }, side: string, action: string, from: string | null, to: string, opinion: string | null, when: number, enterpriseId: string | null = null) =>
     insertDemoRow(db, 'work_flow', { subject, subjectId, enterpriseId, action, fromState: from, toState: to, opinion, side, userId: u.id, userName: u.name, createdAt: at(when) });
 
-  const items = [];
+  const items: ModelItem[] = [];
   let order = 0;
   for (const [category, name, maxScore, rule, evidence] of INDICATORS) {
     order += 1;

@@ -22,6 +22,7 @@ import { FlowTimeline, useFlowStep } from '../danger/FlowTimeline';
 import { ASSESS_PATHS, copyModel, getAssessStat, issueTask, publishResult, stepAssessment, type AssessItem, type AssessStep } from './api';
 
 
+const GRADES = ['AAA', 'AA', 'A', 'B'] as const;
 const GRADE_COLORS: Record<string, string> = { AAA: 'green', AA: 'blue', A: 'gold', B: 'red' };
 const StateTag = ({ row }: { row: Row }) => (
   <Space size={4}>
@@ -37,7 +38,7 @@ function ModelEditor({ row, onClose }: { row: Row | null; onClose: () => void })
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; modelVersion: number; totalScore: number; remark?: string; lines: ModelLine[] }>();
   const indicators = useQuery({ queryKey: ['resource', 'assessIndicator', 'all'], queryFn: () => listRows(assessIndicator, { page: 1, size: 100 }) });
-  const rows: Row[] = indicators.data?.content ?? [];
+  const rows: Row[] = useMemo(() => indicators.data?.content ?? [], [indicators.data]);
   const lines = Form.useWatch('lines', form) ?? [];
   const total = Form.useWatch('totalScore', form) ?? 1000;
   const chosen = lines.filter((l) => l?.weight);
@@ -237,16 +238,15 @@ export function StatPage() {
   const canExport = useHasElement('assessStatManager:btn_export');
   const stat = useQuery({ queryKey: ['assessStat', year], queryFn: () => getAssessStat(year) });
   const s = stat.data;
-  const grades = ['AAA', 'AA', 'A', 'B'] as const;
   const bar = useMemo(() => s && ({
-    tooltip: { trigger: 'axis' }, legend: { data: [...grades] },
+    tooltip: { trigger: 'axis' }, legend: { data: [...GRADES] },
     xAxis: { type: 'category', data: s.byCity.map((c) => c.city) }, yAxis: { type: 'value', minInterval: 1 },
-    series: grades.map((g) => ({ name: g, type: 'bar', stack: 'g', data: s.byCity.map((c) => c[g]) })),
+    series: GRADES.map((g) => ({ name: g, type: 'bar', stack: 'g', data: s.byCity.map((c) => c[g]) })),
   }), [s]);
   const trend = useMemo(() => s && ({
-    tooltip: { trigger: 'axis' }, legend: { data: [...grades] },
+    tooltip: { trigger: 'axis' }, legend: { data: [...GRADES] },
     xAxis: { type: 'category', data: s.trend.map((t) => String(t.year)) }, yAxis: { type: 'value', minInterval: 1 },
-    series: grades.map((g) => ({ name: g, type: 'line', data: s.trend.map((t) => t[g]) })),
+    series: GRADES.map((g) => ({ name: g, type: 'line', data: s.trend.map((t) => t[g]) })),
   }), [s]);
   return (
     <Card title="考核统计" extra={<Space>
@@ -258,7 +258,7 @@ export function StatPage() {
           <Typography.Title level={5}>{s.year}年各地市考核等级</Typography.Title>
           {bar && <Chart option={bar} testId="assess-stat-city" />}
           <Table size="small" rowKey="regionCode" pagination={false} dataSource={s.byCity} data-testid="assess-stat-table"
-            columns={[{ title: '地市', dataIndex: 'city' }, ...grades.map((g) => ({ title: g, dataIndex: g })), { title: '合计', dataIndex: 'total' }]} />
+            columns={[{ title: '地市', dataIndex: 'city' }, ...GRADES.map((g) => ({ title: g, dataIndex: g })), { title: '合计', dataIndex: 'total' }]} />
           <Typography.Title level={5} style={{ marginTop: 24 }}>历年趋势</Typography.Title>
           {trend && <Chart option={trend} testId="assess-stat-trend" />}
         </>
