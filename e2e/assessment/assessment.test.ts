@@ -116,3 +116,39 @@ describe('安全考核', () => {
     await gov.context().close();
   });
 });
+
+describe('考核档案借阅', () => {
+  it('王监管 asks to read a published archive, 赵运管 approves, 王监管 reads it', async () => {
+    const purpose = `信用评价复核${tag()}`;
+    const gov = await newPage(ctx.browser);
+    await login(gov, 'zhengfu');
+    await gov.goto(baseUrl() + '/safetyManager/assessBorrowManager');
+    await btn(gov, '申请借阅').click();
+    const dialog = gov.locator('.ant-modal', { hasText: '申请借阅考核档案' });
+    await dialog.locator('#assessBorrow_assessmentId').click();
+    await gov.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.locator('#assessBorrow_purpose').fill(purpose);
+    await pickDate(gov, 'assessBorrow_until', day(5));
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await toast(gov, '借阅申请已提交').waitFor();
+    await gov.context().close();
+
+    const city = await newPage(ctx.browser);
+    await login(city, 'shiji');
+    await city.goto(baseUrl() + '/safetyManager/assessBorrowManager');
+    await btn(rowOf(city, purpose), '审批').click();
+    await city.getByLabel('审批意见').fill('同意借阅');
+    await btn(city.locator('.ant-modal'), '批准').click();
+    await toast(city, '当前为已批准').waitFor();
+    await city.context().close();
+
+    const again = await newPage(ctx.browser);
+    await login(again, 'zhengfu');
+    await again.goto(baseUrl() + '/safetyManager/assessBorrowManager');
+    await btn(rowOf(again, purpose), '查阅').click();
+    await expect.poll(() => again.getByTestId('borrowed-archive').innerText(), { timeout: 30_000 }).toContain('考核等级');
+    await again.waitForTimeout(400);
+    await shot(again, 'assessment-borrow-readable');
+    await again.context().close();
+  });
+});

@@ -156,3 +156,29 @@ describe('演示数据', () => {
     expect(late.content.some((r: { late: boolean; state: string }) => r.late && r.state === '待自评')).toBe(true);
   });
 });
+
+describe('考核档案借阅', () => {
+  it('one borrowing mechanism: a published assessment is read only while approved and before its date', async () => {
+    const [pub] = await t.sql(`select id, title from assessment where state = '已发布' and enterprise_id = $1 order by year limit 1`, [E.a.id]);
+    const [open] = await t.sql(`select id, title from assessment where state <> '已发布' and enterprise_id = $1 limit 1`, [E.a.id]);
+    const B = `${A}/assessBorrow`;
+    expect((await call('POST', `${B}/add`, 'zhengfu', { assessmentId: open.id, purpose: '查阅', until: day(3) })).message).toBe(`考核“${open.title}”尚未发布，不能借阅`);
+    const b = await okData('POST', `${B}/add`, 'zhengfu', { assessmentId: pub.id, purpose: '信用评价复核', until: day(3) });
+    expect(b).toMatchObject({ archiveKind: '考核档案', assessmentId: pub.id, state: '待审批', enterpriseId: E.a.id, readable: false });
+    expect((await call('GET', `${B}/read/${b.id}`, 'zhengfu')).message).toBe('借阅申请当前为待审批，不能查阅');
+    const cur = () => okData('GET', `/api/zggl/rectBorrow/info/${b.id}`, 'zhengfu');
+    expect((await call('POST', `${B}/approve/${b.id}`, 'zhengfu', { version: (await cur()).version })).message).toBe('不能审批本人的借阅申请');
+    // 整改管理's routes step only its own kind
+    expect((await call('POST', `/api/zggl/rectBorrow/approve/${b.id}`, 'shiji', { version: (await cur()).version })).message).toBe(MSG.notFound);
+    expect((await call('POST', `${B}/approve/${b.id}`, 'shiji', { version: (await cur()).version, opinion: '同意' })).data.state).toBe('已批准');
+    expect((await okData('GET', `${B}/read/${b.id}`, 'zhengfu')).title).toBe(pub.title);
+    // after its date the API refuses
+    await t.sql(`update rect_borrow set until = current_date - 1 where id = $1`, [b.id]);
+    expect((await call('GET', `${B}/read/${b.id}`, 'zhengfu')).message).toBe(`借阅已于${day(-1)}到期，不能查阅`);
+    await t.sql(`update rect_borrow set until = current_date where id = $1`, [b.id]);
+    expect((await call('POST', `${B}/giveBack/${b.id}`, 'zhengfu', { version: (await cur()).version })).data.state).toBe('已归还');
+    const list = await okData('POST', '/api/zggl/rectBorrow/list', 'zhengfu', { page: 1, size: 50, filters: { archiveKind: '考核档案' } });
+    expect(list.content.every((r: { archiveKind: string }) => r.archiveKind === '考核档案')).toBe(true);
+    expect(list.content.some((r: { id: string }) => r.id === b.id)).toBe(true);
+  });
+});

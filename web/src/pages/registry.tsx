@@ -82,6 +82,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   assessRecordManager: () => named(assessments(), 'RecordPage'),
   assessResultManager: () => named(assessments(), 'ResultPage'),
   assessStatManager: () => named(assessments(), 'StatPage'),
+  assessBorrowManager: () => named(assessments(), 'BorrowPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),
   checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),

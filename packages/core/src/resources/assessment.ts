@@ -101,7 +101,7 @@ export const assessmentWorkflow = {
 
 /** one enterprise's assessment of one period: its self-assessment, the group's scores, its total and grade */
 export const assessment = resource({
-  key: 'assessment', area: 'aqkh', menu: 'assessRecordManager', readMenus: ['assessResultManager'], title: '考核记录', scope: 'enterprise',
+  key: 'assessment', area: 'aqkh', menu: 'assessRecordManager', readMenus: ['assessResultManager'], pickMenus: ['assessBorrowManager'], title: '考核记录', scope: 'enterprise',
   table: 'assessment', labelField: 'title', readOnly: true, defaultSort: { field: 'deadline', order: 'desc' },
   workflow: assessmentWorkflow,
   fields: {

@@ -2,7 +2,8 @@
  * Demo rows of 安全考核: the 1000-point 质量信誉 model (运输安全 300, 经营行为 200, 服务质量 150, 社会责任 150, 企业管理 200)
  * over indicators written for this platform, a province group (王监管 leads, 赵运管 scores), last year's assessment
  * published for every demo enterprise with mixed grades, and this year's in progress — one enterprise past the
- * deadline without a self-assessment. Dates are relative to CURRENT_DATE at seeding.
+ * deadline without a self-assessment; borrowings of last year's archives in each state (one approved and past its date).
+ * Dates are relative to CURRENT_DATE at seeding.
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_GRADE_THRESHOLDS, gradeOf, round1, totalOf, type ModelItem } from '@dg/core';
@@ -89,6 +90,19 @@ addDemoSeeder('assessment', async (c: DemoContext) => {
     await flow('assessment', id, member, 'government', '评分', '已提交', '已评分', null, -290, e.id);
     await flow('assessment', id, leader, 'government', '组长确认', '已评分', '已确认', '同意考核组意见', -285, e.id);
     await flow('assessment', id, leader, 'government', '发布', '已确认', '已发布', `${groupTotal}分，${gradeOf(groupTotal, DEFAULT_GRADE_THRESHOLDS)}级`, -280, e.id);
+  }
+
+  // 档案借阅 of last year's published archives, one in each state (the borrowing mechanism of 整改管理, kind 考核档案)
+  const archives = (await db.execute<{ id: string; enterprise_id: string }>(sql`select id, enterprise_id from assessment where task_id = ${last.id} order by enterprise_id`)).rows;
+  const borrows: [string, number, string | null][] = [['待审批', 10, null], ['已批准', 20, '同意借阅'], ['已驳回', 5, '用途不明确'], ['已归还', 15, '同意借阅'], ['已批准', -1, '同意借阅']];
+  for (const [i, [state, until, opinion]] of borrows.entries()) {
+    const a = archives[i % archives.length]!;
+    const id = await insertDemoRow(db, 'rect_borrow', { archiveKind: '考核档案', assessmentId: a.id, enterpriseId: a.enterprise_id, purpose: ['信用评价复核', '年度执法检查', '行业评优推荐', '投诉核查', '约谈前调阅'][i]!,
+      until: day(until), state, applicant: leader.name, applicantId: leader.id, approver: state === '待审批' ? null : member.name, approveOpinion: opinion,
+      approvedAt: state === '待审批' ? null : at(-6), returnedAt: state === '已归还' ? at(-2) : null, ...by(leader) });
+    await flow('rectBorrow', id, leader, 'government', '申请借阅', null, '待审批', null, -7, a.enterprise_id);
+    if (state !== '待审批') await flow('rectBorrow', id, member, 'government', state === '已驳回' ? '驳回' : '批准', '待审批', state === '已驳回' ? '已驳回' : '已批准', opinion, -6, a.enterprise_id);
+    if (state === '已归还') await flow('rectBorrow', id, leader, 'government', '归还', '已批准', '已归还', null, -2, a.enterprise_id);
   }
 
   // this year's: the first enterprise is still to assess itself (its deadline is ahead), the second is past the deadline

@@ -6,14 +6,19 @@
  * - `POST /assessResult/addAssessResult` — 发布 (the product's path; the web shows no loading overlay for it)
  * - `POST /aqkh/assessModel/copy/:id` — a model in use is copied to a new version to be changed
  * - `GET /aqkh/{assessTask|assessment}/flow/:id` — who took each step and when (the history page)
+ * - 档案借阅 of published assessments: the one borrowing mechanism of modules/inspection/borrow.ts (its rows are
+ *   `rectBorrow` of kind 考核档案, listed by the generic `/zggl/rectBorrow/list`), under this menu's codes:
+ *   `POST /aqkh/assessBorrow/add`, `POST /aqkh/assessBorrow/{approve|reject|giveBack}/:id`, `GET /aqkh/assessBorrow/read/:id`
  */
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assessModel, assessTask, assessment } from '@dg/core';
+import { assessModel, assessTask, assessment, rectBorrow } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, presentOne, tableOf } from '../../platform/crud/query.ts';
+import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
+import { addRow } from '../../platform/crud/write.ts';
+import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from '../inspection/borrow.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { timelineOf } from '../../platform/flow.ts';
@@ -93,6 +98,33 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
       return ok(await timelineOf(db(), req.params.id));
     });
   }
+
+  app.post('/aqkh/assessBorrow/add', {
+    config: { access: { element: 'assessBorrowManager:btn_add', opt: '申请借阅考核档案' } },
+    schema: { tags: ['考核档案借阅'], summary: '申请借阅已发布的考核档案', body: z.object({
+      assessmentId: z.string().max(36).describe('考核档案（已发布的考核）'), purpose: z.unknown().describe('借阅用途'), until: z.unknown().describe('借阅截止日期 YYYY-MM-DD') }) },
+  }, async (req) => {
+    const row = await addRow(app, db(), rectBorrow, req.user!, { ...req.body, archiveKind: '考核档案' });
+    req.audit = { after: row };
+    return ok((await present(db(), rectBorrow, req.user!, [row]))[0]);
+  });
+  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
+    approve: 'assessBorrowManager:btn_approve', reject: 'assessBorrowManager:btn_approve', giveBack: 'assessBorrowManager:btn_return',
+  };
+  for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {
+    app.post(`/aqkh/assessBorrow/${step}/:id`, {
+      config: { access: { element: BORROW_ELEMENTS[step], opt: `考核档案借阅${BORROW_STEP_NAMES[step]}` } },
+      schema: { tags: ['考核档案借阅'], summary: `考核档案借阅：${BORROW_STEP_NAMES[step]}`, params: idParam, body: z.object({ version, opinion }) },
+    }, async (req) => {
+      const { before, after } = await stepBorrow(db(), req.user!, req.params.id, step, req.body, '考核档案');
+      req.audit = { before, after };
+      return ok((await present(db(), rectBorrow, req.user!, [after]))[0]);
+    });
+  }
+  app.get('/aqkh/assessBorrow/read/:id', { config: { access: { menu: 'assessBorrowManager' } }, schema: { tags: ['考核档案借阅'], summary: '查阅借阅的考核档案（批准且未到期）', params: idParam } }, async (req) => {
+    const record = await readBorrowed(db(), req.user!, req.params.id, '考核档案');
+    return ok(await presentOne(db(), assessment, req.user!, record));
+  });
 
   await app.register(statRoutes);
 };

@@ -5,10 +5,11 @@
  * workflow declared on the definition (allowedSteps); the server checks the same.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { allowedSteps, assessIndicator, assessment, assessmentWorkflow, assessModel, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { BORROW_MAX_DAYS, allowedSteps, assessIndicator, assessment, assessmentWorkflow, assessModel, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
 import { ResourcePage, useHasElement, useSave, AttachmentLinks } from '../../components/resource';
 import { listRows, refreshAfterWrite, useRow, addRow, updateRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
@@ -19,7 +20,7 @@ import ExportButton from '../../components/ExportButton';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
 import { FlowTimeline, useFlowStep } from '../danger/FlowTimeline';
-import { ASSESS_PATHS, copyModel, getAssessStat, issueTask, publishResult, stepAssessment, type AssessItem, type AssessStep } from './api';
+import { ASSESS_PATHS, addAssessBorrow, copyModel, getAssessStat, issueTask, publishResult, readAssessBorrow, stepAssessBorrow, stepAssessment, type AssessItem, type AssessStep, type BorrowStep } from './api';
 
 
 const GRADES = ['AAA', 'AA', 'A', 'B'] as const;
@@ -264,5 +265,92 @@ export function StatPage() {
         </>
       )}
     </Card>
+  );
+}
+
+// 档案借阅 of published assessments
+function BorrowRequest({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ assessmentId: string; purpose: string; until: Dayjs }>();
+  const archives = useQuery({ queryKey: ['resource', 'assessment', 'published'], queryFn: () => listRows(assessment, { page: 1, size: 100, filters: { state: '已发布' } }) });
+  const { save, saving } = useSave((v: { assessmentId: string; purpose: string; until: Dayjs }) => addAssessBorrow({ assessmentId: v.assessmentId, purpose: v.purpose, until: v.until.format('YYYY-MM-DD') }),
+    { success: () => '借阅申请已提交', refresh: () => refreshAfterWrite(queryClient, 'rectBorrow'), then: onClose });
+  return (
+    <Modal open title="申请借阅考核档案" okText="提交" cancelText="取消" confirmLoading={saving} onCancel={onClose} onOk={async () => save(await form.validateFields())} destroyOnHidden>
+      <Form form={form} layout="vertical" name="assessBorrow">
+        <Form.Item name="assessmentId" label="考核档案" rules={[{ required: true, message: '请选择考核档案' }]}>
+          <Select showSearch optionFilterProp="label" loading={archives.isLoading}
+            options={(archives.data?.content ?? []).map((r) => ({ value: r.id, label: `${String(r.enterpriseIdLabel ?? '')} · ${String(r.title)}（${String(r.grade ?? '')}）` }))} />
+        </Form.Item>
+        <Form.Item name="purpose" label="借阅用途" rules={[{ required: true, whitespace: true, message: '请输入借阅用途' }]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        <Form.Item name="until" label="借阅截止日期" rules={[{ required: true, message: '请选择借阅截止日期' }]} extra={`最长${BORROW_MAX_DAYS}天`}>
+          <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(BORROW_MAX_DAYS, 'day'), 'day')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function BorrowDecision({ row, onClose }: { row: Row; onClose: () => void }) {
+  const [opinion, setOpinion] = useState('');
+  const { save, saving } = useFlowStep('rectBorrow', '/zggl/rectBorrow', (step: BorrowStep) => stepAssessBorrow(step, row.id, { version: row.version as number, opinion: opinion.trim() || null }), onClose);
+  return (
+    <Modal open title="审批借阅申请" onCancel={onClose} footer={<Space><Button onClick={onClose}>取消</Button>
+      <Button danger loading={saving} onClick={() => save('reject')}>驳回</Button><Button type="primary" loading={saving} onClick={() => save('approve')}>批准</Button></Space>}>
+      <Descriptions size="small" column={1} items={[{ label: '考核档案', children: String(row.assessmentIdLabel ?? '') }, { label: '企业', children: String(row.enterpriseIdLabel ?? '') },
+        { label: '借阅用途', children: String(row.purpose ?? '') }, { label: '借阅截止日期', children: String(row.until ?? '') }, { label: '申请人', children: String(row.applicant ?? '') }]} />
+      <Input.TextArea style={{ marginTop: 12 }} rows={3} maxLength={500} placeholder="审批意见（驳回时必填）" value={opinion} onChange={(e) => setOpinion(e.target.value)} aria-label="审批意见" />
+    </Modal>
+  );
+}
+
+function BorrowedArchive({ id, onClose }: { id: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const rec = useQuery({ queryKey: ['assessBorrow', 'read', id], queryFn: () => readAssessBorrow(id) });
+  const r = rec.data;
+  return (
+    <Modal open title="借阅的考核档案" footer={null} onCancel={onClose} width={640}>
+      {!r ? <Skeleton active /> : (
+        <Descriptions bordered size="small" column={2} data-testid="borrowed-archive" items={[
+          { label: '考核', children: String(r.title ?? '') }, { label: '企业', children: String(r.enterpriseIdLabel ?? '') },
+          { label: '考核得分', children: String(r.groupTotal ?? '') }, { label: '考核等级', children: <Tag color={GRADE_COLORS[String(r.grade)]}>{String(r.grade ?? '')}</Tag> },
+          { label: '明细', children: <Button type="link" size="small" onClick={() => navigate(ASSESS_PATHS.info(r.id))}>查看考核明细</Button> },
+        ]} />
+      )}
+    </Modal>
+  );
+}
+
+export function BorrowPage() {
+  const side = useUserSide();
+  const queryClient = useQueryClient();
+  const canAdd = useHasElement('assessBorrowManager:btn_add');
+  const canApprove = useHasElement('assessBorrowManager:btn_approve');
+  const canReturn = useHasElement('assessBorrowManager:btn_return');
+  const [adding, setAdding] = useState(false);
+  const [deciding, setDeciding] = useState<Row | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const { save: giveBack } = useSave((r: Row) => stepAssessBorrow('giveBack', r.id, { version: r.version as number }),
+    { success: () => '已归还', refresh: () => refreshAfterWrite(queryClient, 'rectBorrow') });
+  return (
+    <>
+      <ResourcePage resourceKey="rectBorrow" title="考核档案借阅" noWrite fixedFilters={{ archiveKind: '考核档案' }}
+        columns={['assessmentId', 'enterpriseId', 'purpose', 'until', 'state', 'readable', 'applicant']}
+        toolbarExtra={canAdd && <Button type="primary" onClick={() => setAdding(true)}>申请借阅</Button>}
+        extraActions={(r) => (
+          <>
+            {r.readable === true && <Button type="link" size="small" onClick={() => setReading(r.id)}>查阅</Button>}
+            {canApprove && side === 'government' && r.state === '待审批' && <Button type="link" size="small" onClick={() => setDeciding(r)}>审批</Button>}
+            {canReturn && r.state === '已批准' && (
+              <Popconfirm title="归还" description="归还后不能再查阅该考核档案。确定归还？" okText="归还" cancelText="取消" onConfirm={() => giveBack(r)}>
+                <Button type="link" size="small">归还</Button>
+              </Popconfirm>
+            )}
+          </>
+        )} />
+      {adding && <BorrowRequest onClose={() => setAdding(false)} />}
+      {deciding && <BorrowDecision row={deciding} onClose={() => setDeciding(null)} />}
+      {reading && <BorrowedArchive id={reading} onClose={() => setReading(null)} />}
+    </>
   );
 }

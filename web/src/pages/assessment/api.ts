@@ -23,3 +23,10 @@ export const ASSESS_PATHS = {
   /** the history of an assessment or an issue: who took each step and when */
   history: (id: string, type: 'assessment' | 'assessTask') => `/safetyManager/assessIssueManager/infoManager/${encodeURIComponent(id)}/${type}`,
 };
+
+/** 档案借阅 of published assessments: the one borrowing mechanism (rows of `rectBorrow`, kind 考核档案) under 安全考核's codes */
+export type BorrowStep = 'approve' | 'reject' | 'giveBack';
+export const addAssessBorrow = (body: { assessmentId: string; purpose: string; until: string }) => request<Row>({ url: '/aqkh/assessBorrow/add', method: 'post', data: body });
+export const stepAssessBorrow = (step: BorrowStep, id: string, body: { version: number; opinion?: string | null }) =>
+  request<Row>({ url: `/aqkh/assessBorrow/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
+export const readAssessBorrow = (id: string) => request<Row>({ url: `/aqkh/assessBorrow/read/${encodeURIComponent(id)}`, method: 'get' });
