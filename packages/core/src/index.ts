@@ -9,6 +9,8 @@ export * from './resources/danger.ts';
 export * from './resources/regime.ts';
 export * from './resources/notice.ts';
 export * from './resources/inspection.ts';
+export * from './resources/assessment.ts';
+export * from './assessment.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
 export * from './workflow.ts';

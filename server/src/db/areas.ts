@@ -6,4 +6,5 @@ export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSche
   { name: 'danger', resourceAreas: ['yhpc', 'aqjc', 'zggl', 'zgdb'], extraSchema: ['danger-schema.ts'] },
   { name: 'regime', resourceAreas: ['aqzd'], extraSchema: ['staff-read-schema.ts'] },
   { name: 'notice', resourceAreas: ['tzgg'], extraSchema: ['notice-schema.ts'] },
+  { name: 'assessment', resourceAreas: ['aqkh'] },
 ];

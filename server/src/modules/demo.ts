@@ -6,5 +6,6 @@ import './approval/demo.ts';
 import './waybill/demo.ts';
 import './danger/demo.ts';
 import './inspection/demo.ts';
+import './assessment/demo.ts';
 import './regime/demo.ts';
 import './notice/demo.ts';

@@ -23,6 +23,7 @@ const funds = () => import('./regime/FundPages.tsx');
 const notices = () => import('./notice/NoticePages.tsx');
 const messages = () => import('./notice/MessagePages.tsx');
 const board = () => import('./board/BoardPages.tsx');
+const assessments = () => import('./assessment/AssessmentPages.tsx');
 /** 业务大厅's screens carry its counts strip (pages/board/LobbyCounts.tsx) */
 const lobby = (page: Promise<{ default: ComponentType }>) => Promise.all([page, import('./board/LobbyCounts.tsx')]).then(([p, m]) => ({ default: m.withLobbyCounts(p.default) }));
 
@@ -75,6 +76,13 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   hazardHandleManager: () => named(hazards(), 'HazardHandleList'),
   hazardApprovalManager: () => named(hazards(), 'HazardApprovalList'),
   checkModelManager: () => named(selfChecks(), 'CheckModelPage'),
+  // 安全考核 (the indicators and groups are the generic ResourcePage)
+  assessModelManager: () => named(assessments(), 'ModelPage'),
+  assessIssueManager: () => named(assessments(), 'IssuePage'),
+  assessRecordManager: () => named(assessments(), 'RecordPage'),
+  assessResultManager: () => named(assessments(), 'ResultPage'),
+  assessStatManager: () => named(assessments(), 'StatPage'),
+  assessBorrowManager: () => named(assessments(), 'BorrowPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),
   checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),
@@ -170,6 +178,9 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/rectificationManager/rectificationRecordBorrowApprovalInfor/:uuid/:recordId', title: '档案借阅', menu: 'rectificationBorrowManager', load: () => named(borrows(), 'BorrowPage') },
   { path: '/aqjczgdbManager/superviseInfo', title: '督办事项详情', menu: 'superviseManager', load: () => named(supervision(), 'SuperviseInfo') },
   { path: '/waybillManager/checklistinfoManager/:uuid', title: '核查单详情', menu: 'checklistManager', load: () => import('./supervision/ChecklistPage.tsx').then((m) => ({ default: m.ChecklistInfoPage })) },
+  // 安全考核: an assessment, and the history of an assessment or an issue
+  { path: '/safetyManager/assessRecordManager/info/:id', title: '考核详情', load: () => named(assessments(), 'AssessmentInfo') },
+  { path: '/safetyManager/assessIssueManager/infoManager/:businessId/:businessType', title: '考核处理记录', load: () => named(assessments(), 'HistoryPage') },
   // 运单统计: the waybills a figure counts (any statistic's drill-down)
   { path: STAT_WAYBILLS_PATH, title: '统计运单', load: () => import('./stats/StatWaybills.tsx') },
 ];

@@ -9,7 +9,8 @@ import { dangerResources } from './danger.ts';
 import { inspectionResources } from './inspection.ts';
 import { regimeResources } from './regime.ts';
 import { noticeResources } from './notice.ts';
+import { assessmentResources } from './assessment.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources, ...assessmentResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

@@ -88,13 +88,23 @@ export const BORROW_STATES = ['待审批', '已批准', '已驳回', '已归还'
 /** the longest a rectification record may be borrowed for (days from today) */
 export const BORROW_MAX_DAYS = 90;
 
-/** 档案借阅: reading an archived (合格) rectification record needs an approved request, and only until its date */
+/** what an archive borrowing reads: a closed rectification record (整改管理) or a published assessment (安全考核) */
+export const ARCHIVE_KINDS = ['整改记录', '考核档案'] as const;
+export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+
+/**
+ * 档案借阅: reading an archived record needs an approved request, and only until its date. One mechanism for every
+ * archive: `archiveKind` says which (整改管理's screen adds 整改记录, 安全考核's 考核档案 through its own routes).
+ */
 export const rectBorrow = resource({
-  key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
+  key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', readMenus: ['assessBorrowManager'], title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
   writableBy: ['enterprise', 'government'],
   workflow: { owns: ['enterpriseId', 'state', 'applicant', 'applicantId', 'approver', 'approveOpinion', 'approvedAt', 'returnedAt'], givenOnAdd: ['recordId'] },
   fields: {
-    recordId: ref('借阅的整改记录', 'rectNotice', 'noticeNo', { required: true, immutable: true, column: true, search: 'eq', help: '只能借阅已办结（合格）的整改记录' }),
+    archiveKind: enumOf('档案类型', [...ARCHIVE_KINDS], { default: '整改记录', immutable: true, noForm: true, column: true, search: 'eq', max: 10 }),
+    // required for a 整改记录 borrowing (the hook says so): a 考核档案 names its assessment instead
+    recordId: ref('借阅的整改记录', 'rectNotice', 'noticeNo', { immutable: true, column: true, search: 'eq', help: '只能借阅已办结（合格）的整改记录' }),
+    assessmentId: ref('借阅的考核档案', 'assessment', 'title', { immutable: true, noForm: true, column: true, search: 'eq' }),
     enterpriseId: ref('所属企业', 'enterprise', 'name', { readOnly: true, column: true }),
     purpose: textarea('借阅用途', { required: true, max: 500, column: true }),
     until: date('借阅截止日期', { required: true, column: true, search: 'range', sort: true, help: `最长${BORROW_MAX_DAYS}天` }),

@@ -38,7 +38,9 @@ export function BorrowList() {
   const canReturn = useHasElement('rectificationBorrowManager:btn_return');
   const open = (r: Row) => navigate(PATHS.borrow(r.id, String(r.recordId)));
   return (
-    <ResourcePage resourceKey="rectBorrow" rowEditable={(r) => r.state === '待审批'} onDetail={open}
+    // the borrowings of rectification records: 安全考核's screen lists its own kind of the same rows
+    <ResourcePage resourceKey="rectBorrow" fixedFilters={{ archiveKind: '整改记录' }} columns={['recordId', 'enterpriseId', 'purpose', 'until', 'state', 'readable', 'applicant']}
+      rowEditable={(r) => r.state === '待审批'} onDetail={open}
       extraActions={(row) => (
         <>
           {row.readable === true && <Button type="link" size="small" onClick={() => open(row)}>查阅</Button>}
