@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BORROW_MAX_DAYS, allowedSteps, assessIndicator, assessment, assessmentWorkflow, assessModel, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
-import { ResourcePage, useHasElement, useSave, AttachmentLinks } from '../../components/resource';
+import { ResourcePage, useHasElement, useSave, AttachmentLinks, formatDateTime } from '../../components/resource';
 import { listRows, refreshAfterWrite, useRow, addRow, updateRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
@@ -180,7 +180,7 @@ export function AssessmentInfo() {
         { label: '自评总分', children: String(r.selfTotal ?? '-') },
         { label: '考核得分', children: <span data-testid="group-total">{String(r.groupTotal ?? '-')}</span> },
         { label: '考核等级', children: r.grade ? <Tag color={GRADE_COLORS[String(r.grade)]} data-testid="grade">{String(r.grade)}</Tag> : '-' },
-        { label: '发布时间', children: r.publishedAt ? String(r.publishedAt).slice(0, 16).replace('T', ' ') : '-' },
+        { label: '发布时间', children: r.publishedAt ? formatDateTime(r.publishedAt) : '-' },
       ]} />
       {r.late === true && r.state !== '已发布' && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="截止日期前未提交自评：考核组可以不经自评直接评分" />}
       <Form form={form} name="assessment" initialValues={initial} disabled={saving} key={`${r.id}-${r.version}`}>
