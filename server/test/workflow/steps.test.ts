@@ -16,9 +16,12 @@ import { apiRoutes } from '../security/route-table.ts';
 
 let t: TestApp;
 let staff = '';
+let enterprise = '';
 beforeAll(async () => {
   t = await testApp();
-  staff = (await firstStaff(t, await demoEnterprises(t))).a;
+  const E = await demoEnterprises(t);
+  enterprise = E.a.id;
+  staff = (await firstStaff(t, E)).a;
 });
 
 /** the demo user who acts for each side */
@@ -30,6 +33,13 @@ const MAKE: Record<string, () => Promise<string>> = {
     const r = await t.call('POST', '/api/yhpc/hazard/add', { as: 'qiye', body: {
       title: uid('流程隐患'), source: '自查', foundDate: day(-3), location: '测试停车场', category: '场所', level: '重大', // 重大: the government sees it and takes its steps
       description: '测试描述', responsibleId: staff, deadline: day(5), measures: '测试整改措施',
+    } });
+    expect(r.body.status).toBe(200);
+    return r.body.data.id as string;
+  },
+  rectNotice: async () => {
+    const r = await t.call('POST', '/api/zggl/rectNotice/add', { as: 'shiji', body: {
+      enterpriseId: enterprise, problems: '消防通道堆放杂物', requirements: '立即清理', deadline: day(5),
     } });
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
@@ -61,7 +71,7 @@ function bodyOf(def: ResourceDef, step: StepDef, version: number): Record<string
 
 describe('every declared workflow step', () => {
   it('is walked: every resource with steps has a row to walk', () => {
-    expect(defs.map((d) => d.key)).toContain('hazard');
+    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice']));
     for (const d of defs) expect(MAKE[d.key], `${d.key}: no row to walk`).toBeTypeOf('function');
   });
 

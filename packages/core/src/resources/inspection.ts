@@ -62,6 +62,22 @@ export const rectNotice = resource({
   workflow: {
     owns: ['noticeNo', 'source', 'state', 'issuer', 'measures', 'photos', 'documents', 'submittedAt', 'reviewOpinion', 'reviewedAt', 'checkRecordId'],
     givenOnAdd: ['enterpriseId'],
+    states: { 待整改: { color: 'orange' }, 待审核: { color: 'gold' }, 已退回: { color: 'error' }, 合格: { color: 'success', final: true } },
+    // the enterprise answers (again after a 退回); the government that issued it reviews the answer
+    steps: {
+      commit: {
+        label: '提交整改', from: [...NOTICE_OPEN_STATES], to: '待审核', sides: ['enterprise'], elements: ['rectificationNoticeManager:btn_commit'],
+        fields: { measures: true, photos: false, documents: false },
+      },
+      pass: {
+        label: '合格', from: ['待审核'], to: '合格', sides: ['government'], elements: ['rectificationNoticeManager:btn_pass'], opinion: { optional: true, label: '审核意见' },
+      },
+      return: {
+        label: '退回', from: ['待审核'], to: '已退回', sides: ['government'], elements: ['rectificationNoticeManager:btn_return'],
+        opinion: { required: '退回时请输入审核意见', label: '审核意见' },
+      },
+    },
+    refusal: (row, state, label) => `整改通知“${String(row.noticeNo)}”当前为${state}，不能${label === '合格' ? '审核合格' : label}`,
   },
   fields: {
     noticeNo: text('通知编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
