@@ -17,10 +17,12 @@ import { apiRoutes } from '../security/route-table.ts';
 let t: TestApp;
 let staff = '';
 let enterprise = '';
+let city = '';
 beforeAll(async () => {
   t = await testApp();
   const E = await demoEnterprises(t);
   enterprise = E.a.id;
+  city = E.a.regionCode.slice(0, 4) + '00';
   staff = (await firstStaff(t, E)).a;
 });
 
@@ -33,6 +35,14 @@ const MAKE: Record<string, () => Promise<string>> = {
     const r = await t.call('POST', '/api/yhpc/hazard/add', { as: 'qiye', body: {
       title: uid('流程隐患'), source: '自查', foundDate: day(-3), location: '测试停车场', category: '场所', level: '重大', // 重大: the government sees it and takes its steps
       description: '测试描述', responsibleId: staff, deadline: day(5), measures: '测试整改措施',
+    } });
+    expect(r.body.status).toBe(200);
+    return r.body.data.id as string;
+  },
+  // planned by another officer than the one who acts for the government here (one person never plans and approves)
+  checkPlan: async () => {
+    const r = await t.call('POST', '/api/aqjc/checkPlan/add', { as: 'zhengfu', body: {
+      name: uid('检查计划'), periodStart: day(0), periodEnd: day(20), regionCode: city, samplePercent: 100, checkItems: '安全管理制度', inspectors: '王监管',
     } });
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
@@ -71,7 +81,7 @@ function bodyOf(def: ResourceDef, step: StepDef, version: number): Record<string
 
 describe('every declared workflow step', () => {
   it('is walked: every resource with steps has a row to walk', () => {
-    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice']));
+    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice', 'checkPlan']));
     for (const d of defs) expect(MAKE[d.key], `${d.key}: no row to walk`).toBeTypeOf('function');
   });
 

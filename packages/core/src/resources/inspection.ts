@@ -15,7 +15,26 @@ export const checkPlan = resource({
   key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], title: '检查计划', scope: 'org', table: 'check_plan',
   labelField: 'name', writableBy: ['government'], actions: { submit: '提交审批' },
   // the seed is drawn at approval, so nobody chooses or sees it before the draw is fixed
-  workflow: { owns: ['planNo', 'state', 'enterpriseCount', 'seed', 'approveOpinion', 'approvedAt'] },
+  workflow: {
+    owns: ['planNo', 'state', 'enterpriseCount', 'seed', 'approveOpinion', 'approvedAt'],
+    states: { 草稿: { color: 'default' }, 待审批: { color: 'gold' }, 已通过: { color: 'success', final: true }, 已驳回: { color: 'error' } },
+    // one officer plans and submits, another approves (the step hook), and the approval draws the enterprises
+    steps: {
+      submit: {
+        label: '提交审批', from: ['草稿', '已驳回'], to: '待审批', sides: ['government'], elements: ['checkPlanManager:btn_submit'],
+        opinion: { optional: true, label: '审批意见' }, confirm: '提交后等待审批，审批通过即按抽查比例抽取企业。确定提交？',
+      },
+      pass: {
+        label: '审批通过', from: ['待审批'], to: '已通过', sides: ['government'], elements: ['checkPlanApprovalManager:btn_pass'],
+        opinion: { optional: true, label: '审批意见' },
+      },
+      reject: {
+        label: '驳回', from: ['待审批'], to: '已驳回', sides: ['government'], elements: ['checkPlanApprovalManager:btn_reject'],
+        opinion: { required: '驳回时请输入审批意见', label: '审批意见' },
+      },
+    },
+    refusal: (row, state, label) => `检查计划“${String(row.name)}”当前为${state}，不能${label}`,
+  },
   fields: {
     planNo: text('计划编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     name: text('计划名称', { required: true, max: 100, column: true, search: 'like' }),

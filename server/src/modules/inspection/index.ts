@@ -1,7 +1,7 @@
 /**
  * 安全检查 (aqjc), 整改管理 (zggl) and 整改督办 (zgdb): the records are resource definitions
  * (packages/core/src/resources/inspection.ts) with this module's hooks; the workflow steps are these routes:
- * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
+ * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id` — derived from the plan's declared workflow (./plans.ts's hooks), `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
  *   `GET /aqjc/checkPlan/flow/:id`
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
  * - `POST /zggl/rectNotice/{commit|pass|return}/:id` — derived from the notice's declared workflow (core inspection.ts)
@@ -18,7 +18,7 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { timelineOf } from '../../platform/flow.ts';
-import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './plans.ts';
+import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from './plans.ts';
 import { rectNoticeWorkflow } from './rectification.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
@@ -26,11 +26,6 @@ import { stepSupervise, sweepSupervision, type SuperviseStep } from './supervise
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
-const PLAN_STEPS: Record<PlanStep, { element: string; name: string }> = {
-  submit: { element: 'checkPlanManager:btn_submit', name: '提交审批' },
-  pass: { element: 'checkPlanApprovalManager:btn_pass', name: '审批通过' },
-  reject: { element: 'checkPlanApprovalManager:btn_reject', name: '驳回' },
-};
 const recordBody = z.object({
   version,
   checkDate: z.unknown().describe('检查日期 YYYY-MM-DD'),
@@ -48,16 +43,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
-  for (const [step, { element, name }] of Object.entries(PLAN_STEPS) as [PlanStep, { element: string; name: string }][]) {
-    app.post(`/aqjc/checkPlan/${step}/:id`, {
-      config: { access: { element, opt: `检查计划${name}` } },
-      schema: { tags: [checkPlan.title], summary: `检查计划${name}`, params: idParam, body: z.object({ version, opinion }) },
-    }, async (req) => {
-      const { before, after } = await stepPlan(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok(await presentOne(db(), checkPlan, req.user!, after));
-    });
-  }
+  workflowRoutes(app, checkPlanWorkflow);
   app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '审批通过的计划抽中的企业（按审批时生成的随机种子，结果不变）', params: idParam } }, async (req) => {
     const plan = await findRow(db(), checkPlan, req.user!, req.params.id);
     if (!plan) throw notFound();
