@@ -22,7 +22,7 @@ export const checkPlan = resource({
     steps: {
       submit: {
         label: '提交审批', from: ['草稿', '已驳回'], to: '待审批', sides: ['government'], elements: ['checkPlanManager:btn_submit'],
-        opinion: { optional: true, label: '审批意见' }, confirm: '提交后等待审批，审批通过即按抽查比例抽取企业。确定提交？',
+        confirm: '提交后等待审批，审批通过即按抽查比例抽取企业。确定提交？',
       },
       pass: {
         label: '审批通过', from: ['待审批'], to: '已通过', sides: ['government'], elements: ['checkPlanApprovalManager:btn_pass'],

@@ -69,6 +69,7 @@ function OpinionDialog({ step, saving, onCancel, onOk }: { step: StepDef; saving
   };
   return (
     <Modal open title={step.label} okText={step.label} cancelText="取消" confirmLoading={saving} onOk={ok} onCancel={onCancel} destroyOnHidden>
+      {step.confirm && <p>{step.confirm}</p>}
       <Form form={form} layout="vertical" name="step_opinion">
         <Form.Item name="opinion" label={label}
           rules={[...('required' in rule ? [{ required: true, whitespace: true, message: rule.required }] : []), { max: 500, message: `${label}不能超过500个字符` }]}>

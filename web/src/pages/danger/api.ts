@@ -1,15 +1,12 @@
 /**
  * The 安全检查 / 整改 / 督办 steps and the self-check (server/src/modules/danger, inspection), through the request client;
- * the hazard's and the 整改通知's steps go through the workflow components (components/workflow).
+ * the steps of the 隐患, the 检查计划 and the 整改通知 go through the workflow components (components/workflow).
  */
 import { request } from '../../api/request';
 import type { Row } from '../../components/resource/types';
 
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
 
-export type PlanStep = 'submit' | 'pass' | 'reject';
-export const stepPlan = (step: PlanStep, id: string, body: { version: number; opinion?: string | null }) =>
-  request<Row>({ url: `/aqjc/checkPlan/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const drawOf = (id: string) => request<{ id: string; name: string; regionCode: string }[]>({ url: `/aqjc/checkPlan/draw/${encodeURIComponent(id)}`, method: 'get' });
 export const recordCheck = (id: string, body: Record<string, unknown>) => request<Row>({ url: `/aqjc/checkRecord/record/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const runSelfCheck = (body: Record<string, unknown>) => request<Row>({ url: '/yhpc/selfCheck/run', method: 'post', data: body });
