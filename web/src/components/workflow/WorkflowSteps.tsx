@@ -39,7 +39,7 @@ export function WorkflowSteps({ def, row, link = false, forms = [], then }: Work
     if (step.opinion) return <Button key={name} type={type} size={size} loading={busy} onClick={() => setAsking(name)}>{step.label}</Button>;
     if (step.confirm) {
       return (
-        <Popconfirm key={name} title={`${step.label}${def.title}`} description={step.confirm} okText={step.label} cancelText="取消" onConfirm={() => save({ step: name, row })}>
+        <Popconfirm key={name} title={step.label} description={step.confirm} okText={step.label} cancelText="取消" onConfirm={() => save({ step: name, row })}>
           <Button type={type} size={size} loading={busy}>{step.label}</Button>
         </Popconfirm>
       );
