@@ -90,4 +90,38 @@ describe('隐患排查治理', () => {
     expect(stored).toEqual({ state: '已销号', n: 5, item: '已销号' }); // 登记, 提交, 提交验收, 验收通过, 复核通过; the item closed with it
     await gov.context().close();
   });
+  it('a 一般 hazard is submitted from its list row by the button its workflow declares, after its question', async () => {
+    const title = `消防器材过期${tag()}`;
+    const [staff] = await sql<{ name: string }>(`select s.name from staff s join base_user u on u.enterprise_id = s.enterprise_id
+      where u.username = 'qiye' and s.status = '在职' order by s.created_at limit 1`);
+    const page = await newPage(ctx.browser);
+    await login(page, 'qiye');
+    await page.goto(baseUrl() + '/danger/hazardRegister/edit');
+    const form = page.getByTestId('hazard-edit');
+    await page.locator('#hazard_edit_title').fill(title);
+    await pickDate(page, 'hazard_edit_foundDate', day(-1));
+    await page.locator('#hazard_edit_location').fill('公司车库');
+    await pickOption(page, 'hazard_edit_category', '场所');
+    await page.locator('#hazard_edit_description').fill('车库灭火器超过有效期');
+    await pick(page, form.locator('.ant-form-item', { hasText: '整改责任人' }), staff!.name.slice(0, 1), staff!.name);
+    await pickDate(page, 'hazard_edit_deadline', day(3));
+    await page.locator('#hazard_edit_measures').fill('更换灭火器');
+    await btn(form, '保存').click();
+    await page.waitForURL(/\/danger\/hazardRegister/);
+
+    await page.goto(baseUrl() + '/danger/hazardRegisterManager');
+    const row = rowOf(page, title);
+    await expect.poll(() => row.innerText()).toContain('草稿');
+    await btn(row, '提交').click();
+    const ask = page.locator('.ant-popconfirm');
+    await expect.poll(() => ask.innerText()).toContain('提交后进入待整改，不能再修改或删除。确定提交？');
+    await shot(page, 'hazard-submit-asks');
+    await ask.getByRole('button', { name: /提\s*交/ }).click();
+    await toast(page, `隐患“${title}”当前为待整改`).waitFor();
+    await expect.poll(() => rowOf(page, title).innerText()).toContain('待整改');
+    // no step of the register's is left to a 待整改 hazard
+    await expect.poll(() => btn(rowOf(page, title), '提交').count()).toBe(0);
+    const [h] = await sql<{ state: string }>('select state from hazard where title = $1', [title]);
+    expect(h).toEqual({ state: '待整改' });
+  });
 });

@@ -35,6 +35,8 @@ describe('安全检查与整改', () => {
     // no draw before approval: the seed is generated when another officer approves
     await expect.poll(() => gov.getByTestId('plan-drawn').innerText()).toContain('审批通过时生成随机种子');
     await btn(gov.getByTestId('checkPlan-info'), '提交审批').click();
+    await gov.locator('.ant-popconfirm').waitFor();
+    await shot(gov, 'plan-submit-asks');
     await gov.locator('.ant-popconfirm').getByRole('button', { name: /提\s*交/ }).click();
     await toast(gov, '当前为待审批').waitFor();
 

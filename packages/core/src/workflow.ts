@@ -117,7 +117,11 @@ export function checkWorkflow(key: string, wf: WorkflowDef, fields: Readonly<Rec
   for (const [name, s] of Object.entries(wf.steps)) {
     const to = s.to === null ? [] : typeof s.to === 'string' ? [s.to] : s.to;
     for (const st of [...stepFrom(s), ...to]) if (!wf.states[st]) throw new Error(`${key}: step ${name} names state ${st}, not a state of the workflow`);
-    for (const f of Object.keys(s.fields ?? {})) if (!fields[f]) throw new Error(`${key}: step ${name} takes ${f}, not a field`);
+    for (const f of Object.keys(s.fields ?? {})) {
+      if (!fields[f]) throw new Error(`${key}: step ${name} takes ${f}, not a field`);
+      // what a step writes is the workflow's, so the generic update cannot write it around the step
+      if (!wf.owns.includes(f)) throw new Error(`${key}: step ${name} takes ${f}, which the workflow does not own`);
+    }
     if (!s.elements.length) throw new Error(`${key}: step ${name} declares no element code`);
   }
 }

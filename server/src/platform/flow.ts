@@ -42,10 +42,11 @@ export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, us
     if (before.version !== version) throw staleVersion();
     const { to, action, set = {}, opinion = null, also } = await decide(before, tx);
     const t = tableOf(def);
-    const rows = await tx.update(t).set({ ...set, state: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+    const stateField = def.workflow?.stateField ?? 'state';
+    const rows = await tx.update(t).set({ ...set, [stateField]: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
       .where(and(eq(t.id, id), eq(t.version, version))).returning();
     if (!rows.length) throw staleVersion();
-    await recordStep(tx, user, subject, id, { action, from: before.state, to, opinion, enterpriseId: before.enterpriseId ?? null });
+    await recordStep(tx, user, subject, id, { action, from: before[stateField] as string, to, opinion, enterpriseId: before.enterpriseId ?? null });
     await also?.(rows[0] as Row, tx);
     return { before, after: rows[0] as Row };
   });

@@ -15,7 +15,26 @@ export const checkPlan = resource({
   key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], title: '检查计划', scope: 'org', table: 'check_plan',
   labelField: 'name', writableBy: ['government'], actions: { submit: '提交审批' },
   // the seed is drawn at approval, so nobody chooses or sees it before the draw is fixed
-  workflow: { owns: ['planNo', 'state', 'enterpriseCount', 'seed', 'approveOpinion', 'approvedAt'] },
+  workflow: {
+    owns: ['planNo', 'state', 'enterpriseCount', 'seed', 'approveOpinion', 'approvedAt'],
+    states: { 草稿: { color: 'default' }, 待审批: { color: 'gold' }, 已通过: { color: 'success', final: true }, 已驳回: { color: 'error' } },
+    // one officer plans and submits, another approves (the step hook), and the approval draws the enterprises
+    steps: {
+      submit: {
+        label: '提交审批', from: ['草稿', '已驳回'], to: '待审批', sides: ['government'], elements: ['checkPlanManager:btn_submit'],
+        confirm: '提交后等待审批，审批通过即按抽查比例抽取企业。确定提交？',
+      },
+      pass: {
+        label: '审批通过', from: ['待审批'], to: '已通过', sides: ['government'], elements: ['checkPlanApprovalManager:btn_pass'],
+        opinion: { optional: true, label: '审批意见' },
+      },
+      reject: {
+        label: '驳回', from: ['待审批'], to: '已驳回', sides: ['government'], elements: ['checkPlanApprovalManager:btn_reject'],
+        opinion: { required: '驳回时请输入审批意见', label: '审批意见' },
+      },
+    },
+    refusal: (row, state, label) => `检查计划“${String(row.name)}”当前为${state}，不能${label}`,
+  },
   fields: {
     planNo: text('计划编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     name: text('计划名称', { required: true, max: 100, column: true, search: 'like' }),
@@ -62,6 +81,22 @@ export const rectNotice = resource({
   workflow: {
     owns: ['noticeNo', 'source', 'state', 'issuer', 'measures', 'photos', 'documents', 'submittedAt', 'reviewOpinion', 'reviewedAt', 'checkRecordId'],
     givenOnAdd: ['enterpriseId'],
+    states: { 待整改: { color: 'orange' }, 待审核: { color: 'gold' }, 已退回: { color: 'error' }, 合格: { color: 'success', final: true } },
+    // the enterprise answers (again after a 退回); the government that issued it reviews the answer
+    steps: {
+      commit: {
+        label: '提交整改', from: [...NOTICE_OPEN_STATES], to: '待审核', sides: ['enterprise'], elements: ['rectificationNoticeManager:btn_commit'],
+        fields: { measures: true, photos: false, documents: false },
+      },
+      pass: {
+        label: '合格', from: ['待审核'], to: '合格', sides: ['government'], elements: ['rectificationNoticeManager:btn_pass'], opinion: { optional: true, label: '审核意见' },
+      },
+      return: {
+        label: '退回', from: ['待审核'], to: '已退回', sides: ['government'], elements: ['rectificationNoticeManager:btn_return'],
+        opinion: { required: '退回时请输入审核意见', label: '审核意见' },
+      },
+    },
+    refusal: (row, state, label) => `整改通知“${String(row.noticeNo)}”当前为${state}，不能${label === '合格' ? '审核合格' : label}`,
   },
   fields: {
     noticeNo: text('通知编号', { readOnly: true, max: 20, column: true, search: 'eq' }),

@@ -1,7 +1,7 @@
 /**
- * The hazard's workflow (隐患排查治理): every step is one transaction that checks the caller's side,
- * the hazard's state and its version, writes the hazard and one work_flow row (who, when, opinion), or changes
- * nothing and says why in Chinese.
+ * The hazard's workflow (隐患排查治理), declared on its definition and run by the workflow engine
+ * (platform/workflow.ts): every step is one transaction that checks the caller's side, the hazard's state and its
+ * version, writes the hazard and one work_flow row (who, when, opinion), or changes nothing and says why in Chinese.
  *
  *   草稿 --提交--> 待整改 --整改--> 整改中 --提交验收--> 待验收 --企业通过--> 已销号 (一般) | 待复核 (重大)
  *   待复核 --政府通过--> 已销号;  待验收 / 待复核 --退回(意见)--> 整改中
@@ -15,10 +15,10 @@
 import { hazard as hazardDef, type HazardState } from '@dg/core';
 import { chinaToday } from '@dg/core/warnings';
 import type { Db } from '../../db/index.ts';
-import { opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
+import { recordStep } from '../../platform/flow.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
-import { fieldValue } from '../../platform/crud/write.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { sendStaffNotice } from '../notice/staff-notices.ts';
 import { closeWithHazard, levelOf, openItemOfHazard, superviseHazard } from '../inspection/supervise.ts';
@@ -50,75 +50,58 @@ export async function reportOnAdd(tx: Db, user: SessionUser, h: Row, registered:
   await afterSubmit(tx, user, h);
 }
 
-export type HazardStep = 'submit' | 'handle' | 'finish' | 'pass' | 'return';
-export const STEP_NAMES: Record<HazardStep, string> = { submit: '提交', handle: '整改', finish: '提交验收', pass: '通过', return: '退回' };
-
-export interface StepInput { version: number; opinion?: string | null; actualMeasures?: unknown; cost?: unknown; completedDate?: unknown; afterPhotos?: unknown }
-
-/** the rectification record of 整改 / 提交验收, checked with the definition's own messages */
-function rectification(input: StepInput, finishing: boolean, before: Row): Row {
-  const out: Row = {};
-  const need = { actualMeasures: finishing, cost: false, completedDate: finishing, afterPhotos: false };
-  for (const [name, required] of Object.entries(need) as [keyof typeof need, boolean][]) {
-    if (input[name] === undefined && !required) continue;
-    out[name] = fieldValue(hazardDef.fields[name], input[name], required);
-  }
-  const done = (out.completedDate ?? before.completedDate) as string | null;
+/** the checks of a rectification record beyond each field's own rule: done no later than today, no earlier than found */
+function checkCompletion(values: Row, before: Row) {
+  const done = (values.completedDate ?? before.completedDate) as string | null;
   if (done && done > chinaToday()) throw badInput('整改完成日期：不能晚于今天');
   if (done && done < before.foundDate) throw badInput('整改完成日期：不能早于发现日期');
-  return out;
 }
 
 /**
- * One step on one hazard by one user. The hazard is the one the caller's scope sees (another enterprise's, or one
- * outside a government's jurisdiction, is not found).
+ * The hazard's steps are declared on its definition (core danger.ts) and run by the workflow engine; these hooks say
+ * what only this module knows: its refusals in its own words, the 重大 hazard's 待复核 after the enterprise's 验收, the
+ * 督办 item's level for the government's 复核, and the notices and 督办 items a step brings about.
  */
-export async function stepHazard(db: Db, user: SessionUser, id: string, step: HazardStep, input: StepInput) {
-  const enterpriseSide = user.side === 'enterprise';
-  if (!enterpriseSide && user.side !== 'government') throw forbidden('隐患由企业整改验收、属地政府复核，平台账号不能办理');
-  if (!enterpriseSide && step !== 'pass' && step !== 'return') throw forbidden(`隐患的${STEP_NAMES[step]}由企业办理`);
-  return stepRow(db, hazardDef, 'hazard', user, id, input.version, async (before, tx) => {
-    const state = before.state as HazardState;
-    const refuse = (what: string) => badInput(`隐患“${before.title}”当前为${state}，不能${what}`);
-    switch (step) {
-      case 'submit':
-        if (state !== '草稿') throw refuse('提交');
-        return { to: '待整改', action: STEP_NAMES.submit, also: (after, tx) => afterSubmit(tx, user, after) };
-      case 'handle': case 'finish':
-        if (state !== '待整改' && state !== '整改中') throw refuse(STEP_NAMES[step]);
-        return { to: step === 'finish' ? '待验收' : '整改中', action: STEP_NAMES[step], set: rectification(input, step === 'finish', before) };
-      case 'pass': {
-        const opinion = opinionOf(input.opinion, '意见');
-        if (enterpriseSide) {
-          if (state === '待复核') throw badInput(`隐患“${before.title}”为重大隐患，已由企业验收，须经属地政府复核后销号`);
-          if (state !== '待验收') throw refuse('验收');
+export const hazardWorkflow: WorkflowRegistration = {
+  def: hazardDef,
+  subject: 'hazard',
+  hooks: {
+    refusal: (name, user, before) => {
+      const state = before.state as HazardState;
+      const enterprise = user.side === 'enterprise';
+      if (name === 'pass') {
+        if (enterprise && state === '待复核') return `隐患“${before.title}”为重大隐患，已由企业验收，须经属地政府复核后销号`;
+        if (!enterprise && state === '待验收') return `隐患“${before.title}”尚待企业验收，企业验收后方可复核`;
+        return `隐患“${before.title}”当前为${state}，不能${enterprise ? '验收' : '复核'}`;
+      }
+      if (name === 'return' && enterprise && state === '待复核') return `隐患“${before.title}”已由企业验收，待属地政府复核`;
+      return undefined;
+    },
+    steps: {
+      submit: ({ user }) => ({ also: (after, tx) => afterSubmit(tx, user, after) }),
+      handle: ({ values, before }) => checkCompletion(values, before),
+      finish: ({ values, before }) => checkCompletion(values, before),
+      pass: async ({ user, before, opinion, tx }) => {
+        if (user.side === 'enterprise') {
           const to = before.level === '重大' ? '待复核' : '已销号';
           return {
-            to, action: '验收通过', opinion, set: { acceptOpinion: opinion, acceptedAt: new Date(), ...(to === '已销号' ? { closedAt: new Date() } : {}) },
+            to, set: { acceptOpinion: opinion, acceptedAt: new Date(), ...(to === '已销号' ? { closedAt: new Date() } : {}) },
             also: to === '已销号' ? (after, t) => announce(t, user, after, '销号') : undefined,
           };
         }
-        if (state === '待验收') throw badInput(`隐患“${before.title}”尚待企业验收，企业验收后方可复核`);
-        if (state !== '待复核') throw refuse('复核');
         // 销号 by the 督办 item's level: the hazard and its item close together
         const item = await openItemOfHazard(tx, before.id);
         if (item && levelOf(user.regionCode) !== item.level) {
           throw forbidden(`隐患“${before.title}”由${item.level}挂牌督办，须由${item.level}监管部门复核销号`);
         }
-        return {
-          to: '已销号', action: '复核通过', opinion, set: { reviewOpinion: opinion, closedAt: new Date() },
-          also: item ? (after, t) => closeWithHazard(t, user, item, after, opinion) : undefined,
-        };
-      }
-      case 'return': {
-        const opinion = opinionOf(input.opinion, '退回意见', '请输入退回意见');
-        if (enterpriseSide ? state !== '待验收' : state !== '待复核') {
-          if (enterpriseSide && state === '待复核') throw badInput(`隐患“${before.title}”已由企业验收，待属地政府复核`);
-          throw refuse('退回');
-        }
-        // sent back, the rectification is no longer completed: its 整改完成日期 is given again with the next 提交验收
-        return { to: '整改中', action: enterpriseSide ? '验收退回' : '复核退回', opinion, set: { completedDate: null, ...(enterpriseSide ? { acceptOpinion: opinion } : { reviewOpinion: opinion }) } };
-      }
-    }
-  });
-}
+        return { to: '已销号', set: { reviewOpinion: opinion, closedAt: new Date() }, also: item ? (after, t) => closeWithHazard(t, user, item, after, opinion) : undefined };
+      },
+      // sent back, the rectification is no longer completed: its 整改完成日期 is given again with the next 提交验收
+      return: ({ user, opinion }) => ({ set: { completedDate: null, ...(user.side === 'enterprise' ? { acceptOpinion: opinion } : { reviewOpinion: opinion }) } }),
+    },
+  },
+  // a 一般 hazard's 通报 (submitted, closed) is a 人员通知 its staff are asked to read
+  after: async (app, name, { after }) => {
+    if (after.level !== '重大' && (name === 'submit' || after.state === '已销号')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
+  },
+};

@@ -2,8 +2,9 @@
  * 隐患排查治理 (API area yhpc). The records are resource definitions (packages/core/src/resources/danger.ts)
  * served by the CRUD engine with this module's hooks (./hooks.ts); the workflow steps are these routes:
  *
- * - `POST /yhpc/hazard/{submit|handle|finish|pass|return}/:id` — the hazard's steps (./hazard.ts), each behind its
- *   screen's element code; `GET /yhpc/hazard/flow/:id` — its timeline
+ * - `POST /yhpc/hazard/{submit|handle|finish|pass|return}/:id` — the hazard's steps, derived from its declared workflow
+ *   (core danger.ts) and run by the workflow engine with this module's hooks (./hazard.ts), each behind its element
+ *   code; `GET /yhpc/hazard/flow/:id` — its timeline
  * - `POST /yhpc/selfCheck/run` — an enterprise's self-check from a template; `POST /yhpc/selfCheck/toHazards/:id` —
  *   its failed items become hazards (./self-check.ts)
  *
@@ -14,32 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, present, presentOne } from '../../platform/crud/query.ts';
+import { findRow, present } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
-import { STEP_NAMES, stepHazard, type HazardStep } from './hazard.ts';
+import { hazardWorkflow } from './hazard.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
 import { timelineOf } from '../../platform/flow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
 import './hooks.ts';
 import './figures.ts';
 
-/** each step's element code: 登记's 提交, 整改's 保存 and 提交验收, 验收's 通过 and 退回 (a government's 复核 too) */
-const STEP_ELEMENT: Record<HazardStep, string> = {
-  submit: 'hazardRegisterManager:btn_submit',
-  handle: 'hazardHandleManager:btn_edit',
-  finish: 'hazardHandleManager:btn_submit',
-  pass: 'hazardApprovalManager:btn_pass',
-  return: 'hazardApprovalManager:btn_return',
-};
-
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-const stepBody = z.object({
-  version,
-  opinion: z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（退回时必填）'),
-  actualMeasures: z.unknown().optional().describe('实际整改措施（提交验收时必填）'),
-  cost: z.unknown().optional().describe('整改费用（元）'),
-  completedDate: z.unknown().optional().describe('整改完成日期 YYYY-MM-DD（提交验收时必填）'),
-  afterPhotos: z.unknown().optional().describe('整改后照片 [{ id, name }]'),
-});
 const runBody = z.object({
   checkModelId: z.string({ error: '请选择检查模板' }).describe('检查模板 id'),
   checkDate: z.string({ error: '请选择检查日期' }).describe('检查日期 YYYY-MM-DD'),
@@ -63,18 +48,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   const tags = [hazard.title];
 
-  for (const step of Object.keys(STEP_ELEMENT) as HazardStep[]) {
-    app.post(`/yhpc/hazard/${step}/:id`, {
-      config: { access: { element: STEP_ELEMENT[step], opt: `隐患${STEP_NAMES[step]}` } },
-      schema: { tags, summary: `隐患${STEP_NAMES[step]}`, params: idParam, body: stepBody },
-    }, async (req) => {
-      const { before, after } = await stepHazard(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      // a 一般 hazard's 通报 (submitted, closed) is a 人员通知 its staff are asked to read
-      if (after.level !== '重大' && (step === 'submit' || after.state === '已销号')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
-      return ok(await presentOne(db(), hazard, req.user!, after));
-    });
-  }
+  workflowRoutes(app, hazardWorkflow);
 
   app.get('/yhpc/hazard/flow/:id', {
     config: { access: { anyMenu: [hazard.menu, ...hazard.readMenus ?? []] } },

@@ -1,10 +1,11 @@
 /**
  * 安全检查 (aqjc), 整改管理 (zggl) and 整改督办 (zgdb): the records are resource definitions
  * (packages/core/src/resources/inspection.ts) with this module's hooks; the workflow steps are these routes:
- * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id`, `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
+ * - `POST /aqjc/checkPlan/{submit|pass|reject}/:id` — derived from the plan's declared workflow (./plans.ts's hooks), `GET /aqjc/checkPlan/draw/:id` (the enterprises an approved plan drew),
  *   `GET /aqjc/checkPlan/flow/:id`
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
- * - `POST /zggl/rectNotice/{commit|pass|return}/:id`, `GET /zggl/rectNotice/flow/:id`
+ * - `POST /zggl/rectNotice/{commit|pass|return}/:id` — derived from the notice's declared workflow (core inspection.ts)
+ *   and run by the workflow engine (./rectification.ts's hooks); `GET /zggl/rectNotice/flow/:id`
  * - `POST /zggl/rectBorrow/{approve|reject|giveBack}/:id`, `GET /zggl/rectBorrow/read/:id` (the borrowed record, while readable)
  * - `POST /zgdb/supervise/report/:id` (a supervisor), `POST /zgdb/supervise/feedback/:id` (the enterprise, from 业务大厅),
  *   `POST /zgdb/supervise/close/:id`; overdue notices and open 重大 hazards become items by themselves (./supervise.ts)
@@ -17,21 +18,14 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { timelineOf } from '../../platform/flow.ts';
-import { approvedDraw, drawEnterprises, recordCheck, stepPlan, type PlanStep } from './plans.ts';
-import { NOTICE_STEP_NAMES, stepNotice, type NoticeStep } from './rectification.ts';
+import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from './plans.ts';
+import { rectNoticeWorkflow } from './rectification.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
 import { stepSupervise, sweepSupervision, type SuperviseStep } from './supervise.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
-const PLAN_STEPS: Record<PlanStep, { element: string; name: string }> = {
-  submit: { element: 'checkPlanManager:btn_submit', name: '提交审批' },
-  pass: { element: 'checkPlanApprovalManager:btn_pass', name: '审批通过' },
-  reject: { element: 'checkPlanApprovalManager:btn_reject', name: '驳回' },
-};
-const NOTICE_ELEMENTS: Record<NoticeStep, string> = {
-  commit: 'rectificationNoticeManager:btn_commit', pass: 'rectificationNoticeManager:btn_pass', return: 'rectificationNoticeManager:btn_return',
-};
 const recordBody = z.object({
   version,
   checkDate: z.unknown().describe('检查日期 YYYY-MM-DD'),
@@ -42,13 +36,6 @@ const recordBody = z.object({
   deadline: z.unknown().optional().describe('整改期限 YYYY-MM-DD（有不合格项或问题时必填）'),
   requirements: z.unknown().optional().describe('整改要求（有不合格项或问题时必填）'),
 });
-const noticeBody = z.object({
-  version, opinion,
-  measures: z.unknown().optional().describe('整改措施（提交整改时必填）'),
-  photos: z.unknown().optional().describe('整改照片 [{ id, name }]'),
-  documents: z.unknown().optional().describe('整改材料 [{ id, name }]'),
-});
-
 /** `GET …/flow/:id`: the timeline of a row the caller may read */
 const readers = (def: ResourceDef) => ({ access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } });
 
@@ -56,16 +43,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
-  for (const [step, { element, name }] of Object.entries(PLAN_STEPS) as [PlanStep, { element: string; name: string }][]) {
-    app.post(`/aqjc/checkPlan/${step}/:id`, {
-      config: { access: { element, opt: `检查计划${name}` } },
-      schema: { tags: [checkPlan.title], summary: `检查计划${name}`, params: idParam, body: z.object({ version, opinion }) },
-    }, async (req) => {
-      const { before, after } = await stepPlan(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok(await presentOne(db(), checkPlan, req.user!, after));
-    });
-  }
+  workflowRoutes(app, checkPlanWorkflow);
   app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '审批通过的计划抽中的企业（按审批时生成的随机种子，结果不变）', params: idParam } }, async (req) => {
     const plan = await findRow(db(), checkPlan, req.user!, req.params.id);
     if (!plan) throw notFound();
@@ -81,16 +59,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await presentOne(db(), checkRecord, req.user!, after));
   });
 
-  for (const step of Object.keys(NOTICE_ELEMENTS) as NoticeStep[]) {
-    app.post(`/zggl/rectNotice/${step}/:id`, {
-      config: { access: { element: NOTICE_ELEMENTS[step], opt: `整改${NOTICE_STEP_NAMES[step]}` } },
-      schema: { tags: [rectNotice.title], summary: `整改通知：${NOTICE_STEP_NAMES[step]}`, params: idParam, body: noticeBody },
-    }, async (req) => {
-      const { before, after } = await stepNotice(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok((await present(db(), rectNotice, req.user!, [after]))[0]);
-    });
-  }
+  workflowRoutes(app, rectNoticeWorkflow);
 
   const BORROW_ELEMENTS: Record<BorrowStep, string> = {
     approve: 'rectificationBorrowManager:btn_approve', reject: 'rectificationBorrowManager:btn_approve', giveBack: 'rectificationBorrowManager:btn_return',

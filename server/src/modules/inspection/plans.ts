@@ -16,7 +16,8 @@ import { badInput, forbidden, notFound, staleVersion } from '../../platform/erro
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { fieldValue } from '../../platform/crud/write.ts';
-import { opinionOf, recordStep, requireAnotherOfficer, stepRow } from '../../platform/flow.ts';
+import { recordStep, requireAnotherOfficer } from '../../platform/flow.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import { nextNo, issuerOf } from '../../platform/numbers.ts';
 
 /** the plan's 检查内容, one item a line */
@@ -64,33 +65,36 @@ export async function drawEnterprises(db: Db, plan: Row) {
   return r.rows.map((x) => ({ id: x.id, name: x.name, regionCode: x.region_code }));
 }
 
-export type PlanStep = 'submit' | 'pass' | 'reject';
-
-export async function stepPlan(db: Db, user: SessionUser, id: string, step: PlanStep, input: { version: number; opinion?: string | null }) {
-  if (user.side !== 'government') throw forbidden('检查计划由政府监管部门制定和审批');
-  return stepRow(db, checkPlan, 'checkPlan', user, id, input.version, async (before, tx) => {
-    const refuse = (what: string) => badInput(`检查计划“${before.name}”当前为${before.state}，不能${what}`);
-    if (step === 'submit') {
-      if (before.state !== '草稿' && before.state !== '已驳回') throw refuse('提交审批');
-      return { to: '待审批', action: '提交审批', opinion: opinionOf(input.opinion, '审批意见') };
-    }
-    if (before.state !== '待审批') throw refuse(step === 'pass' ? '审批通过' : '驳回');
-    // created_by planned it, updated_by submitted it (a plan waiting for approval is not edited)
-    requireAnotherOfficer(user, [before.createdBy, before.updatedBy], `检查计划“${before.name}”由本人制定或提交，须由其他工作人员审批`);
-    const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
-    const approval = { approveOpinion: opinion, approvedAt: new Date() };
-    if (step === 'reject') return { to: '已驳回', action: '驳回', opinion, set: approval };
-    const seed = randomBytes(16).toString('hex');
-    const drawn = await drawEnterprises(tx, { ...before, seed });
-    if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
-    const rt = tableOf(checkRecord);
-    for (const e of drawn) {
-      await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: id, enterpriseId: e.id, state: '待检查',
-        inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
-    }
-    return { to: '已通过', action: '审批通过', opinion: `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}`, set: { ...approval, seed, enterpriseCount: drawn.length } };
-  });
-}
+/**
+ * The plan's steps are declared on its definition (core inspection.ts) and run by the workflow engine; the hooks make
+ * what only this module knows: another officer approves, and the approval draws the enterprises by a fresh seed and
+ * opens one 检查记录 for each, in the same transaction.
+ */
+export const checkPlanWorkflow: WorkflowRegistration = {
+  def: checkPlan,
+  subject: 'checkPlan',
+  hooks: {
+    steps: {
+      pass: async ({ user, before, opinion, tx }) => {
+        requireAnotherOfficer(user, [before.createdBy, before.updatedBy], `检查计划“${before.name}”由本人制定或提交，须由其他工作人员审批`);
+        const seed = randomBytes(16).toString('hex');
+        const drawn = await drawEnterprises(tx, { ...before, seed });
+        if (!drawn.length) throw badInput(`检查计划“${before.name}”的检查地区内没有符合条件的企业`);
+        const rt = tableOf(checkRecord);
+        for (const e of drawn) {
+          await tx.insert(rt).values({ recordNo: await nextNo(tx, 'JC', 'check_record_no_seq'), planId: before.id, enterpriseId: e.id, state: '待检查',
+            inspectors: before.inspectors, createdBy: user.id, updatedBy: user.id });
+        }
+        return { opinion: `抽中${drawn.length}家企业${opinion ? '；' + opinion : ''}`, set: { approveOpinion: opinion, approvedAt: new Date(), seed, enterpriseCount: drawn.length } };
+      },
+      reject: ({ user, before, opinion }) => {
+        // created_by planned it, updated_by submitted it (a plan waiting for approval is not edited)
+        requireAnotherOfficer(user, [before.createdBy, before.updatedBy], `检查计划“${before.name}”由本人制定或提交，须由其他工作人员审批`);
+        return { set: { approveOpinion: opinion, approvedAt: new Date() } };
+      },
+    },
+  },
+};
 
 export interface RecordInput {
   version: number; checkDate: unknown; inspectors: unknown; problems?: unknown; photos?: unknown;

@@ -1,18 +1,17 @@
 /**
  * 整改管理: a 整改通知 (from a check, or written by hand) → the enterprise 提交整改 (measures, photos,
  * documents) → the government 合格 or 退回 (opinion) → the enterprise submits again. 逾期 while the enterprise still owes
- * an answer (待整改 / 已退回) past the deadline, computed when read. Every step writes the timeline (platform/flow.ts). The 整改台账
+ * an answer (待整改 / 已退回) past the deadline, computed when read. The steps are declared in core and run by the
+ * workflow engine (platform/workflow.ts), each writing the timeline. The 整改台账
  * lists submitted hazards and notices together, each overdue by its own rule.
  */
 import { NOTICE_OPEN_STATES, rectNotice } from '@dg/core';
 import { chinaToday } from '@dg/core/warnings';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badInput, forbidden } from '../../platform/errors.ts';
-import { fieldValue } from '../../platform/crud/write.ts';
-import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { deleteSteps, opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
+import { badInput } from '../../platform/errors.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
+import { defineHooks } from '../../platform/crud/hooks.ts';
+import { deleteSteps, recordStep } from '../../platform/flow.ts';
 import { hazardOverdue, overdueHooks } from '../danger/overdue.ts';
 import { issuerOf, nextNo } from '../../platform/numbers.ts';
 
@@ -57,24 +56,19 @@ defineHooks('rectNotice', {
   filters: { overdue: noticeOverdue.filter },
 });
 
-export type NoticeStep = 'commit' | 'pass' | 'return';
-export const NOTICE_STEP_NAMES: Record<NoticeStep, string> = { commit: '提交整改', pass: '合格', return: '退回' };
-export interface NoticeInput { version: number; measures?: unknown; photos?: unknown; documents?: unknown; opinion?: string | null }
-
-export async function stepNotice(db: Db, user: SessionUser, id: string, step: NoticeStep, input: NoticeInput) {
-  if (step === 'commit' && user.side !== 'enterprise') throw forbidden('整改由被检查企业提交');
-  if (step !== 'commit' && user.side !== 'government') throw forbidden('整改由下发通知的政府监管部门审核');
-  return stepRow(db, rectNotice, 'rectNotice', user, id, input.version, (before) => {
-    const refuse = (what: string) => badInput(`整改通知“${before.noticeNo}”当前为${before.state}，不能${what}`);
-    if (step === 'commit') {
-      if (!NOTICE_OPEN_STATES.includes(before.state)) throw refuse('提交整改');
-      const set: Row = { submittedAt: new Date() };
-      for (const [name, required] of [['measures', true], ['photos', false], ['documents', false]] as const) set[name] = fieldValue(rectNotice.fields[name], input[name], required);
-      return { to: '待审核', action: NOTICE_STEP_NAMES.commit, set };
-    }
-    if (before.state !== '待审核') throw refuse(step === 'pass' ? '审核合格' : '退回');
-    const opinion = opinionOf(input.opinion, '审核意见', step === 'return' ? '退回时请输入审核意见' : undefined);
-    return { to: step === 'pass' ? '合格' : '已退回', action: NOTICE_STEP_NAMES[step], opinion, set: { reviewOpinion: opinion, reviewedAt: new Date() } };
-  });
-}
-
+/**
+ * The notice's steps are declared on its definition (core inspection.ts) and run by the workflow engine; the hooks
+ * write when the answer came and when it was reviewed. An answer given again replaces the last one whole: photos and
+ * documents left out are cleared, not kept from the answer that was sent back.
+ */
+export const rectNoticeWorkflow: WorkflowRegistration = {
+  def: rectNotice,
+  subject: 'rectNotice',
+  hooks: {
+    steps: {
+      commit: ({ values }) => ({ set: { submittedAt: new Date(), photos: values.photos ?? null, documents: values.documents ?? null } }),
+      pass: ({ opinion }) => ({ set: { reviewOpinion: opinion, reviewedAt: new Date() } }),
+      return: ({ opinion }) => ({ set: { reviewOpinion: opinion, reviewedAt: new Date() } }),
+    },
+  },
+};

@@ -1,33 +1,16 @@
-/** The timeline of a workflow's row (hazard, check plan, notice): who did what, when, with which opinion. */
-import { Button, Card, Empty, Form, Input, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+/** What the pages of workflows not yet declared in core share: a step's write, the state tag by a colour map, a decision's form. */
+import { Button, Form, Input, Space, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { useSave } from '../../components/resource';
 import { queryKeys, refreshAfterWrite } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
 import { emitDataChanged } from '../../utils/dataChange';
-import { fmtMinute } from '../waybill/common';
-import { flowOf } from './api';
+import { flowKey } from '../../components/workflow';
 import { valuesAfterUploads, fieldsAfterUploads } from '../../components/Upload';
 
-export const flowKey = (base: string, id: string) => ['flow', base, id] as const;
-
-export function FlowTimeline({ base, id, card = true }: { base: string; id: string; card?: boolean }) {
-  const flow = useQuery({ queryKey: flowKey(base, id), queryFn: () => flowOf(base, id) });
-  const body = flow.isLoading ? <Skeleton active /> : !flow.data?.length ? <Empty description="暂无处理记录" /> : (
-    <Timeline data-testid="flow-timeline" items={flow.data.map((f) => ({
-      color: /退回|驳回/.test(f.action) ? 'red' : /已销号|合格|已通过/.test(f.toState) ? 'green' : 'blue',
-      content: (
-        <div>
-          <Space wrap><Typography.Text strong>{f.action}</Typography.Text><span>{f.fromState ? `${f.fromState} → ` : ''}{f.toState}</span></Space>
-          <div style={{ color: '#888' }}>{fmtMinute(f.createdAt)} · {f.side === 'platform' ? '系统' : `${f.userName}（${f.side === 'government' ? '政府' : '企业'}）`}</div>
-          {f.opinion && <div style={{ whiteSpace: 'pre-wrap' }}>意见：{f.opinion}</div>}
-        </div>
-      ),
-    }))} />
-  );
-  return card ? <Card size="small" title="处理记录" style={{ marginTop: 16 }}>{body}</Card> : body;
-}
+/** the one timeline component (components/workflow), under the name the pages not yet on the engine use */
+export { WorkflowTimeline as FlowTimeline } from '../../components/workflow';
 
 /**
  * A workflow step from a button or a form: the write, then `<title>“<label>”当前为<state>`, the row and its timeline

@@ -2,14 +2,15 @@
  * 隐患登记 / 隐患整改 / 隐患验收: three screens over the one hazard definition. 登记 lists every hazard
  * of the enterprise (edit and delete while 草稿, then 提交); 整改 the ones to rectify (record the measures, 提交验收);
  * 验收 the ones to accept — an enterprise's 待验收, a government's 重大 hazards to review (待复核). Registering offers the
- * 重大事故隐患判定标准 as a checklist; a 重大 hazard is submitted by its save. Every detail shows the timeline. The server decides every step (modules/danger/hazard.ts); a button here is only offered where the
- * state and the user's element code allow it.
+ * 重大事故隐患判定标准 as a checklist; a 重大 hazard is submitted by its save. Every detail shows the timeline. The
+ * hazard's workflow is declared in core (danger.ts) and the server runs it; a button here is only offered where that
+ * declaration, the row's state and the user's element codes allow it (components/workflow).
  */
 import { useMemo } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Empty, Form, Popconfirm, Row as GridRow, Skeleton, Space, type FormInstance } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Row as GridRow, Skeleton, Space, type FormInstance } from 'antd';
 import { useNavigate } from 'react-router';
-import { MAJOR_HAZARD_DICT, hazard, type HazardState as State } from '@dg/core';
-import { ResourceDetail, ResourcePage, useDicts, useHasElement } from '../../components/resource';
+import { MAJOR_HAZARD_DICT, hazard } from '@dg/core';
+import { ResourceDetail, ResourcePage, useDicts } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage, type EditCustom } from '../../components/resource/ResourcePages';
 import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
@@ -18,92 +19,69 @@ import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
-import { stepHazard, type HazardStep } from './api';
-import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { Decision } from './FlowTimeline';
+import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { DANGER_PATHS } from './paths';
 import { valuesAfterUploads, fieldsAfterUploads } from '../../components/Upload';
 
-const STATE_COLOR: Record<State, string> = { 草稿: 'default', 待整改: 'orange', 整改中: 'processing', 待验收: 'gold', 待复核: 'purple', 已销号: 'success' };
-export const HazardStateTags = ({ row }: { row: Row }) => <StateTags row={row} colors={STATE_COLOR} />;
+export const HazardStateTags = ({ row }: { row: Row }) => <WorkflowState def={hazard} row={row} />;
 
-/** what the signed-in user may do to a hazard in its state (the server checks the same) */
-function useHazardSteps() {
+/** the name of the decision a side takes on a hazard: the enterprise's 验收, the government's 复核 */
+const reviewName = (side: string | undefined) => (side === 'government' ? '复核' : '验收');
+
+/**
+ * The hazard's allowed steps as buttons (its workflow in core decides which): 提交 asks its question; 整改 and
+ * 验收 / 复核 open their forms, each one button for the steps it takes.
+ */
+function HazardSteps({ row, link = false }: { row: Row; link?: boolean }) {
+  const navigate = useNavigate();
   const side = useUserSide();
-  const submit = useHasElement('hazardRegisterManager:btn_submit');
-  const handle = useHasElement('hazardHandleManager:btn_edit');
-  const finish = useHasElement('hazardHandleManager:btn_submit');
-  const pass = useHasElement('hazardApprovalManager:btn_pass');
-  const ret = useHasElement('hazardApprovalManager:btn_return');
-  return useMemo(() => ({
-    submit: (r: Row) => submit && side === 'enterprise' && r.state === '草稿',
-    handle: (r: Row) => (handle || finish) && side === 'enterprise' && (r.state === '待整改' || r.state === '整改中'),
-    review: (r: Row) => (pass || ret) && ((side === 'enterprise' && r.state === '待验收') || (side === 'government' && r.state === '待复核')),
-    reviewName: side === 'government' ? '复核' : '验收',
-  }), [side, submit, handle, finish, pass, ret]);
-}
-
-/** one step of the workflow from a button, with the row's current version */
-const useStep = (then?: (saved: Row) => void) =>
-  useFlowStep('hazard', '/yhpc/hazard', (a: { step: HazardStep; row: Row; body?: Record<string, unknown> }) => stepHazard(a.step, a.row.id, { version: a.row.version as number, ...a.body }), then);
-
-function SubmitButton({ row, link }: { row: Row; link?: boolean }) {
-  const { save, saving } = useStep();
-  return (
-    <Popconfirm title="提交隐患" description="提交后进入待整改，不能再修改或删除。确定提交？" okText="提交" cancelText="取消" onConfirm={() => save({ step: 'submit', row })}>
-      <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving}>提交</Button>
-    </Popconfirm>
-  );
+  const open = (to: string) => (r: Row, small: boolean) => <Button type={small ? 'link' : 'primary'} size={small ? 'small' : undefined} onClick={() => navigate(to === 'handle' ? DANGER_PATHS.hazardHandle.edit({ id: r.id }) : DANGER_PATHS.hazardApproval.edit({ id: r.id }))}>{to === 'handle' ? '整改' : reviewName(side)}</Button>;
+  return <WorkflowSteps def={hazard} row={row} link={link} forms={[{ steps: ['handle', 'finish'], render: open('handle') }, { steps: ['pass', 'return'], render: open('review') }]} />;
 }
 
 export function HazardRegisterList() {
   const navigate = useNavigate();
-  const can = useHazardSteps();
   const paths = DANGER_PATHS.hazardRegister;
   return (
     <ResourcePage resourceKey="hazard" title="隐患登记" rowEditable={(r) => r.state === '草稿'}
       onAdd={() => navigate(paths.edit())} onEdit={(r) => navigate(paths.edit({ id: r.id }))} onDetail={(r) => navigate(paths.info(r.id))}
-      extraActions={(row) => (can.submit(row) ? <SubmitButton row={row} link /> : null)} />
+      extraActions={(row) => <HazardSteps row={row} link />} />
   );
 }
 
 export function HazardHandleList() {
   const navigate = useNavigate();
-  const can = useHazardSteps();
   const paths = DANGER_PATHS.hazardHandle;
   return (
     <ResourcePage resourceKey="hazard" title="隐患整改" noWrite fixedFilters={{ state: ['待整改', '整改中'] }} onDetail={(r) => navigate(paths.info(r.id))}
-      extraActions={(row) => (can.handle(row) ? <Button type="link" size="small" onClick={() => navigate(paths.edit({ id: row.id }))}>整改</Button> : null)} />
+      extraActions={(row) => <HazardSteps row={row} link />} />
   );
 }
 
 export function HazardApprovalList() {
   const navigate = useNavigate();
-  const can = useHazardSteps();
   const side = useUserSide();
   const paths = DANGER_PATHS.hazardApproval;
   // a government sees the submitted 重大 hazards of its jurisdiction in every state (server scope); an enterprise its own awaiting acceptance
   const fixed = side === 'enterprise' ? { state: ['待验收', '待复核'] } : undefined;
   return (
     <ResourcePage resourceKey="hazard" title={side === 'enterprise' ? '隐患验收' : '重大隐患复核'} noWrite fixedFilters={fixed} onDetail={(r) => navigate(paths.info(r.id))}
-      extraActions={(row) => (can.review(row) ? <Button type="link" size="small" onClick={() => navigate(paths.edit({ id: row.id }))}>{can.reviewName}</Button> : null)} />
+      extraActions={(row) => <HazardSteps row={row} link />} />
   );
 }
 
 const hazardInfo = (screen: 'hazardRegister' | 'hazardHandle' | 'hazardApproval') => function HazardInfo() {
-  const navigate = useNavigate();
-  const can = useHazardSteps();
   const paths = DANGER_PATHS[screen];
   return (
     <ResourceInfoPage resourceKey="hazard" paths={paths} title="隐患详情" editable={(r) => screen === 'hazardRegister' && r.state === '草稿'}
       extra={(row) => (
         <>
           <HazardStateTags row={row} />
-          {can.submit(row) && <SubmitButton row={row} />}
-          {can.handle(row) && <Button type="primary" onClick={() => navigate(DANGER_PATHS.hazardHandle.edit({ id: row.id }))}>整改</Button>}
-          {can.review(row) && <Button type="primary" onClick={() => navigate(DANGER_PATHS.hazardApproval.edit({ id: row.id }))}>{can.reviewName}</Button>}
+          <HazardSteps row={row} />
         </>
       )}>
-      {(row) => <FlowTimeline base="/yhpc/hazard" id={row.id} />}
+      {(row) => <WorkflowTimeline base={baseOf(hazard)} id={row.id} />}
     </ResourceInfoPage>
   );
 };
@@ -154,7 +132,7 @@ export function HazardHandleEdit() {
   const { id, row } = useHazard();
   const [form] = Form.useForm();
   const leave = useLeave();
-  const { save, saving } = useStep((saved) => saved.state === '待验收' && leave(DANGER_PATHS.hazardHandle.info(saved.id)));
+  const { save, saving } = useWorkflowStep(hazard, (saved) => saved.state === '待验收' && leave(DANGER_PATHS.hazardHandle.info(saved.id)));
   const values = useMemo(() => (row.data ? toFormValues(RECTIFY, row.data) : undefined), [row.data]);
   if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
@@ -199,19 +177,16 @@ export function HazardHandleEdit() {
 export function HazardApprovalEdit() {
   const { id, row } = useHazard();
   const leave = useLeave();
-  const can = useHazardSteps();
-  const canPass = useHasElement('hazardApprovalManager:btn_pass');
-  const canReturn = useHasElement('hazardApprovalManager:btn_return');
-  const { save, saving } = useStep((saved) => leave(DANGER_PATHS.hazardApproval.info(saved.id)));
+  const name = reviewName(useUserSide());
+  const allowed = useAllowedSteps(hazard, row.data);
+  const { save, saving } = useWorkflowStep(hazard, (saved) => leave(DANGER_PATHS.hazardApproval.info(saved.id)));
   if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
-  const name = can.reviewName;
-  const acting = can.review(row.data);
   return (
     <Card title={`隐患${name}`} data-testid="hazard-approval" extra={<HazardStateTags row={row.data} />}>
       <ResourceDetail resourceKey="hazard" id={id} row={row.data} />
-      <FlowTimeline base="/yhpc/hazard" id={id} />
-      <Decision name="hazard_approval" label={`${name}意见`} saving={saving} yes={canPass && acting ? '通过' : undefined} no={canReturn && acting ? '退回' : undefined}
+      <WorkflowTimeline base={baseOf(hazard)} id={id} />
+      <Decision name="hazard_approval" label={`${name}意见`} saving={saving} yes={allowed.includes('pass') ? '通过' : undefined} no={allowed.includes('return') ? '退回' : undefined}
         onBack={() => leave(DANGER_PATHS.hazardApproval.list)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'return', row: row.data!, body: { opinion } })} />
     </Card>
   );

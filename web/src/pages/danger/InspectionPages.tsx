@@ -5,7 +5,7 @@
  * check (a failed item or a problem issues a 整改通知).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Popconfirm, Radio, Row as GridRow, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Radio, Row as GridRow, Skeleton, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,45 +18,37 @@ import { buildRules } from '../../components/resource/formRules';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
-import { drawOf, recordCheck, stepPlan, type PlanStep } from './api';
-import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { drawOf, recordCheck } from './api';
+import { Decision, StateTags, useFlowStep } from './FlowTimeline';
+import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 
-const PLAN_BASE = '/aqjc/checkPlan';
 const planItems = (plan?: Row) => String(plan?.checkItems ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
-const STATE_COLOR: Record<string, string> = { 草稿: 'default', 待审批: 'gold', 已通过: 'success', 已驳回: 'error', 待检查: 'orange', 已检查: 'success' };
-const StateTag = ({ state }: { state?: unknown }) => <StateTags row={{ id: '', state }} colors={STATE_COLOR} />;
+/** a check record's state (a record has no steps of its own to declare: it is filled in once, by its own route) */
+const RECORD_COLOR: Record<string, string> = { 待检查: 'orange', 已检查: 'success' };
+const StateTag = ({ state }: { state?: unknown }) => <StateTags row={{ id: '', state }} colors={RECORD_COLOR} />;
 
-const usePlanStep = (then?: (saved: Row) => void) =>
-  useFlowStep('checkPlan', PLAN_BASE, (a: { step: PlanStep; row: Row; opinion?: string | null }) => stepPlan(a.step, a.row.id, { version: a.row.version as number, opinion: a.opinion ?? null }), then);
-
-function SubmitPlan({ row, link }: { row: Row; link?: boolean }) {
-  const { save, saving } = usePlanStep();
-  return (
-    <Popconfirm title="提交审批" description="提交后等待审批，审批通过即按抽查比例抽取企业。确定提交？" okText="提交" cancelText="取消" onConfirm={() => save({ step: 'submit', row })}>
-      <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving}>提交审批</Button>
-    </Popconfirm>
-  );
+/** a plan's allowed steps (its workflow in core decides): 提交审批 asks its question; 审批 opens the approval's form */
+function PlanSteps({ row, link = false }: { row: Row; link?: boolean }) {
+  const navigate = useNavigate();
+  const approve = (r: Row, small: boolean) => <Button type={small ? 'link' : 'primary'} size={small ? 'small' : undefined} onClick={() => navigate(PATHS.planApproval(r.id))}>审批</Button>;
+  return <WorkflowSteps def={checkPlan} row={row} link={link} forms={[{ steps: ['pass', 'reject'], render: approve }]} />;
 }
 const editablePlan = (r: Row) => r.state === '草稿' || r.state === '已驳回';
 
 export function CheckPlanList() {
   const navigate = useNavigate();
-  const canSubmit = useHasElement('checkPlanManager:btn_submit');
   return (
     <ResourcePage resourceKey="checkPlan" rowEditable={editablePlan} onAdd={() => navigate(PATHS.planEdit())} onEdit={(r) => navigate(PATHS.planEdit(r.id))}
-      onDetail={(r) => navigate(PATHS.planInfo(r.id))} extraActions={(row) => (canSubmit && editablePlan(row) ? <SubmitPlan row={row} link /> : null)} />
+      onDetail={(r) => navigate(PATHS.planInfo(r.id))} extraActions={(row) => <PlanSteps row={row} link />} />
   );
 }
 
 export function CheckPlanApprovalList() {
   const navigate = useNavigate();
-  const canPass = useHasElement('checkPlanApprovalManager:btn_pass');
-  const canReject = useHasElement('checkPlanApprovalManager:btn_reject');
-  const canApprove = canPass || canReject;
   return (
     <ResourcePage resourceKey="checkPlan" title="计划审批" noWrite fixedFilters={{ state: ['待审批', '已通过', '已驳回'] }} onDetail={(r) => navigate(PATHS.planInfo(r.id))}
-      extraActions={(row) => (canApprove && row.state === '待审批' ? <Button type="link" size="small" onClick={() => navigate(PATHS.planApproval(row.id))}>审批</Button> : null)} />
+      extraActions={(row) => <PlanSteps row={row} link />} />
   );
 }
 
@@ -81,11 +73,10 @@ function DrawnEnterprises({ plan }: { plan: Row }) {
 }
 
 export function CheckPlanInfo() {
-  const canSubmit = useHasElement('checkPlanManager:btn_submit');
   return (
     <ResourceInfoPage resourceKey="checkPlan" paths={PLAN_PATHS} editable={editablePlan}
-      extra={(row) => <><StateTag state={row.state} />{canSubmit && editablePlan(row) && <SubmitPlan row={row} />}</>}>
-      {(row) => <><DrawnEnterprises plan={row} /><FlowTimeline base={PLAN_BASE} id={row.id} /></>}
+      extra={(row) => <><WorkflowState def={checkPlan} row={row} /><PlanSteps row={row} /></>}>
+      {(row) => <><DrawnEnterprises plan={row} /><WorkflowTimeline base={baseOf(checkPlan)} id={row.id} /></>}
     </ResourceInfoPage>
   );
 }
@@ -100,18 +91,16 @@ function useRowParam(def: typeof checkPlan | typeof checkRecord) {
 export function CheckPlanApprovalEdit() {
   const { id, row } = useRowParam(checkPlan);
   const leave = useLeave();
-  const canPass = useHasElement('checkPlanApprovalManager:btn_pass');
-  const canReject = useHasElement('checkPlanApprovalManager:btn_reject');
-  const { save, saving } = usePlanStep((saved) => leave(PATHS.planInfo(saved.id)));
+  const allowed = useAllowedSteps(checkPlan, row.data);
+  const { save, saving } = useWorkflowStep(checkPlan, (saved) => leave(PATHS.planInfo(saved.id)));
   if (!id || row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
-  const pending = row.data.state === '待审批';
   return (
-    <Card title="检查计划审批" data-testid="plan-approval" extra={<StateTags row={row.data} colors={STATE_COLOR} />}>
+    <Card title="检查计划审批" data-testid="plan-approval" extra={<WorkflowState def={checkPlan} row={row.data} />}>
       <ResourceDetail resourceKey="checkPlan" id={id} row={row.data} />
       <DrawnEnterprises plan={row.data} />
-      <Decision name="plan_approval" label="审批意见" saving={saving} yes={canPass && pending ? '通过并抽取企业' : undefined} no={canReject && pending ? '驳回' : undefined}
-        onBack={() => leave(PATHS.approvalList)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'reject', row: row.data!, opinion })} />
+      <Decision name="plan_approval" label="审批意见" saving={saving} yes={allowed.includes('pass') ? '通过并抽取企业' : undefined} no={allowed.includes('reject') ? '驳回' : undefined}
+        onBack={() => leave(PATHS.approvalList)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'reject', row: row.data!, body: { opinion } })} />
     </Card>
   );
 }

@@ -6,42 +6,26 @@
 import { Alert, Button, Card, Col, Empty, Form, Row as GridRow, Skeleton, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { rectNotice } from '@dg/core';
-import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
+import { ResourceDetail, ResourcePage } from '../../components/resource';
 import { useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { valuesAfterUploads } from '../../components/Upload';
 import { toPayload, type FormField } from '../../components/resource/payload';
-import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave } from '../../utils/pageNav';
-import { stepNotice, type NoticeStep } from './api';
-import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { Decision } from './FlowTimeline';
+import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 
-const BASE = '/zggl/rectNotice';
-const STATE_COLOR: Record<string, string> = { 待整改: 'orange', 待审核: 'gold', 已退回: 'error', 合格: 'success' };
-export const NoticeState = ({ row }: { row: Row }) => <StateTags row={row} colors={STATE_COLOR} />;
+export const NoticeState = ({ row }: { row: Row }) => <WorkflowState def={rectNotice} row={row} />;
 
-/** what the user may do to a notice now (the server decides the same) */
-function useNoticeSteps() {
-  const side = useUserSide();
-  const commit = useHasElement('rectificationNoticeManager:btn_commit');
-  const pass = useHasElement('rectificationNoticeManager:btn_pass');
-  const ret = useHasElement('rectificationNoticeManager:btn_return');
-  return {
-    commit: (r: Row) => commit && side === 'enterprise' && (r.state === '待整改' || r.state === '已退回'),
-    review: (r: Row) => (pass || ret) && side === 'government' && r.state === '待审核',
-    pass, ret,
-  };
-}
-
-function NoticeActions({ row }: { row: Row }) {
+/** a notice's allowed steps (its workflow in core decides): 提交整改 and 审核 open the notice's page for their form */
+function NoticeActions({ row, link = true }: { row: Row; link?: boolean }) {
   const navigate = useNavigate();
-  const can = useNoticeSteps();
-  if (can.commit(row)) return <Button type="link" size="small" onClick={() => navigate(PATHS.notice(row.id, 'commit'))}>提交整改</Button>;
-  if (can.review(row)) return <Button type="link" size="small" onClick={() => navigate(PATHS.notice(row.id, 'review'))}>审核</Button>;
-  return null;
+  const open = (type: 'commit' | 'review', label: string) => (r: Row, small: boolean) =>
+    <Button type={small ? 'link' : 'primary'} size={small ? 'small' : undefined} onClick={() => navigate(PATHS.notice(r.id, type))}>{label}</Button>;
+  return <WorkflowSteps def={rectNotice} row={row} link={link} forms={[{ steps: ['commit'], render: open('commit', '提交整改') }, { steps: ['pass', 'return'], render: open('review', '审核') }]} />;
 }
 
 export function NoticeList() {
@@ -73,17 +57,16 @@ const COMMIT: FormField[] = (['measures', 'photos', 'documents'] as const).map((
 export function NoticePage() {
   const { uuid = '', type = 'info' } = useParams();
   const row = useRow(rectNotice, uuid, { fresh: true });
-  const can = useNoticeSteps();
+  const allowed = useAllowedSteps(rectNotice, row.data);
   const navigate = useNavigate();
   const leave = useLeave();
   const [form] = Form.useForm();
-  const { save, saving } = useFlowStep('rectNotice', BASE, (a: { step: NoticeStep; body: Record<string, unknown> }) => stepNotice(a.step, uuid, { version: row.data!.version as number, ...a.body }),
-    (saved) => leave(PATHS.notice(saved.id, 'info')));
+  const { save, saving } = useWorkflowStep(rectNotice, (saved) => leave(PATHS.notice(saved.id, 'info')));
   if (row.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
   const n = row.data;
-  const committing = type === 'commit' && can.commit(n);
-  const reviewing = type === 'review' && can.review(n);
+  const committing = type === 'commit' && allowed.includes('commit');
+  const reviewing = type === 'review' && (allowed.includes('pass') || allowed.includes('return'));
   const commit = async () => {
     let v: Record<string, unknown>;
     try {
@@ -91,17 +74,14 @@ export function NoticePage() {
     } catch {
       return;
     }
-    await save({ step: 'commit', body: toPayload(COMMIT, v) });
+    await save({ step: 'commit', row: n, body: toPayload(COMMIT, v) });
   };
   return (
     <Card title={committing ? '提交整改' : reviewing ? '整改审核' : '整改通知详情'} data-testid="notice-page"
-      extra={<Space><NoticeState row={n} />
-        {!committing && can.commit(n) && <Button type="primary" onClick={() => navigate(PATHS.notice(n.id, 'commit'))}>提交整改</Button>}
-        {!reviewing && can.review(n) && <Button type="primary" onClick={() => navigate(PATHS.notice(n.id, 'review'))}>审核</Button>}
-      </Space>}>
+      extra={<Space><NoticeState row={n} />{!committing && !reviewing && <NoticeActions row={n} link={false} />}</Space>}>
       {n.state === '已退回' && Boolean(n.reviewOpinion) && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`退回意见：${String(n.reviewOpinion)}`} />}
       <ResourceDetail resourceKey="rectNotice" id={uuid} row={n} />
-      <FlowTimeline base={BASE} id={uuid} />
+      <WorkflowTimeline base={baseOf(rectNotice)} id={uuid} />
       {committing && (
         <>
           <Form form={form} name="notice_step" layout="vertical" disabled={saving} style={{ marginTop: 16 }}
@@ -121,8 +101,8 @@ export function NoticePage() {
         </>
       )}
       {reviewing && (
-        <Decision name="notice_review" label="审核意见" saving={saving} yes={can.pass ? '合格' : undefined} no={can.ret ? '退回' : undefined}
-          onBack={() => navigate(-1)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'return', body: { opinion } })} />
+        <Decision name="notice_review" label="审核意见" saving={saving} yes={allowed.includes('pass') ? '合格' : undefined} no={allowed.includes('return') ? '退回' : undefined}
+          onBack={() => navigate(-1)} onDecide={(yes, opinion) => save({ step: yes ? 'pass' : 'return', row: n, body: { opinion } })} />
       )}
       {!committing && !reviewing && <Space style={{ marginTop: 16 }}><Button onClick={() => navigate(-1)}>返回</Button></Space>}
     </Card>
@@ -136,7 +116,7 @@ export function ArchivedNotice() {
   return (
     <Card title="整改记录详情" data-testid="archived-notice" extra={<Button onClick={() => navigate(PATHS.archiveList)}>返回列表</Button>}>
       <ResourceDetail resourceKey="rectNotice" id={uuid} />
-      <FlowTimeline base={BASE} id={uuid} />
+      <WorkflowTimeline base={baseOf(rectNotice)} id={uuid} />
     </Card>
   );
 }

@@ -1,23 +1,14 @@
-/** The hazard's workflow and the self-check (server/src/modules/danger), through the request client. */
+/**
+ * The 安全检查 / 整改 / 督办 steps and the self-check (server/src/modules/danger, inspection), through the request client;
+ * the steps of the 隐患, the 检查计划 and the 整改通知 go through the workflow components (components/workflow).
+ */
 import { request } from '../../api/request';
 import type { Row } from '../../components/resource/types';
 
-export type HazardStep = 'submit' | 'handle' | 'finish' | 'pass' | 'return';
-export interface FlowEntry { action: string; fromState: string | null; toState: string; opinion: string | null; side: string; userName: string; createdAt: string }
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
 
-export const stepHazard = (step: HazardStep, id: string, body: { version: number } & Record<string, unknown>) =>
-  request<Row>({ url: `/yhpc/hazard/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
-/** the timeline of a hazard (`/yhpc/hazard`), a check plan (`/aqjc/checkPlan`) or a notice (`/zggl/rectNotice`) */
-export const flowOf = (base: string, id: string) => request<FlowEntry[]>({ url: `${base}/flow/${encodeURIComponent(id)}`, method: 'get' });
-export type PlanStep = 'submit' | 'pass' | 'reject';
-export type NoticeStep = 'commit' | 'pass' | 'return';
-export const stepPlan = (step: PlanStep, id: string, body: { version: number; opinion?: string | null }) =>
-  request<Row>({ url: `/aqjc/checkPlan/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const drawOf = (id: string) => request<{ id: string; name: string; regionCode: string }[]>({ url: `/aqjc/checkPlan/draw/${encodeURIComponent(id)}`, method: 'get' });
 export const recordCheck = (id: string, body: Record<string, unknown>) => request<Row>({ url: `/aqjc/checkRecord/record/${encodeURIComponent(id)}`, method: 'post', data: body });
-export const stepNotice = (step: NoticeStep, id: string, body: { version: number } & Record<string, unknown>) =>
-  request<Row>({ url: `/zggl/rectNotice/${step}/${encodeURIComponent(id)}`, method: 'post', data: body });
 export const runSelfCheck = (body: Record<string, unknown>) => request<Row>({ url: '/yhpc/selfCheck/run', method: 'post', data: body });
 export const failedToHazards = (id: string, body: Record<string, unknown>) =>
   request<{ check: Row; hazards: Row[] }>({ url: `/yhpc/selfCheck/toHazards/${encodeURIComponent(id)}`, method: 'post', data: body });

@@ -1,0 +1,131 @@
+/**
+ * The one workflow engine: a step declared on a resource's definition (ResourceDef.workflow, core workflow.ts) runs
+ * here, on flow.ts's `stepRow` (the row in the caller's scope, its version, one transaction, one timeline row). The
+ * engine checks what the declaration says — the side, the state the step starts from, the opinion rule, the step's own
+ * fields through the definition's field rules — and the module's hook adds what the step brings about elsewhere (a
+ * 督办 item, a notice, which of several `to` states) and the checks only it can make. The routes are derived from the
+ * declaration: one POST per step, behind the step's element code.
+ */
+import { z } from 'zod';
+import { stepAction, stepFrom, stepRefusal, type ResourceDef, type Side, type StepDef, type WorkflowDef } from '@dg/core';
+import type { Db } from '../db/index.ts';
+import type { FlowSubject } from '../db/danger-schema.ts';
+import type { SessionUser } from './access.ts';
+import type { App } from './context.ts';
+import { badInput, forbidden, ok } from './errors.ts';
+import { fieldValue } from './crud/write.ts';
+import { presentOne } from './crud/query.ts';
+import type { Row } from './crud/hooks.ts';
+import { idParam } from './schemas.ts';
+import { opinionOf, stepRow } from './flow.ts';
+
+const SIDE_NAMES: Record<Side, string> = { enterprise: '企业', government: '政府', platform: '平台' };
+
+/** what the hook sees: the step, the row before it, the caller, the checked opinion and fields, the raw body */
+export interface StepContext {
+  name: string;
+  step: StepDef;
+  user: SessionUser;
+  before: Row;
+  opinion: string | null;
+  /** the step's declared fields, each checked with its definition's rule */
+  values: Row;
+  body: Readonly<Record<string, unknown>>;
+  tx: Db;
+}
+
+/** what a hook answers: the state among the step's `to` states, more to write, and what happens after the write */
+export interface StepEffect {
+  to?: string;
+  set?: Row;
+  /** the timeline's opinion when the step's outcome says more than the opinion given (抽中3家企业；同意) */
+  opinion?: string | null;
+  also?: (after: Row, tx: Db) => Promise<void>;
+}
+
+export interface WorkflowHooks {
+  /** the module's own words when a step does not start from the row's state (undefined: the declaration's refusal) */
+  refusal?: (name: string, user: SessionUser, before: Row) => string | undefined;
+  /** per step: further checks (throw to refuse) and what the step brings about */
+  steps?: Readonly<Record<string, (ctx: StepContext) => StepEffect | void | Promise<StepEffect | void>>>;
+}
+
+export interface WorkflowRegistration {
+  def: ResourceDef;
+  /** the timeline's subject name */
+  subject: FlowSubject;
+  hooks?: WorkflowHooks;
+  /** a step's URL where it is not `/{area}/{key}/{step}/:id` */
+  path?: (step: string) => string;
+  /** after the transaction: what the route does with the result (publish an event) */
+  after?: (app: App, name: string, result: { before: Row; after: Row }) => Promise<void>;
+}
+
+export const workflowOf = (def: ResourceDef): WorkflowDef & { steps: NonNullable<WorkflowDef['steps']> } => {
+  if (!def.workflow?.steps) throw new Error(`${def.key}: no workflow steps declared`);
+  return def.workflow as WorkflowDef & { steps: NonNullable<WorkflowDef['steps']> };
+};
+
+export const stepPath = (reg: Pick<WorkflowRegistration, 'def' | 'path'>, step: string) => reg.path?.(step) ?? `/${reg.def.area}/${reg.def.key}/${step}`;
+
+/** the declared states a step ends in */
+const toStates = (s: StepDef): readonly string[] => (s.to === null ? [] : typeof s.to === 'string' ? [s.to] : s.to);
+
+/**
+ * One declared step on one row by one user, in one transaction: the row in the caller's scope at the version given,
+ * the caller's side, the state the step starts from, the opinion, the step's fields, the hook — then the row and its
+ * timeline row are written together, or nothing is.
+ */
+export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUser, id: string, name: string, body: Readonly<Record<string, unknown>>) {
+  const { def, subject, hooks } = reg;
+  const wf = workflowOf(def);
+  const step = wf.steps[name];
+  if (!step) throw new Error(`${def.key}: no step ${name}`);
+  const stateField = wf.stateField ?? 'state';
+  const version = Number(body.version);
+  return stepRow(db, def, subject, user, id, version, async (before, tx) => {
+    if (!step.sides.includes(user.side)) throw forbidden(`${def.title}的${step.label}由${step.sides.map((s) => SIDE_NAMES[s]).join('、')}办理`);
+    if (stepRefusal(wf, step, before, user.side)) {
+      throw badInput(hooks?.refusal?.(name, user, before) ?? stepRefusal(wf, step, before, user.side)!);
+    }
+    const opinion = step.opinion
+      ? opinionOf(body.opinion, step.opinion.label ?? '意见', 'required' in step.opinion ? step.opinion.required : undefined)
+      : null;
+    const values: Row = {};
+    for (const [field, required] of Object.entries(step.fields ?? {})) {
+      if (body[field] === undefined && !required) continue;
+      values[field] = fieldValue(def.fields[field]!, body[field], required);
+    }
+    const effect = (await hooks?.steps?.[name]?.({ name, step, user, before, opinion, values, body, tx })) ?? {};
+    const declared = toStates(step);
+    const to = effect.to ?? (declared.length === 1 ? declared[0]! : step.to === null ? String(before[stateField]) : undefined);
+    if (to === undefined || (step.to !== null && !declared.includes(to))) throw new Error(`${def.key}.${name}: the hook chose no declared state (${String(to)})`);
+    return { to, action: stepAction(step, user.side), opinion: effect.opinion === undefined ? opinion : effect.opinion, set: { ...values, ...effect.set }, also: effect.also };
+  });
+}
+
+/** the body a step takes: its version, its opinion when the rule takes one, its declared fields */
+function stepBody(def: ResourceDef, step: StepDef) {
+  const shape: Record<string, z.ZodType> = { version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int() };
+  if (step.opinion) shape.opinion = z.string().max(500, `${step.opinion.label ?? '意见'}不能超过500个字符`).nullish().describe(step.opinion.label ?? '意见');
+  for (const [field, required] of Object.entries(step.fields ?? {})) shape[field] = z.unknown().optional().describe(`${def.fields[field]!.label}${required ? '（必填）' : ''}`);
+  return z.object(shape);
+}
+
+/** the routes of a workflow: one POST per declared step, behind its element code, answering the row as the list shows it */
+export function workflowRoutes(app: App, reg: WorkflowRegistration) {
+  const { def } = reg;
+  for (const [name, step] of Object.entries(workflowOf(def).steps)) {
+    if (step.elements.length !== 1) throw new Error(`${def.key}.${name}: a step route declares exactly one element code`);
+    app.post(`${stepPath(reg, name)}/:id`, {
+      config: { access: { element: step.elements[0]!, opt: `${def.title}${step.label}` } },
+      schema: { tags: [def.title], summary: `${def.title}${step.label}（${stepFrom(step).join('、')} → ${toStates(step).join('、') || '不变'}）`, params: idParam, body: stepBody(def, step) },
+    }, async (req) => {
+      const db = app.ctx.database.db;
+      const result = await runStep(db, reg, req.user!, (req.params as { id: string }).id, name, req.body as Record<string, unknown>);
+      req.audit = result;
+      await reg.after?.(app, name, result);
+      return ok(await presentOne(db, def, req.user!, result.after));
+    });
+  }
+}

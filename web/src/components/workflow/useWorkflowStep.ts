@@ -1,0 +1,47 @@
+/**
+ * A workflow step from the web: the allowed steps of a row for the signed-in user (core `allowedSteps` with the user's
+ * side and element codes — the server checks the same), and the step's write through the route the server derives from
+ * the declaration, then `<title>“<label>”当前为<state>`, the row and its timeline refreshed, every list told.
+ */
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { allowedSteps, stateOf, type ResourceDef } from '@dg/core';
+import { request } from '../../api/request';
+import { useSave } from '../resource';
+import { queryKeys, refreshAfterWrite } from '../resource/api';
+import { useUserSide } from '../resource/permission';
+import type { Row } from '../resource/types';
+import { useUserStore } from '../../store/user';
+import { emitDataChanged } from '../../utils/dataChange';
+import { flowKey } from './WorkflowTimeline';
+
+/** the URL base of a resource's rows: `/{area}/{key}` */
+export const baseOf = (def: ResourceDef) => `/${def.area}/${def.key}`;
+
+/** the steps the signed-in user may take on the row now */
+export function useAllowedSteps(def: ResourceDef, row: Row | undefined): string[] {
+  const side = useUserSide();
+  const elements = useUserStore((s) => s.elements);
+  const has = useCallback((code: string) => elements.has(code), [elements]);
+  return row && side ? allowedSteps(def.workflow, row, side, has) : [];
+}
+
+export interface StepInput { step: string; row: Row; body?: Record<string, unknown> }
+
+/** one step of the row's workflow, with the row's current version; `then` follows a done step (leave the form) */
+export function useWorkflowStep(def: ResourceDef, then?: (saved: Row) => void) {
+  const queryClient = useQueryClient();
+  const base = baseOf(def);
+  const write = ({ step, row, body }: StepInput) =>
+    request<Row>({ url: `${base}/${step}/${encodeURIComponent(row.id)}`, method: 'post', data: { version: row.version, ...body } });
+  return useSave(write, {
+    success: (saved) => `${def.title}“${String(saved[def.labelField ?? 'id'] ?? '')}”当前为${def.workflow ? stateOf(def.workflow, saved) : String(saved.state)}`,
+    refresh: async (saved) => {
+      queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: flowKey(base, saved.id) });
+      await refreshAfterWrite(queryClient, def.key);
+      emitDataChanged(def.key);
+    },
+    then,
+  });
+}
