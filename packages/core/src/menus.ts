@@ -261,6 +261,9 @@ export const BELL_ENTRIES = [
   { key: 'unreadRegime', title: '制度待阅知', menu: 'workflowManager', onlyWhenSome: true },
   { key: 'unreadStaffNotice', title: '人员通知', menu: 'personnelNoticeManager', onlyWhenSome: true },
   { key: 'unreadMessage', title: '站内消息', menu: 'inboxManager', onlyWhenSome: true },
+  /** approved borrowings past their date that the borrower has not yet returned */
+  { key: 'overdueBorrow', title: '借阅逾期未归还', menu: 'rectificationBorrowManager', onlyWhenSome: true },
+  { key: 'overdueAssessBorrow', title: '考核档案借阅逾期', menu: 'assessBorrowManager', onlyWhenSome: true },
 ] as const;
 
 /** Menus of the super-admin entry (pageB): menus and elements, role types, organisations, service management and monitoring. */

@@ -49,12 +49,19 @@ describe('档案借阅', () => {
     const approved = (await step(B, 'approve', b.id, 'shiji', { opinion: '同意' })).data;
     expect(approved).toMatchObject({ state: '已批准', readable: true, approver: '赵运管' });
     expect((await okData('GET', `${B}/read/${b.id}`, 'zhengfu')).noticeNo).toBe(rec.noticeNo);
-    // its date passes: no longer readable
+    // its date passes: no longer readable, and the borrower's bell reminds him to return it
+    const overdue = async (who: 'zhengfu' | 'shiji') => (await okData('GET', '/api/index/indexQyd/getRemindInfo', who)).content.overdueBorrow as number;
+    const [mine, theirs] = [await overdue('zhengfu'), await overdue('shiji')];
     await t.sql(`update rect_borrow set until = current_date - 1 where id = $1`, [b.id]);
     expect((await call('GET', `${B}/read/${b.id}`, 'zhengfu')).message).toBe(`借阅已于${day(-1)}到期，不能查阅`);
+    expect(await overdue('zhengfu')).toBe(mine + 1);
+    expect(await overdue('shiji')).toBe(theirs); // the approver is not the borrower
     await t.sql(`update rect_borrow set until = current_date where id = $1`, [b.id]);
+    expect(await overdue('zhengfu')).toBe(mine);
     expect((await okData('GET', `${B}/read/${b.id}`, 'zhengfu')).noticeNo).toBe(rec.noticeNo); // today still reads
+    await t.sql(`update rect_borrow set until = current_date - 1 where id = $1`, [b.id]);
     expect((await step(B, 'giveBack', b.id, 'zhengfu')).data.state).toBe('已归还');
+    expect(await overdue('zhengfu')).toBe(mine); // returned: nothing to remind
     expect((await call('GET', `${B}/read/${b.id}`, 'zhengfu')).message).toBe('借阅申请当前为已归还，不能查阅');
     const flow = await okData('GET', `${B}/flow/${b.id}`, 'shiji');
     expect(flow.map((f: { action: string }) => f.action)).toEqual(['申请借阅', '批准', '归还']);

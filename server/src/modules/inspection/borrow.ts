@@ -14,6 +14,7 @@ import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { deleteSteps, opinionOf, recordStep, requireAnotherOfficer, stepRow } from '../../platform/flow.ts';
+import { addRemindCounter, type RemindKey } from '../shell/remind.ts';
 
 const plusDays = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86400_000).toISOString().slice(0, 10);
 /** approved, not returned, and its date not passed (a date of today still reads) */
@@ -64,6 +65,11 @@ defineHooks('rectBorrow', {
 });
 
 export type BorrowStep = 'approve' | 'reject' | 'giveBack';
+// the bell reminds a borrower of approved borrowings past their date not yet returned, on the screen of their kind
+const OVERDUE_REMINDERS: [RemindKey, string, ArchiveKind][] = [['overdueBorrow', 'rectificationBorrowManager', '整改记录'], ['overdueAssessBorrow', 'assessBorrowManager', '考核档案']];
+addRemindCounter((user) => Object.fromEntries(OVERDUE_REMINDERS.filter(([, menu]) => user.menus.has(menu)).map(([key, , kind]) => [key,
+  sql`select count(*) from rect_borrow where applicant_id = ${user.id} and archive_kind = ${kind} and state = '已批准' and until < current_date`])));
+
 export const BORROW_STEP_NAMES: Record<BorrowStep, string> = { approve: '批准', reject: '驳回', giveBack: '归还' };
 
 /** a step on a borrowing of `kind` (each archive's screen steps its own borrowings under its own element codes) */

@@ -8,7 +8,8 @@ import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { execPrepared, type Plan } from '../../db/index.ts';
 
-export type RemindKey = 'unread' | 'uncommitted' | 'unscheduled' | 'unchecked' | 'undistributed' | 'unreadRegime' | 'unreadMessage' | 'unreadStaffNotice';
+export type RemindKey = 'unread' | 'uncommitted' | 'unscheduled' | 'unchecked' | 'undistributed' | 'unreadRegime' | 'unreadMessage' | 'unreadStaffNotice'
+  | 'overdueBorrow' | 'overdueAssessBorrow';
 type Counter = { count: (user: SessionUser) => Partial<Record<RemindKey, SQL>>; plan: Plan };
 const counters: Counter[] = [];
 /**
@@ -36,7 +37,8 @@ export function remindSql(user: SessionUser): { keys: RemindKey[]; sql: SQL; pla
 }
 
 export async function remindCounts(app: App, user: SessionUser): Promise<Record<RemindKey, number>> {
-  const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0 };
+  const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0,
+    overdueBorrow: 0, overdueAssessBorrow: 0 };
   const q = remindSql(user);
   if (!q) return out;
   const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql, q.plan)).rows[0] ?? {};
