@@ -135,7 +135,7 @@ describe('首页', () => {
     const a = (await t.call('GET', '/api/index/dashboard', { as: 'qiye' })).body.data;
     const after = await monthCount();
     expect(a.side).toBe('enterprise');
-    expect(Object.keys(a.queues).sort()).toEqual(['unchecked', 'uncommitted', 'undistributed', 'unread', 'unreadMessage', 'unreadRegime', 'unreadStaffNotice', 'unscheduled']);
+    expect(Object.keys(a.queues).sort()).toEqual(['overdueAssessBorrow', 'overdueBorrow', 'unchecked', 'uncommitted', 'undistributed', 'unread', 'unreadMessage', 'unreadRegime', 'unreadStaffNotice', 'unscheduled']);
     // 到期预警: one row per list of 到期预警, the same figures the lists count
     const summary = (await t.call('GET', '/api/warning/summary', { as: 'qiye' })).body.data as { kind: string; title: string; due: number; overdue: number }[];
     expect(a.expiry.map((x: any) => x.kind)).toEqual(['alertCompanyLicence', 'alertVehicleTransport', 'alertVehicleReview', 'alertVehicleInsurance', 'alertTankCheck', 'alertStaffQualification', 'alertDriverLicence']);
