@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, btn, login, newPage, pickDate, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, btn, chooseFromMenu, login, newPage, pickDate, shot, sql, toast, useBrowser } from '../helpers.ts';
 import { pick, tag } from '../waybill/fixtures.ts';
 
 const ctx = useBrowser();
@@ -69,7 +69,6 @@ describe('安全考核', () => {
     await btn(qiye, '保存草稿').click();
     await toast(qiye, '当前为自评中').waitFor();
     await confirmStep(qiye, '提交自评', '已提交');
-    await qiye.waitForTimeout(400);
     await shot(qiye, 'assessment-submitted');
     await qiye.context().close();
 
@@ -100,7 +99,6 @@ describe('安全考核', () => {
     await mine.goto(info);
     await expect.poll(() => mine.getByTestId('grade').innerText()).toBe(grade);
     await expect.poll(() => mine.getByTestId('group-total').innerText()).toBe(String(Number(group_total)));
-    await mine.waitForTimeout(400);
     await shot(mine, 'assessment-published');
     await mine.context().close();
   });
@@ -111,7 +109,6 @@ describe('安全考核', () => {
     await gov.goto(baseUrl() + '/safetyManager/assessStatManager');
     await expect.poll(() => gov.getByTestId('assess-stat-table').locator('.ant-table-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await gov.getByTestId('assess-stat-city').waitFor();
-    await gov.waitForTimeout(600);
     await shot(gov, 'assessment-stat');
     await gov.context().close();
   });
@@ -147,8 +144,19 @@ describe('考核档案借阅', () => {
     await again.goto(baseUrl() + '/safetyManager/assessBorrowManager');
     await btn(rowOf(again, purpose), '查阅').click();
     await expect.poll(() => again.getByTestId('borrowed-archive').innerText(), { timeout: 30_000 }).toContain('考核等级');
-    await again.waitForTimeout(400);
     await shot(again, 'assessment-borrow-readable');
     await again.context().close();
+  });
+
+  it('a borrowing past its date and not returned is on its borrower\'s bell, which leads to 档案借阅', async () => {
+    const gov = await newPage(ctx.browser);
+    await login(gov, 'zhengfu'); // the demo's borrowing approved and past its date is 王监管's
+    await gov.getByTestId('bell').click();
+    const item = gov.getByTestId('bell-item-overdueAssessBorrow');
+    await expect.poll(() => item.innerText()).toMatch(/考核档案借阅逾期\s*[1-9]/);
+    await shot(gov, 'assessment-borrow-bell');
+    await chooseFromMenu(gov, 'bell', 'bell-item-overdueAssessBorrow', /\/safetyManager\/assessBorrowManager/);
+    await gov.locator('.dg-resource-page .ant-table-row').first().waitFor();
+    await gov.context().close();
   });
 });

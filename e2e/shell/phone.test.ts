@@ -49,7 +49,6 @@ async function openFilters(page: Page, labels: string[]) {
   await expect.poll(() => drawer.locator('.ant-drawer-title').innerText()).toBe('筛选');
   const shown = await drawer.locator('.ant-form-item-label').allInnerTexts();
   for (const l of labels) expect(shown).toContain(l);
-  await page.waitForTimeout(400); // the drawer's slide-in, before a screenshot
   return drawer;
 }
 
@@ -166,7 +165,6 @@ describe('lists on a phone', () => {
     const buttons = await dialog.locator('.ant-modal-footer').boundingBox();
     expect(await dialog.locator('.ant-input-data-count').innerText()).toBe('4 / 500');
     expect(count!.y + count!.height).toBeLessThanOrEqual(buttons!.y);
-    await gov.waitForTimeout(300);
     await shot(gov, 'desktop-audit-pass-dialog');
     await btn(dialog, '取消').click();
     await gov.context().close();
