@@ -41,6 +41,31 @@ async function issued() {
 const scores = (k: 'selfScore' | 'groupScore', vals: number[], extra: Record<string, unknown> = {}) =>
   indicators.map((i, n) => ({ indicatorId: i.id, [k]: vals[n], ...extra }));
 
+describe('考核下发', () => {
+  it('to every enterprise in operation of a region holding one of the chosen 经营范围', async () => {
+    const model = await okData('POST', `${A}/assessModel/add`, 'zhengfu', { name: uid('模型'), modelVersion: 1, totalScore: 100,
+      items: indicators.map((i) => ({ indicatorId: i.id, weight: Number(i.maxScore) })) });
+    const group = await okData('POST', `${A}/assessGroup/add`, 'zhengfu', { name: uid('考核组'), leaderName: 'zhengfu', memberNames: '赵运管' });
+    const [{ scope }] = await t.sql(`select business_scope[1] as scope from enterprise where id = $1`, [E.a.id]);
+    const province = E.a.regionCode.slice(0, 2) + '0000';
+    const task = await okData('POST', `${A}/assessTask/add`, 'zhengfu', { name: uid('专项考核'), year: 2025, modelId: model.id, groupId: group.id,
+      regionCode: province, businessScope: [scope], deadline: day(5) });
+    const expected = await t.sql(`select id from enterprise where region_code like $1 and status = '正常' and audit_status = '已通过'
+      and business_scope && array[$2]::text[] order by id`, [province.slice(0, 2) + '%', scope]);
+    const others = await t.sql(`select count(*)::int as n from enterprise where region_code like $1 and status = '正常' and audit_status = '已通过'
+      and not (coalesce(business_scope, '{}') && array[$2]::text[])`, [province.slice(0, 2) + '%', scope]);
+    expect(expected.map((r) => r.id)).toContain(E.a.id);
+    const out = await step(`${A}/assessTask`, 'issue', task.id, 'zhengfu');
+    const got = await t.sql(`select a.enterprise_id as id, e.business_scope && array[$2]::text[] as holds from assessment a
+      join enterprise e on e.id = a.enterprise_id where a.task_id = $1 order by a.enterprise_id`, [task.id, scope]);
+    expect(out.data.enterpriseCount).toBe(got.length);
+    // other files may approve enterprises meanwhile: every one found before is there, and every one there holds the scope
+    expect(got.map((r) => r.id)).toEqual(expect.arrayContaining(expected.map((r) => r.id)));
+    expect(got.every((r) => r.holds)).toBe(true);
+    expect(others[0].n).toBeGreaterThan(0); // the scope left some of the region's enterprises out
+  });
+});
+
 describe('考核模型', () => {
   it('refuses weights that do not add up to the total, and a change once the model is in use', async () => {
     const r = await call('POST', `${A}/assessModel/add`, 'zhengfu', { name: uid('模型'), modelVersion: 1, totalScore: 100,

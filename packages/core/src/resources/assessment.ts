@@ -5,7 +5,7 @@
  * here: self-assessment with evidence → the group's scores → the leader's confirmation → 发布. The arithmetic is
  * ../assessment.ts; the steps are routes of server/src/modules/assessment.
  */
-import { resource, text, textarea, date, datetime, number, integer, enumOf, ref, bool, json, region } from '../resource.ts';
+import { resource, text, textarea, date, datetime, number, integer, enumOf, ref, bool, json, region, dict } from '../resource.ts';
 import type { WorkflowDef } from '../workflow.ts';
 import { ASSESS_GRADES } from '../assessment.ts';
 
@@ -70,7 +70,8 @@ export const assessTask = resource({
     modelId: ref('考核模型', 'assessModel', 'name', { required: true, column: true }),
     groupId: ref('考核组', 'assessGroup', 'name', { required: true, column: true }),
     regionCode: region('考核地区', { required: true, anyLevel: true, column: true, help: '该地区内的企业（须在本单位辖区内）' }),
-    enterpriseIds: ref('考核企业', 'enterprise', 'name', { multiple: true, help: '不选则为该地区的全部企业' }),
+    businessScope: dict('经营范围', 'businessScope', { multiple: true, help: '不选则不限；选择后只考核经营范围含其中任一项的企业' }),
+    enterpriseIds: ref('考核企业', 'enterprise', 'name', { multiple: true, help: '不选则为该地区（及所选经营范围）的全部企业' }),
     deadline: date('自评截止日期', { required: true, column: true, search: 'range', sort: true }),
     state: enumOf('状态', [...TASK_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
     enterpriseCount: integer('考核企业数', { readOnly: true, column: true }),

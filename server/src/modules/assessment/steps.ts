@@ -117,12 +117,14 @@ defineHooks('assessment', {
   },
 });
 
-/** the enterprises an assessment goes to: the chosen ones, or every enterprise in operation of its region */
+/** the enterprises an assessment goes to: the chosen ones, or every enterprise in operation of its region (of the chosen 经营范围, where some are chosen) */
 async function taskEnterprises(tx: Db, task: Row) {
   const chosen = (task.enterpriseIds ?? []) as string[];
+  const scopes = (task.businessScope ?? []) as string[];
+  const all = sql`and status = '正常' and audit_status = '已通过' ${scopes.length ? sql`and business_scope && ${textArray(scopes)}` : sql``}`;
   const r = await tx.execute<{ id: string; region_code: string }>(sql`
     select id, region_code from enterprise where region_code like ${regionPrefix(task.regionCode) + '%'}
-    ${chosen.length ? sql`and id = any(${textArray(chosen)}::uuid[])` : sql`and status = '正常' and audit_status = '已通过'`} order by name`);
+    ${chosen.length ? sql`and id = any(${textArray(chosen)}::uuid[])` : all} order by name`);
   if (chosen.length && r.rows.length !== chosen.length) throw badInput('考核企业：所选企业须在考核地区内');
   return r.rows;
 }

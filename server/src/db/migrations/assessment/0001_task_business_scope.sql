@@ -1,0 +1,1 @@
+ALTER TABLE "assess_task" ADD COLUMN "business_scope" text[];
