@@ -69,8 +69,15 @@ describe('lists on a phone', () => {
     await expectCards(page, { action: '详情' });
     await shot(page, 'phone-waybill-manage');
     const drawer = await openFilters(page, ['状态', '起运日期', '车牌', '托运人', '货物类别']);
-    await drawer.getByTestId('filter-state').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^已完成$/ }).click();
+    // a click on an option while the dropdown still slides in is lost: choose until the field shows it
+    await expect.poll(async () => {
+      const field = drawer.getByTestId('filter-state');
+      if (!(await field.innerText()).includes('已完成')) {
+        await field.click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^已完成$/ }).click({ timeout: 5_000 }).catch(() => undefined);
+      }
+      return field.innerText();
+    }, { timeout: 30_000, interval: 300 }).toContain('已完成');
     await shot(page, 'phone-waybill-filters');
     await drawer.getByTestId('phone-filter-ok').click();
     await expect.poll(async () => [...new Set(await page.locator('.dg-list-card [data-testid=card-state] .ant-tag').allInnerTexts())], { timeout: 15_000 }).toEqual(['已完成']);
