@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
-import { pick, toast } from './fixtures.ts';
+import { openDispatch, pick, toast } from './fixtures.ts';
 
 const ctx = useBrowser();
 const openPopup = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
@@ -45,11 +45,7 @@ describe('调度派车: candidates with their state', () => {
     const id = row!.id;
 
     // ── 调度派车: the bindings with their state, 可调度 first ──
-    await page.goto(baseUrl() + '/transportMission/dispatch');
-    await page.getByTestId(`wb-row-${id}`).getByTestId('wb-action-dispatch').click();
-    await page.waitForURL(`**/transportMission/dispatchEdit?id=${id}`);
-    await page.getByTestId('dispatch-edit').waitFor();
-    await page.getByText('调度后打开下一单').click();
+    await openDispatch(page, id);
 
     const bindField = page.locator('.ant-form-item', { hasText: '车辆人员绑定' }).locator('.ant-select').first();
     await bindField.click();

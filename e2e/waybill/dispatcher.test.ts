@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
-import { dispatchedWaybill, enterpriseOf, makeCrew, makeParties, pick, tag, toast, tokenOf } from './fixtures.ts';
+import { dispatchedWaybill, enterpriseOf, makeCrew, makeParties, openDispatch, pick, tag, toast, tokenOf } from './fixtures.ts';
 
 const ctx = useBrowser();
 
@@ -45,11 +45,7 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     const id = row!.id;
 
     // ── 调度派车: an expired driver first, then a compliant crew ──
-    await page.goto(baseUrl() + '/transportMission/dispatch');
-    await page.getByTestId(`wb-row-${id}`).getByTestId('wb-action-dispatch').click();
-    await page.waitForURL(`**/transportMission/dispatchEdit?id=${id}`);
-    await page.getByTestId('dispatch-edit').waitFor();
-    await page.getByText('调度后打开下一单').click(); // back to the queue after this one
+    await openDispatch(page, id);
     await pick(page, page.getByTestId('crew-vehicleId'), crew.plateNo);
     // keyboard: with the dropdown closed, Enter moves on to the next field (挂车)
     await page.keyboard.press('Enter');

@@ -8,6 +8,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, sql } from '../helpers.ts';
 
+/** 调度派车: the waybill's 调度 from the queue, its edit page open; back to the queue after it (调度后打开下一单) */
+export async function openDispatch(page: Page, id: string) {
+  await page.goto(baseUrl() + '/transportMission/dispatch');
+  await page.getByTestId(`wb-row-${id}`).getByTestId('wb-action-dispatch').click();
+  await page.waitForURL(`**/transportMission/dispatchEdit?id=${id}`);
+  await page.getByTestId('dispatch-edit').waitFor();
+  await page.getByText('调度后打开下一单').click();
+}
+
 export const tag = () => String(Math.floor(1000 + Math.random() * 9000));
 
 /** the signed-in page's token (the Admin-Token cookie) */
