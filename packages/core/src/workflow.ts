@@ -5,7 +5,7 @@
  * component shows a row's allowed steps and its timeline from it. What a step brings about beyond its declared writes
  * (a 督办 item, a notice, a computed next state) is the module's step hook on the server, never a second engine.
  */
-import type { Side } from './resource.ts';
+import type { FieldDef, Side } from './resource.ts';
 
 /** an Ant Design Tag colour: the same word on every screen that shows the state */
 export type StateColor = 'default' | 'processing' | 'success' | 'warning' | 'error' | 'gold' | 'orange' | 'red' | 'green' | 'blue' | 'cyan' | 'purple' | 'geekblue';
@@ -40,6 +40,11 @@ export interface StepDef {
   opinion?: OpinionRule;
   /** fields of the definition the step takes from its body, with whether each is required */
   fields?: Readonly<Record<string, boolean>>;
+  /**
+   * what the step takes from its body that is not a field of the row (a 进展情况 appended to a list), each checked by
+   * its own field rule and handed to the module's step hook
+   */
+  inputs?: Readonly<Record<string, FieldDef>>;
   /** a question the button asks before it acts */
   confirm?: string;
 }

@@ -30,6 +30,8 @@ export interface StepContext {
   opinion: string | null;
   /** the step's declared fields, each checked with its definition's rule */
   values: Row;
+  /** the step's declared inputs that are not fields of the row, each checked with its rule */
+  inputs: Row;
   body: Readonly<Record<string, unknown>>;
   tx: Db;
 }
@@ -96,7 +98,9 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
       if (body[field] === undefined && !required) continue;
       values[field] = fieldValue(def.fields[field]!, body[field], required);
     }
-    const effect = (await hooks?.steps?.[name]?.({ name, step, user, before, opinion, values, body, tx })) ?? {};
+    const inputs: Row = {};
+    for (const [input, f] of Object.entries(step.inputs ?? {})) inputs[input] = fieldValue(f, body[input]);
+    const effect = (await hooks?.steps?.[name]?.({ name, step, user, before, opinion, values, inputs, body, tx })) ?? {};
     const declared = toStates(step);
     const to = effect.to ?? (declared.length === 1 ? declared[0]! : step.to === null ? String(before[stateField]) : undefined);
     if (to === undefined || (step.to !== null && !declared.includes(to))) throw new Error(`${def.key}.${name}: the hook chose no declared state (${String(to)})`);
@@ -109,6 +113,7 @@ function stepBody(def: ResourceDef, step: StepDef) {
   const shape: Record<string, z.ZodType> = { version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int() };
   if (step.opinion) shape.opinion = z.string().max(500, `${step.opinion.label ?? '意见'}不能超过500个字符`).nullish().describe(step.opinion.label ?? '意见');
   for (const [field, required] of Object.entries(step.fields ?? {})) shape[field] = z.unknown().optional().describe(`${def.fields[field]!.label}${required ? '（必填）' : ''}`);
+  for (const [input, f] of Object.entries(step.inputs ?? {})) shape[input] = z.unknown().optional().describe(`${f.label}${f.required ? '（必填）' : ''}`);
   return z.object(shape);
 }
 

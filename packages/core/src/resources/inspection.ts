@@ -161,7 +161,31 @@ export const supervise = resource({
   key: 'supervise', area: 'zgdb', menu: 'superviseManager', readMenus: ['lobbyFeedbackManager'], title: '督办事项', scope: 'enterprise', table: 'supervise_item', labelField: 'title',
   writableBy: ['government'], defaultSort: { field: 'deadline', order: 'asc' },
   // the level decides who closes the item: set when it is added (never above the adder's own), then fixed
-  workflow: { owns: ['superviseNo', 'state', 'sourceType', 'sourceId', 'reportCount', 'reports', 'closeOpinion', 'closedAt'], givenOnAdd: ['enterpriseId', 'level'] },
+  workflow: {
+    owns: ['superviseNo', 'state', 'sourceType', 'sourceId', 'reportCount', 'reports', 'closeOpinion', 'closedAt'], givenOnAdd: ['enterpriseId', 'level'],
+    states: { 督办中: { color: 'orange' }, 已销号: { color: 'success', final: true } },
+    // progress comes from the supervisor or, from 业务大厅, the enterprise; only the province raises, only the item's
+    // level closes (the step hooks), a 重大 hazard's item with its hazard's 复核
+    steps: {
+      report: {
+        label: '进展报告', from: ['督办中'], to: null, sides: ['government'], elements: ['superviseManager:btn_report'],
+        inputs: { content: textarea('进展情况', { required: true, max: 1000 }) },
+      },
+      feedback: {
+        label: '进展报告', from: ['督办中'], to: null, sides: ['enterprise'], elements: ['lobbyFeedbackManager:btn_report'],
+        inputs: { content: textarea('进展情况', { required: true, max: 1000 }) },
+      },
+      raise: {
+        label: '提级督办', from: ['督办中'], to: null, sides: ['government'], elements: ['superviseManager:btn_raise'],
+        opinion: { required: '请输入提级督办的理由', label: '提级理由' },
+      },
+      close: {
+        label: '销号', from: ['督办中'], to: '已销号', sides: ['government'], elements: ['superviseManager:btn_close'],
+        opinion: { required: '请输入销号意见', label: '销号意见' },
+      },
+    },
+    refusal: (row, state) => `督办事项“${String(row.title)}”${state}`,
+  },
   fields: {
     superviseNo: text('督办编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     title: text('督办事项', { required: true, max: 100, column: true, search: 'like' }),

@@ -7,8 +7,8 @@
  * - `POST /zggl/rectNotice/{commit|pass|return}/:id` — derived from the notice's declared workflow (core inspection.ts)
  *   and run by the workflow engine (./rectification.ts's hooks); `GET /zggl/rectNotice/flow/:id`
  * - `POST /zggl/rectBorrow/{approve|reject|giveBack}/:id`, `GET /zggl/rectBorrow/read/:id` (the borrowed record, while readable)
- * - `POST /zgdb/supervise/report/:id` (a supervisor), `POST /zgdb/supervise/feedback/:id` (the enterprise, from 业务大厅),
- *   `POST /zgdb/supervise/close/:id`; overdue notices and open 重大 hazards become items by themselves (./supervise.ts)
+ * - `POST /zgdb/supervise/{report|feedback|raise|close}/:id` — derived from the item's declared workflow (report: a
+ *   supervisor, feedback: the enterprise from 业务大厅) and run by the engine (./supervise.ts's hooks); overdue notices and open 重大 hazards become items by themselves (./supervise.ts)
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +22,7 @@ import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from '.
 import { rectNoticeWorkflow } from './rectification.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
 import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
-import { stepSupervise, sweepSupervision, type SuperviseStep } from './supervise.ts';
+import { superviseWorkflow, sweepSupervision } from './supervise.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
@@ -79,19 +79,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
   });
 
-  const superviseStep = (path: string, element: string, step: SuperviseStep, summary: string) =>
-    app.post(`/zgdb/supervise/${path}/:id`, {
-      config: { access: { element, opt: summary } },
-      schema: { tags: [supervise.title], summary, params: idParam, body: z.object({ version, opinion, content: z.unknown().optional().describe('进展情况（进展报告时必填）') }) },
-    }, async (req) => {
-      const { before, after } = await stepSupervise(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok(await presentOne(db(), supervise, req.user!, after));
-    });
-  superviseStep('report', 'superviseManager:btn_report', 'report', '督办进展报告');
-  superviseStep('feedback', 'lobbyFeedbackManager:btn_report', 'report', '督办进展报告（责任单位）');
-  superviseStep('raise', 'superviseManager:btn_raise', 'raise', '提级督办（省级）');
-  superviseStep('close', 'superviseManager:btn_close', 'close', '督办销号');
+  workflowRoutes(app, superviseWorkflow);
 
   // overdue notices (and any open 重大 hazard still without an item) become 督办 items: now and every 10 minutes
   // (a 重大 hazard gets its item in the transaction that submits it)

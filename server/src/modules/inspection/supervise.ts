@@ -15,10 +15,10 @@ import { NOTICE_OPEN_STATES, SUPERVISE_LEVELS, supervise } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
-import { fieldValue } from '../../platform/crud/write.ts';
 import { tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { opinionOf, recordStep, stepRow } from '../../platform/flow.ts';
+import { recordStep } from '../../platform/flow.ts';
+import type { StepContext, StepEffect, WorkflowRegistration } from '../../platform/workflow.ts';
 import { overdueHooks, overdueSql } from '../danger/overdue.ts';
 import { nextNo } from '../../platform/numbers.ts';
 
@@ -126,36 +126,39 @@ export async function closeWithHazard(tx: Db, user: SessionUser, item: Row, haza
   await recordStep(tx, user, 'supervise', item.id, { action: '销号', from: '督办中', to: '已销号', opinion: `隐患${hazard.hazardNo ?? ''}复核通过：${text}`, enterpriseId: hazard.enterpriseId });
 }
 
-export type SuperviseStep = 'report' | 'raise' | 'close';
-
 /**
- * 进展报告 (the enterprise's, from 业务大厅, or one a supervisor records), 提级督办 (the province raises an item to 省级)
- * or 销号 (the item's own level; a 重大 hazard's item closes with the hazard's 复核, not by itself)
+ * The item's steps are declared on its definition (core inspection.ts) and run by the workflow engine: 进展报告 (the
+ * enterprise's, from 业务大厅, or one a supervisor records) appends to the item's reports; 提级督办 is the province's
+ * and raises an item to 省级; 销号 is the item's own level's, and a 重大 hazard's item closes with the hazard's 复核,
+ * not by itself.
  */
-export async function stepSupervise(db: Db, user: SessionUser, id: string, step: SuperviseStep, input: { version: number; content?: unknown; opinion?: string | null }) {
-  if (step === 'report' ? user.side === 'platform' : user.side !== 'government') {
-    throw forbidden(step === 'report' ? '进展报告由责任单位或监管部门填写' : step === 'raise' ? '提级督办由省级监管部门办理' : '督办事项由督办的监管部门销号');
-  }
-  return stepRow(db, supervise, 'supervise', user, id, input.version, async (before, tx) => {
-    if (before.state !== '督办中') throw badInput(`督办事项“${before.title}”已销号`);
-    if (step === 'report') {
-      const content = fieldValue({ type: 'textarea', label: '进展情况', max: 1000 }, input.content, true) as string;
-      const reports = [...((before.reports ?? []) as unknown[]), { at: new Date().toISOString(), by: user.name, side: user.side, content }];
-      return { to: '督办中', action: '进展报告', opinion: content, set: { reports, reportCount: reports.length } };
-    }
-    if (step === 'raise') {
-      if (levelOf(user.regionCode) !== '省级') throw forbidden('提级督办由省级监管部门办理');
-      if (before.level === '省级') throw badInput(`督办事项“${before.title}”已是省级督办`);
-      const opinion = opinionOf(input.opinion, '提级理由', '请输入提级督办的理由');
-      return { to: '督办中', action: '提级督办', opinion: `由${before.level}提级为省级督办：${opinion}`, set: { level: '省级' } };
-    }
-    requireLevel(user, before, '销号');
-    if (before.sourceType === '重大隐患') {
-      const h = await tx.execute<{ state: string }>(sql`select state from hazard where id::text = ${before.sourceId}`);
-      const state = h.rows[0]?.state;
-      if (state && state !== '已销号') throw badInput(`督办事项“${before.title}”的重大隐患当前为${state}，须在隐患复核通过时一并销号`);
-    }
-    const opinion = opinionOf(input.opinion, '销号意见', '请输入销号意见');
-    return { to: '已销号', action: '销号', opinion, set: { closeOpinion: opinion, closedAt: new Date() } };
-  });
-}
+const report = ({ user, before, inputs }: StepContext): StepEffect => {
+  const content = inputs.content as string;
+  const reports = [...((before.reports ?? []) as unknown[]), { at: new Date().toISOString(), by: user.name, side: user.side, content }];
+  return { opinion: content, set: { reports, reportCount: reports.length } };
+};
+
+export const superviseWorkflow: WorkflowRegistration = {
+  def: supervise,
+  subject: 'supervise',
+  hooks: {
+    steps: {
+      report,
+      feedback: report,
+      raise: ({ user, before, opinion }) => {
+        if (levelOf(user.regionCode) !== '省级') throw forbidden('提级督办由省级监管部门办理');
+        if (before.level === '省级') throw badInput(`督办事项“${before.title}”已是省级督办`);
+        return { opinion: `由${before.level}提级为省级督办：${opinion}`, set: { level: '省级' } };
+      },
+      close: async ({ user, before, opinion, tx }) => {
+        requireLevel(user, before, '销号');
+        if (before.sourceType === '重大隐患') {
+          const h = await tx.execute<{ state: string }>(sql`select state from hazard where id::text = ${before.sourceId}`);
+          const state = h.rows[0]?.state;
+          if (state && state !== '已销号') throw badInput(`督办事项“${before.title}”的重大隐患当前为${state}，须在隐患复核通过时一并销号`);
+        }
+        return { set: { closeOpinion: opinion, closedAt: new Date() } };
+      },
+    },
+  },
+};
