@@ -12,7 +12,7 @@ import type { Db } from '../db/index.ts';
 import type { FlowSubject } from '../db/danger-schema.ts';
 import type { SessionUser } from './access.ts';
 import type { App } from './context.ts';
-import { badInput, forbidden, ok } from './errors.ts';
+import { badInput, forbidden, notFound, ok } from './errors.ts';
 import { fieldValue } from './crud/write.ts';
 import { presentOne } from './crud/query.ts';
 import type { Row } from './crud/hooks.ts';
@@ -59,6 +59,10 @@ export interface WorkflowRegistration {
   hooks?: WorkflowHooks;
   /** a step's URL where it is not `/{area}/{key}/{step}/:id` */
   path?: (step: string) => string;
+  /** the menu whose element code each route declares, where a step names several screens' codes */
+  menu?: string;
+  /** the rows these routes reach (another screen's rows are not found through them) */
+  admits?: (row: Row) => boolean;
   /** after the transaction: what the route does with the result (publish an event) */
   after?: (app: App, name: string, result: { before: Row; after: Row }) => Promise<void>;
 }
@@ -86,6 +90,7 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
   const stateField = wf.stateField ?? 'state';
   const version = Number(body.version);
   return stepRow(db, def, subject, user, id, version, async (before, tx) => {
+    if (reg.admits && !reg.admits(before)) throw notFound();
     if (!step.sides.includes(user.side)) throw forbidden(`${def.title}的${step.label}由${step.sides.map((s) => SIDE_NAMES[s]).join('、')}办理`);
     if (stepRefusal(wf, step, before, user.side)) {
       throw badInput(hooks?.refusal?.(name, user, before) ?? stepRefusal(wf, step, before, user.side)!);
@@ -121,9 +126,10 @@ function stepBody(def: ResourceDef, step: StepDef) {
 export function workflowRoutes(app: App, reg: WorkflowRegistration) {
   const { def } = reg;
   for (const [name, step] of Object.entries(workflowOf(def).steps)) {
-    if (step.elements.length !== 1) throw new Error(`${def.key}.${name}: a step route declares exactly one element code`);
+    const element = reg.menu ? step.elements.filter((e) => e.startsWith(`${reg.menu}:`)) : step.elements;
+    if (element.length !== 1) throw new Error(`${def.key}.${name}: a step route declares exactly one element code`);
     app.post(`${stepPath(reg, name)}/:id`, {
-      config: { access: { element: step.elements[0]!, opt: `${def.title}${step.label}` } },
+      config: { access: { element: element[0]!, opt: `${def.title}${step.label}` } },
       schema: { tags: [def.title], summary: `${def.title}${step.label}（${stepFrom(step).join('、')} → ${toStates(step).join('、') || '不变'}）`, params: idParam, body: stepBody(def, step) },
     }, async (req) => {
       const db = app.ctx.database.db;

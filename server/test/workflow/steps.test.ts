@@ -54,6 +54,14 @@ const MAKE: Record<string, () => Promise<string>> = {
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
   },
+  // the enterprise borrows its own closed record, so either side may return it and the government approves
+  rectBorrow: async () => {
+    const n = await t.call('POST', '/api/zggl/rectNotice/add', { as: 'zhengfu', body: { enterpriseId: enterprise, problems: uid('借阅问题'), requirements: '整改', deadline: day(5) } });
+    await t.sql(`update rect_notice set state = '合格' where id = $1`, [n.body.data.id]);
+    const r = await t.call('POST', '/api/zggl/rectBorrow/add', { as: 'qiye', body: { recordId: n.body.data.id, purpose: '流程测试查阅', until: day(5) } });
+    expect(r.body.status).toBe(200);
+    return r.body.data.id as string;
+  },
   supervise: async () => {
     const r = await t.call('POST', '/api/zgdb/supervise/add', { as: 'shiji', body: {
       title: uid('流程督办'), enterpriseId: enterprise, level: '市级', deadline: day(5), requirement: '按期整改',

@@ -134,7 +134,27 @@ export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 export const rectBorrow = resource({
   key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', readMenus: ['assessBorrowManager'], title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
   writableBy: ['enterprise', 'government'],
-  workflow: { owns: ['enterpriseId', 'state', 'applicant', 'applicantId', 'approver', 'approveOpinion', 'approvedAt', 'returnedAt'], givenOnAdd: ['recordId'] },
+  workflow: {
+    owns: ['enterpriseId', 'state', 'applicant', 'applicantId', 'approver', 'approveOpinion', 'approvedAt', 'returnedAt'], givenOnAdd: ['recordId'],
+    states: { 待审批: { color: 'gold' }, 已批准: { color: 'success' }, 已驳回: { color: 'error', final: true }, 已归还: { color: 'default', final: true } },
+    // a government user other than the applicant decides; the borrower (or the government) returns it early. Each
+    // archive's screen takes the steps under its own menu's codes (整改管理's, 安全考核's)
+    steps: {
+      approve: {
+        label: '批准', from: ['待审批'], to: '已批准', sides: ['government'], elements: ['rectificationBorrowManager:btn_approve', 'assessBorrowManager:btn_approve'],
+        opinion: { optional: true, label: '审批意见' },
+      },
+      reject: {
+        label: '驳回', from: ['待审批'], to: '已驳回', sides: ['government'], elements: ['rectificationBorrowManager:btn_approve', 'assessBorrowManager:btn_approve'],
+        opinion: { required: '驳回时请输入审批意见', label: '审批意见' },
+      },
+      giveBack: {
+        label: '归还', from: ['已批准'], to: '已归还', sides: ['enterprise', 'government'], elements: ['rectificationBorrowManager:btn_return', 'assessBorrowManager:btn_return'],
+        opinion: { optional: true, label: '审批意见' },
+      },
+    },
+    refusal: (_row, state, label) => `借阅申请当前为${state}，不能${label}`,
+  },
   fields: {
     archiveKind: enumOf('档案类型', [...ARCHIVE_KINDS], { default: '整改记录', immutable: true, noForm: true, column: true, search: 'eq', max: 10 }),
     // required for a 整改记录 borrowing (the hook says so): a 考核档案 names its assessment instead

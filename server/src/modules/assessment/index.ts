@@ -18,7 +18,8 @@ import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
 import { addRow } from '../../platform/crud/write.ts';
-import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from '../inspection/borrow.ts';
+import { borrowWorkflow, readBorrowed } from '../inspection/borrow.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { timelineOf } from '../../platform/flow.ts';
@@ -108,19 +109,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
     req.audit = { after: row };
     return ok((await present(db(), rectBorrow, req.user!, [row]))[0]);
   });
-  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
-    approve: 'assessBorrowManager:btn_approve', reject: 'assessBorrowManager:btn_approve', giveBack: 'assessBorrowManager:btn_return',
-  };
-  for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {
-    app.post(`/aqkh/assessBorrow/${step}/:id`, {
-      config: { access: { element: BORROW_ELEMENTS[step], opt: `考核档案借阅${BORROW_STEP_NAMES[step]}` } },
-      schema: { tags: ['考核档案借阅'], summary: `考核档案借阅：${BORROW_STEP_NAMES[step]}`, params: idParam, body: z.object({ version, opinion }) },
-    }, async (req) => {
-      const { before, after } = await stepBorrow(db(), req.user!, req.params.id, step, req.body, '考核档案');
-      req.audit = { before, after };
-      return ok((await present(db(), rectBorrow, req.user!, [after]))[0]);
-    });
-  }
+  workflowRoutes(app, borrowWorkflow('考核档案', 'assessBorrowManager', (step) => `/aqkh/assessBorrow/${step}`));
   app.get('/aqkh/assessBorrow/read/:id', { config: { access: { menu: 'assessBorrowManager' } }, schema: { tags: ['考核档案借阅'], summary: '查阅借阅的考核档案（批准且未到期）', params: idParam } }, async (req) => {
     const record = await readBorrowed(db(), req.user!, req.params.id, '考核档案');
     return ok(await presentOne(db(), assessment, req.user!, record));

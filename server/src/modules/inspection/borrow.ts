@@ -13,7 +13,8 @@ import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { deleteSteps, opinionOf, recordStep, requireAnotherOfficer, stepRow } from '../../platform/flow.ts';
+import { deleteSteps, recordStep, requireAnotherOfficer } from '../../platform/flow.ts';
+import type { StepContext, StepEffect, WorkflowRegistration } from '../../platform/workflow.ts';
 import { addRemindCounter, type RemindKey } from '../shell/remind.ts';
 
 const plusDays = (day: string, n: number) => new Date(Date.parse(day + 'T00:00:00Z') + n * 86400_000).toISOString().slice(0, 10);
@@ -64,34 +65,48 @@ defineHooks('rectBorrow', {
   },
 });
 
-export type BorrowStep = 'approve' | 'reject' | 'giveBack';
 // the bell reminds a borrower of approved borrowings past their date not yet returned, on the screen of their kind
 const OVERDUE_REMINDERS: [RemindKey, string, ArchiveKind][] = [['overdueBorrow', 'rectificationBorrowManager', '整改记录'], ['overdueAssessBorrow', 'assessBorrowManager', '考核档案']];
 addRemindCounter((user) => Object.fromEntries(OVERDUE_REMINDERS.filter(([, menu]) => user.menus.has(menu)).map(([key, , kind]) => [key,
   sql`select count(*) from rect_borrow where applicant_id = ${user.id} and archive_kind = ${kind} and state = '已批准' and until < current_date`])));
 
-export const BORROW_STEP_NAMES: Record<BorrowStep, string> = { approve: '批准', reject: '驳回', giveBack: '归还' };
-
-/** a step on a borrowing of `kind` (each archive's screen steps its own borrowings under its own element codes) */
-export async function stepBorrow(db: Db, user: SessionUser, id: string, step: BorrowStep, input: { version: number; opinion?: string | null }, kind: ArchiveKind = '整改记录') {
-  return stepRow(db, rectBorrow, 'rectBorrow', user, id, input.version, async (before, tx) => {
-    if ((before.archiveKind ?? '整改记录') !== kind) throw notFound();
-    // the applicant is a server-only column: read it beside the row the scope found
-    const [own] = (await tx.select({ applicantId: tableOf(rectBorrow).applicantId }).from(tableOf(rectBorrow)).where(eq(tableOf(rectBorrow).id, id))) as Row[];
-    const mine = own?.applicantId === user.id;
-    if (step === 'giveBack') {
-      if (before.state !== '已批准') throw badInput(`借阅申请当前为${before.state}，不能归还`);
-      if (!mine && user.side !== 'government') throw forbidden(`只能归还本人借阅的${kind}`);
-      return { to: '已归还', action: BORROW_STEP_NAMES.giveBack, opinion: opinionOf(input.opinion, '审批意见'), set: { returnedAt: new Date() } };
-    }
-    if (user.side !== 'government') throw forbidden('借阅申请由政府监管部门审批');
-    requireAnotherOfficer(user, [own?.applicantId], '不能审批本人的借阅申请');
-    if (before.state !== '待审批') throw badInput(`借阅申请当前为${before.state}，不能${BORROW_STEP_NAMES[step]}`);
-    const opinion = opinionOf(input.opinion, '审批意见', step === 'reject' ? '驳回时请输入审批意见' : undefined);
-    if (step === 'approve' && before.until < chinaToday()) throw badInput('借阅截止日期已过，不能批准');
-    return { to: step === 'approve' ? '已批准' : '已驳回', action: BORROW_STEP_NAMES[step], opinion, set: { approver: user.name, approveOpinion: opinion, approvedAt: new Date() } };
-  });
+/** the applicant: a server-only column, read beside the row the scope found */
+async function applicantOf(tx: Db, id: string): Promise<string | undefined> {
+  const t = tableOf(rectBorrow);
+  const [own] = (await tx.select({ applicantId: t.applicantId }).from(t).where(eq(t.id, id))) as Row[];
+  return own?.applicantId;
 }
+
+const decide = async ({ user, before, opinion, tx }: StepContext): Promise<StepEffect> => {
+  requireAnotherOfficer(user, [await applicantOf(tx, before.id)], '不能审批本人的借阅申请');
+  return { set: { approver: user.name, approveOpinion: opinion, approvedAt: new Date() } };
+};
+
+/**
+ * The workflow of the borrowings of `kind` (declared on the definition, core inspection.ts), under the element codes of
+ * `menu` at the URLs `path` gives: each archive's screen steps only its own borrowings.
+ */
+export const borrowWorkflow = (kind: ArchiveKind, menu: string, path?: (step: string) => string): WorkflowRegistration => ({
+  def: rectBorrow,
+  subject: 'rectBorrow',
+  menu,
+  path,
+  admits: (row) => (row.archiveKind ?? '整改记录') === kind,
+  hooks: {
+    steps: {
+      approve: async (ctx) => {
+        const effect = await decide(ctx);
+        if (ctx.before.until < chinaToday()) throw badInput('借阅截止日期已过，不能批准');
+        return effect;
+      },
+      reject: decide,
+      giveBack: async ({ user, before, tx }) => {
+        if ((await applicantOf(tx, before.id)) !== user.id && user.side !== 'government') throw forbidden(`只能归还本人借阅的${kind}`);
+        return { set: { returnedAt: new Date() } };
+      },
+    },
+  },
+});
 
 /** the borrowed record of `kind`, only while the request is approved and its date has not passed */
 export async function readBorrowed(db: Db, user: SessionUser, id: string, kind: ArchiveKind = '整改记录'): Promise<Row> {

@@ -6,7 +6,7 @@
  * - `POST /aqjc/checkRecord/record/:id` — the check's results; failures issue a 整改通知
  * - `POST /zggl/rectNotice/{commit|pass|return}/:id` — derived from the notice's declared workflow (core inspection.ts)
  *   and run by the workflow engine (./rectification.ts's hooks); `GET /zggl/rectNotice/flow/:id`
- * - `POST /zggl/rectBorrow/{approve|reject|giveBack}/:id`, `GET /zggl/rectBorrow/read/:id` (the borrowed record, while readable)
+ * - `POST /zggl/rectBorrow/{approve|reject|giveBack}/:id` — derived from the borrowing's declared workflow (./borrow.ts's hooks), `GET /zggl/rectBorrow/read/:id` (the borrowed record, while readable)
  * - `POST /zgdb/supervise/{report|feedback|raise|close}/:id` — derived from the item's declared workflow (report: a
  *   supervisor, feedback: the enterprise from 业务大厅) and run by the engine (./supervise.ts's hooks); overdue notices and open 重大 hazards become items by themselves (./supervise.ts)
  */
@@ -21,11 +21,10 @@ import { timelineOf } from '../../platform/flow.ts';
 import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from './plans.ts';
 import { rectNoticeWorkflow } from './rectification.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
-import { BORROW_STEP_NAMES, readBorrowed, stepBorrow, type BorrowStep } from './borrow.ts';
+import { borrowWorkflow, readBorrowed } from './borrow.ts';
 import { superviseWorkflow, sweepSupervision } from './supervise.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见（驳回、退回时必填）');
 const recordBody = z.object({
   version,
   checkDate: z.unknown().describe('检查日期 YYYY-MM-DD'),
@@ -61,19 +60,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
 
   workflowRoutes(app, rectNoticeWorkflow);
 
-  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
-    approve: 'rectificationBorrowManager:btn_approve', reject: 'rectificationBorrowManager:btn_approve', giveBack: 'rectificationBorrowManager:btn_return',
-  };
-  for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {
-    app.post(`/zggl/rectBorrow/${step}/:id`, {
-      config: { access: { element: BORROW_ELEMENTS[step], opt: `借阅${BORROW_STEP_NAMES[step]}` } },
-      schema: { tags: [rectBorrow.title], summary: `档案借阅：${BORROW_STEP_NAMES[step]}`, params: idParam, body: z.object({ version, opinion }) },
-    }, async (req) => {
-      const { before, after } = await stepBorrow(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok((await present(db(), rectBorrow, req.user!, [after]))[0]);
-    });
-  }
+  workflowRoutes(app, borrowWorkflow('整改记录', 'rectificationBorrowManager'));
   app.get('/zggl/rectBorrow/read/:id', { config: readers(rectBorrow), schema: { tags: [rectBorrow.title], summary: '查阅借阅的整改记录（批准且未到期）', params: idParam } }, async (req) => {
     const record = await readBorrowed(db(), req.user!, req.params.id);
     return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
