@@ -24,7 +24,16 @@ export const notice = resource({
   writableBy: ['government', 'enterprise', 'platform'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
-  workflow: { owns: ['state', 'publisherName', 'publishedAt', 'publisherOrgId', 'publisherEnterpriseId'] },
+  workflow: {
+    owns: ['state', 'publisherName', 'publishedAt', 'publisherOrgId', 'publisherEnterpriseId'],
+    states: { 草稿: { color: 'default' }, 已发布: { color: 'success' }, 已撤回: { color: 'warning', final: true } },
+    // each unit publishes and withdraws only its own notices (the step hooks)
+    steps: {
+      publish: { label: '发布', from: ['草稿'], to: '已发布', sides: ['government', 'enterprise', 'platform'], elements: ['noticeManger:btn_publish'] },
+      withdraw: { label: '撤回', from: ['已发布'], to: '已撤回', sides: ['government', 'enterprise', 'platform'], elements: ['noticeManger:btn_publish'] },
+    },
+    refusal: (row, state, label) => `通知“${String(row.title)}”${label === '撤回' && state === '草稿' ? '未发布，无需撤回' : state}`,
+  },
   fields: {
     title: text('标题', { required: true, max: 100, column: true, search: 'like' }),
     noticeType: enumOf('类型', [...NOTICE_TYPES], { required: true, default: '通知', column: true, search: 'eq' }),
@@ -53,7 +62,12 @@ export const staffNotice = resource({
   key: 'staffNotice', area: 'tzgg', menu: 'personnelNoticeManager', title: '人员通知', scope: 'enterprise', table: 'staff_notice', labelField: 'title',
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
-  workflow: { owns: ['state', 'publishedAt'] },
+  workflow: {
+    owns: ['state', 'publishedAt'],
+    states: { 草稿: { color: 'default' }, 已发布: { color: 'success', final: true } },
+    steps: { publish: { label: '发布', from: ['草稿'], to: '已发布', sides: ['enterprise'], elements: ['personnelNoticeManager:btn_publish'] } },
+    refusal: (row, state) => `人员通知“${String(row.title)}”${state}`,
+  },
   fields: {
     title: text('标题', { required: true, max: 100, column: true, search: 'like' }),
     content: textarea('内容', { required: true, max: 5000 }),

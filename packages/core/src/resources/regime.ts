@@ -60,7 +60,13 @@ export const regimeDoc = resource({
   key: 'regimeDoc', area: 'aqzd', menu: 'workflowManager', title: '安全生产管理制度', scope: 'enterprise', table: 'regime_doc', labelField: 'title',
   defaultSort: { field: 'effectiveDate', order: 'desc' },
   actions: { publish: '发布' },
-  workflow: { owns: ['revision', 'state', 'publishedAt', 'seriesId'] },
+  workflow: {
+    owns: ['revision', 'state', 'publishedAt', 'seriesId'],
+    states: { 草稿: { color: 'default' }, 已发布: { color: 'success' }, 已替代: { color: 'warning', final: true } },
+    // 发布 asks the readers and replaces the earlier published version (the step hook); 修订 is a new draft, not a step
+    steps: { publish: { label: '发布', from: ['草稿'], to: '已发布', sides: ['enterprise'], elements: ['workflowManager:btn_publish'] } },
+    refusal: (row, state) => `制度“${String(row.title)}”${state}`,
+  },
   fields: {
     title: text('制度名称', { required: true, max: 100, column: true, search: 'like' }),
     docType: enumOf('制度类型', [...REGIME_TYPES, '其他'], { required: true, column: true, search: 'eq' }),

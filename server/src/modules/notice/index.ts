@@ -13,14 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notice, staffNotice } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, presentOne } from '../../platform/crud/query.ts';
+import { findRow } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
-import { markNoticeRead, noticeAddressees, noticeReads, publishNotice, remindUnread, withdrawNotice } from './notices.ts';
-import { myStaffNotices, publishStaffNotice } from './staff-notices.ts';
+import { markNoticeRead, noticeReads, noticeWorkflow, remindUnread } from './notices.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
+import { myStaffNotices, staffNoticeWorkflow } from './staff-notices.ts';
 import { deleteForMe, inbox, markRead, openMessage, sendMessage, sent, targets } from './messages.ts';
 
-const version = z.object({ version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int() });
 const uuids = (label: string) => z.array(z.uuid(`${label}：参数格式不正确`)).max(2000).optional();
 const paging = z.object({
   page: z.coerce.number().int().min(1).optional(), size: z.coerce.number().int().min(1).max(100).optional(),
@@ -34,17 +34,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   /** the browsers of these users refetch their counts (platform/events.ts) */
   const live = (topic: string, users: string[]) => app.ctx.events.publish({ topic, users });
 
-  for (const [step, run, opt] of [['publish', publishNotice, '发布通知'], ['withdraw', withdrawNotice, '撤回通知']] as const) {
-    app.post(`/tzgg/notice/${step}/:id`, {
-      config: { access: { element: 'noticeManger:btn_publish', opt } },
-      schema: { tags, summary: opt, params: idParam, body: version },
-    }, async (req) => {
-      const { before, after } = await run(db(), req.user!, req.params.id, req.body.version);
-      req.audit = { before, after };
-      await live('notice', await noticeAddressees(db(), req.params.id));
-      return ok(await presentOne(db(), notice, req.user!, after));
-    });
-  }
+  workflowRoutes(app, noticeWorkflow);
   app.get('/tzgg/notice/reads/:id', { config: { access: { menu: notice.menu } }, schema: { tags, summary: '通知的接收人和阅读情况（发布单位）', params: idParam } }, async (req) => {
     const r = await noticeReads(db(), req.user!, req.params.id);
     if (!r) throw notFound();
@@ -66,15 +56,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
 
   const sTags = [staffNotice.title];
   const sMenu = { access: { menu: staffNotice.menu } };
-  app.post('/tzgg/staffNotice/publish/:id', {
-    config: { access: { element: 'personnelNoticeManager:btn_publish', opt: '发布人员通知' } },
-    schema: { tags: sTags, summary: '发布人员通知', params: idParam, body: version },
-  }, async (req) => {
-    const { before, after } = await publishStaffNotice(db(), req.user!, req.params.id, req.body.version);
-    req.audit = { before, after };
-    await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
-    return ok(await presentOne(db(), staffNotice, req.user!, after));
-  });
+  workflowRoutes(app, staffNoticeWorkflow);
   app.get('/tzgg/staffNotice/reads/:id', { config: sMenu, schema: { tags: sTags, summary: '人员通知阅知情况', params: idParam } }, async (req) => {
     if (!(await findRow(db(), staffNotice, req.user!, req.params.id))) throw notFound();
     return ok(await readsOf(db(), req.params.id));

@@ -12,7 +12,7 @@ import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
-import { stepRow } from '../../platform/flow.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 import { deliver } from './messages.ts';
 
@@ -111,29 +111,33 @@ function audienceOf(user: SessionUser, row: Row): SQL {
   }
 }
 
-/** 发布: 草稿 → 已发布, the audience resolved to accounts */
-export async function publishNotice(db: Db, user: SessionUser, id: string, version: number) {
-  return stepRow(db, notice, 'notice', user, id, version, async (before, tx) => {
-    if (before.state !== '草稿') throw badInput(`通知“${before.title}”已${before.state === '已发布' ? '发布' : '撤回'}`);
-    if (!(await isMine(tx, user, id))) throw forbidden('只能发布本单位的通知');
-    const r = await tx.execute(sql`insert into notice_read (notice_id, user_id, user_name, unit_name, enterprise_id)
-      select ${id}, u.id, u.name, coalesce(e.name, o.name), u.enterprise_id
-      from base_user u left join enterprise e on e.id = u.enterprise_id left join base_org o on o.id = u.org_id
-      where u.status = '1' and u.id <> ${user.id} and u.side <> 'platform' and ${and(reach(user), audienceOf(user, before))}
-      on conflict do nothing returning user_id`);
-    if (!r.rows.length) throw badInput('发送对象：所选范围内没有可接收通知的用户');
-    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `发送${r.rows.length}人` };
-  });
-}
-
-/** 撤回: the addressees no longer see it (their read receipts are kept) */
-export async function withdrawNotice(db: Db, user: SessionUser, id: string, version: number) {
-  return stepRow(db, notice, 'notice', user, id, version, async (before, tx) => {
-    if (before.state !== '已发布') throw badInput(`通知“${before.title}”未发布，无需撤回`);
-    if (!(await isMine(tx, user, id))) throw forbidden('只能撤回本单位的通知');
-    return { to: '已撤回', action: '撤回' };
-  });
-}
+/**
+ * 发布 resolves the audience to accounts (草稿 → 已发布); 撤回 hides it from the addressees, whose read receipts are
+ * kept. Declared on the definition (core notice.ts) and run by the workflow engine; a unit steps only its own notices.
+ */
+export const noticeWorkflow: WorkflowRegistration = {
+  def: notice,
+  subject: 'notice',
+  hooks: {
+    steps: {
+      publish: async ({ user, before, tx }) => {
+        if (!(await isMine(tx, user, before.id))) throw forbidden('只能发布本单位的通知');
+        const r = await tx.execute(sql`insert into notice_read (notice_id, user_id, user_name, unit_name, enterprise_id)
+          select ${before.id}, u.id, u.name, coalesce(e.name, o.name), u.enterprise_id
+          from base_user u left join enterprise e on e.id = u.enterprise_id left join base_org o on o.id = u.org_id
+          where u.status = '1' and u.id <> ${user.id} and u.side <> 'platform' and ${and(reach(user), audienceOf(user, before))}
+          on conflict do nothing returning user_id`);
+        if (!r.rows.length) throw badInput('发送对象：所选范围内没有可接收通知的用户');
+        return { set: { publishedAt: new Date() }, opinion: `发送${r.rows.length}人` };
+      },
+      withdraw: async ({ user, before, tx }) => {
+        if (!(await isMine(tx, user, before.id))) throw forbidden('只能撤回本单位的通知');
+      },
+    },
+  },
+  // the browsers of the addressees refetch their counts (platform/events.ts)
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'notice', users: await noticeAddressees(app.ctx.database.db, after.id) }); },
+};
 
 /** the addressees of a notice of the user's unit, unread first, with counts */
 export async function noticeReads(db: Db, user: SessionUser, id: string) {

@@ -13,7 +13,8 @@ import { defineHooks } from '../../platform/crud/hooks.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
 import { tableOf } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
-import { recordStep, stepRow } from '../../platform/flow.ts';
+import { recordStep } from '../../platform/flow.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
 const writes = (user: SessionUser) => user.isSuper || user.elements.has('personnelNoticeManager:btn_add') || user.elements.has('personnelNoticeManager:btn_edit');
@@ -36,17 +37,24 @@ defineHooks('staffNotice', {
   },
 });
 
-export async function publishStaffNotice(db: Db, user: SessionUser, id: string, version: number) {
-  return stepRow(db, staffNotice, 'staffNotice', user, id, version, async (before, tx) => {
-    if (before.state !== '草稿') throw badInput(`人员通知“${before.title}”已发布`);
-    const posts = (before.readerPosts ?? []) as string[];
-    const people = (before.readerIds ?? []) as string[];
-    if (!posts.length && !people.length) throw badInput('通知岗位：请选择通知岗位或通知人员后再发布');
-    const asked = await askToRead(tx, 'staffNotice', id, before.enterpriseId, posts, people);
-    if (!asked) throw badInput('通知人员：所选岗位和人员中没有在职人员，请重新选择');
-    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `通知${asked}人` };
-  });
-}
+/** 发布 (declared on the definition, core notice.ts, run by the workflow engine): the chosen posts and people are asked to read it */
+export const staffNoticeWorkflow: WorkflowRegistration = {
+  def: staffNotice,
+  subject: 'staffNotice',
+  hooks: {
+    steps: {
+      publish: async ({ before, tx }) => {
+        const posts = (before.readerPosts ?? []) as string[];
+        const people = (before.readerIds ?? []) as string[];
+        if (!posts.length && !people.length) throw badInput('通知岗位：请选择通知岗位或通知人员后再发布');
+        const asked = await askToRead(tx, 'staffNotice', before.id, before.enterpriseId, posts, people);
+        if (!asked) throw badInput('通知人员：所选岗位和人员中没有在职人员，请重新选择');
+        return { set: { publishedAt: new Date() }, opinion: `通知${asked}人` };
+      },
+    },
+  },
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] }); },
+};
 
 /**
  * A 人员通知 another workflow sends in the caller's transaction (a hazard's 通报 to the staff): published at once to every

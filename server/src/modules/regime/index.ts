@@ -2,7 +2,7 @@
  * 安全制度与费用 (API area aqzd). The records are resource definitions (packages/core/src/resources/regime.ts)
  * served by the CRUD engine with this module's hooks; these routes are the rest:
  *
- * - `POST /aqzd/regimeDoc/{publish|revise}/:id` — 发布 (asks the readers) and 修订 (a new version's draft) (./regimes.ts)
+ * - `POST /aqzd/regimeDoc/publish/:id` — 发布 (asks the readers), derived from the declared workflow; `POST /aqzd/regimeDoc/revise/:id` — 修订 (a new version's draft) (./regimes.ts)
  * - `GET /aqzd/regimeDoc/templates`, `POST /aqzd/regimeDoc/adopt` — the JT/T 912 regimes the enterprise lacks, adopted as drafts
  * - `GET /aqzd/regimeDoc/reads/:id`, `POST /aqzd/regimeDoc/recordReads/:id` — who has read it; the manager records paper sign-offs
  * - `GET /aqzd/regimeDoc/mine`, `POST /aqzd/regimeDoc/read/:id` — what the signed-in person must read, and 已阅
@@ -25,7 +25,8 @@ import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Db } from '../../db/index.ts';
 import { explainYear, ledgerOf, totalsOf } from './funds.ts';
-import { missingTypes, myRegimeReads, publishRegime, regimeTemplate, reviseRegime } from './regimes.ts';
+import { missingTypes, myRegimeReads, regimeTemplate, regimeWorkflow, reviseRegime } from './regimes.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
@@ -76,15 +77,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
   const tags = [regimeDoc.title];
   const menu = { access: { menu: regimeDoc.menu } };
 
-  app.post('/aqzd/regimeDoc/publish/:id', {
-    config: { access: { element: 'workflowManager:btn_publish', opt: '发布制度' } },
-    schema: { tags, summary: '发布制度（请阅知岗位和人员阅读）', params: idParam, body: z.object({ version }) },
-  }, async (req) => {
-    const { before, after } = await publishRegime(db(), req.user!, req.params.id, req.body.version);
-    req.audit = { before, after };
-    await app.ctx.events.publish({ topic: 'regimeDoc', enterprises: [after.enterpriseId] });
-    return ok(await presentOne(db(), regimeDoc, req.user!, after));
-  });
+  workflowRoutes(app, regimeWorkflow);
 
   app.post('/aqzd/regimeDoc/revise/:id', {
     config: { access: { element: 'workflowManager:btn_add', opt: '修订制度' } },

@@ -15,7 +15,8 @@ import { enterpriseScope } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
-import { stepRow, recordStep } from '../../platform/flow.ts';
+import { recordStep } from '../../platform/flow.ts';
+import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
 /** who sees which regimes: the enterprise's own; drafts only those who write them (a driver reads what is published) */
@@ -40,21 +41,30 @@ defineHooks('regimeDoc', {
   },
 });
 
-/** 发布: 草稿 → 已发布; the earlier published version of the same regime → 已替代; the readers are asked to read it */
-export async function publishRegime(db: Db, user: SessionUser, id: string, version: number) {
-  return stepRow(db, regimeDoc, 'regimeDoc', user, id, version, async (before, tx) => {
-    if (before.state !== '草稿') throw badInput(`制度“${before.title}”已发布`);
-    const posts = (before.readerPosts ?? []) as string[];
-    const people = (before.readerIds ?? []) as string[];
-    if (!posts.length && !people.length) throw badInput('阅知岗位：请选择阅知岗位或阅知人员后再发布');
-    const asked = await askToRead(tx, 'regimeDoc', id, before.enterpriseId, posts, people);
-    if (!asked) throw badInput('阅知人员：所选岗位和人员中没有在职人员，请重新选择阅知范围');
-    const replaced = await tx.execute<{ id: string }>(sql`update regime_doc set state = '已替代', updated_at = now(), version = version + 1
-      where enterprise_id = ${before.enterpriseId} and series_id = ${before.seriesId} and state = '已发布' and id <> ${id} returning id`);
-    for (const r of replaced.rows) await recordStep(tx, user, 'regimeDoc', r.id, { action: '被新版本替代', from: '已发布', to: '已替代', enterpriseId: before.enterpriseId });
-    return { to: '已发布', action: '发布', set: { publishedAt: new Date() }, opinion: `请${asked}人阅知` };
-  });
-}
+/**
+ * 发布 (declared on the definition, core regime.ts, run by the workflow engine): the readers are asked to read it, and
+ * the earlier published version of the same regime becomes 已替代
+ */
+export const regimeWorkflow: WorkflowRegistration = {
+  def: regimeDoc,
+  subject: 'regimeDoc',
+  hooks: {
+    steps: {
+      publish: async ({ user, before, tx }) => {
+        const posts = (before.readerPosts ?? []) as string[];
+        const people = (before.readerIds ?? []) as string[];
+        if (!posts.length && !people.length) throw badInput('阅知岗位：请选择阅知岗位或阅知人员后再发布');
+        const asked = await askToRead(tx, 'regimeDoc', before.id, before.enterpriseId, posts, people);
+        if (!asked) throw badInput('阅知人员：所选岗位和人员中没有在职人员，请重新选择阅知范围');
+        const replaced = await tx.execute<{ id: string }>(sql`update regime_doc set state = '已替代', updated_at = now(), version = version + 1
+          where enterprise_id = ${before.enterpriseId} and series_id = ${before.seriesId} and state = '已发布' and id <> ${before.id} returning id`);
+        for (const r of replaced.rows) await recordStep(tx, user, 'regimeDoc', r.id, { action: '被新版本替代', from: '已发布', to: '已替代', enterpriseId: before.enterpriseId });
+        return { set: { publishedAt: new Date() }, opinion: `请${asked}人阅知` };
+      },
+    },
+  },
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'regimeDoc', enterprises: [after.enterpriseId] }); },
+};
 
 /** 修订: the published version's draft copy with the next 版本 number (one draft per regime at a time) */
 export async function reviseRegime(db: Db, user: SessionUser, id: string, version: number): Promise<Row> {
