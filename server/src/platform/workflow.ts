@@ -42,6 +42,8 @@ export interface StepEffect {
   set?: Row;
   /** the timeline's opinion when the step's outcome says more than the opinion given (抽中3家企业；同意) */
   opinion?: string | null;
+  /** the timeline's word when the step's outcome says more than the declared one (逾期提交自评) */
+  action?: string;
   also?: (after: Row, tx: Db) => Promise<void>;
 }
 
@@ -109,7 +111,7 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
     const declared = toStates(step);
     const to = effect.to ?? (declared.length === 1 ? declared[0]! : step.to === null ? String(before[stateField]) : undefined);
     if (to === undefined || (step.to !== null && !declared.includes(to))) throw new Error(`${def.key}.${name}: the hook chose no declared state (${String(to)})`);
-    return { to, action: stepAction(step, user.side), opinion: effect.opinion === undefined ? opinion : effect.opinion, set: { ...values, ...effect.set }, also: effect.also };
+    return { to, action: effect.action ?? stepAction(step, user.side), opinion: effect.opinion === undefined ? opinion : effect.opinion, set: { ...values, ...effect.set }, also: effect.also };
   });
 }
 

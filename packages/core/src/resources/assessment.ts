@@ -82,6 +82,9 @@ export const assessTask = resource({
 export const ASSESS_STATES = ['待自评', '自评中', '已提交', '已评分', '已确认', '已发布'] as const;
 export type AssessState = (typeof ASSESS_STATES)[number];
 
+/** the scores a step takes, per indicator of the assessment: [{ indicatorId, selfScore, evidence, selfRemark, groupScore, opinion }] */
+const ASSESS_ITEMS_INPUT = json('各项指标的得分');
+
 export const assessmentWorkflow = {
   owns: ['taskId', 'enterpriseId', 'year', 'modelId', 'groupId', 'deadline', 'state', 'late', 'items', 'selfTotal', 'groupTotal', 'grade',
     'submittedAt', 'scoredAt', 'confirmedAt', 'publishedAt', 'confirmOpinion'],
@@ -90,10 +93,13 @@ export const assessmentWorkflow = {
     已确认: { color: 'gold' }, 已发布: { color: 'success', final: true },
   },
   steps: {
-    save: { label: '保存草稿', from: ['待自评', '自评中'], to: '自评中', sides: ['enterprise'], elements: ['assessRecordManager:btn_edit'] },
-    submit: { label: '提交自评', from: ['待自评', '自评中'], to: '已提交', sides: ['enterprise'], elements: ['assessRecordManager:btn_edit'], confirm: '提交后不能再修改自评。确定提交？' },
+    save: { label: '保存草稿', from: ['待自评', '自评中'], to: '自评中', sides: ['enterprise'], elements: ['assessRecordManager:btn_edit'], inputs: { items: ASSESS_ITEMS_INPUT } },
+    submit: {
+      label: '提交自评', from: ['待自评', '自评中'], to: '已提交', sides: ['enterprise'], elements: ['assessRecordManager:btn_edit'], inputs: { items: ASSESS_ITEMS_INPUT },
+      confirm: '提交后不能再修改自评。确定提交？',
+    },
     // past the deadline the group scores without a self-assessment (the module checks the date)
-    score: { label: '评分', from: ['已提交', '待自评', '自评中'], to: '已评分', sides: ['government'], elements: ['assessRecordManager:btn_edit'] },
+    score: { label: '评分', from: ['已提交', '待自评', '自评中'], to: '已评分', sides: ['government'], elements: ['assessRecordManager:btn_edit'], inputs: { items: ASSESS_ITEMS_INPUT } },
     confirm: { label: '确认', action: '组长确认', from: ['已评分'], to: '已确认', sides: ['government'], elements: ['assessRecordManager:btn_edit'], opinion: { optional: true, label: '确认意见' } },
     publish: { label: '发布', from: ['已确认'], to: '已发布', sides: ['government'], elements: ['assessResultManager:btn_publish'], confirm: '发布后结果不能再修改，企业可查看。确定发布？' },
   },

@@ -2,7 +2,8 @@
  * 安全考核 (aqkh): indicators, models, groups, 考核下发 and each enterprise's assessment are resource definitions
  * (packages/core/src/resources/assessment.ts) with this module's hooks (./steps.ts); the steps are these routes:
  * - `POST /aqkh/assessTask/issue/:id` — 下发: one assessment per enterprise
- * - `POST /aqkh/assessment/{save|submit}/:id` (the enterprise), `{score|confirm}/:id` (the group, its leader)
+ * - `POST /aqkh/assessment/{save|submit}/:id` (the enterprise), `{score|confirm|publish}/:id` (the group, its leader, the
+ *   result screen): both derived from the declared workflows and run by the engine (./steps.ts's hooks)
  * - `POST /assessResult/addAssessResult` — 发布 (the product's path; the web shows no loading overlay for it)
  * - `POST /aqkh/assessModel/copy/:id` — a model in use is copied to a new version to be changed
  * - `GET /aqkh/{assessTask|assessment}/flow/:id` — who took each step and when (the history page)
@@ -19,61 +20,29 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
 import { addRow } from '../../platform/crud/write.ts';
 import { borrowWorkflow, readBorrowed } from '../inspection/borrow.ts';
-import { workflowRoutes } from '../../platform/workflow.ts';
+import { runStep, workflowRoutes } from '../../platform/workflow.ts';
 import { idParam } from '../../platform/schemas.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { timelineOf } from '../../platform/flow.ts';
-import { issueTask, stepAssessment, type AssessStep } from './steps.ts';
+import { assessTaskWorkflow, assessmentRegistration } from './steps.ts';
 import { statRoutes } from './stats.ts';
 
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-const opinion = z.string().max(500, '意见不能超过500个字符').nullish().describe('意见');
-const items = z.array(z.object({
-  indicatorId: z.string().max(36),
-  selfScore: z.unknown().optional().describe('自评得分（按指标满分）'),
-  evidence: z.unknown().optional().describe('佐证材料 [{ id, name }]'),
-  selfRemark: z.unknown().optional().describe('自评说明'),
-  groupScore: z.unknown().optional().describe('考核组评分（按指标满分）'),
-  opinion: z.unknown().optional().describe('评分意见'),
-}), { error: '请填写各项指标的得分' }).max(500).optional();
-const STEPS: Record<Exclude<AssessStep, 'publish'>, { element: string; summary: string }> = {
-  save: { element: 'assessRecordManager:btn_edit', summary: '企业自评：保存草稿' },
-  submit: { element: 'assessRecordManager:btn_edit', summary: '企业自评：提交' },
-  score: { element: 'assessRecordManager:btn_edit', summary: '考核组评分' },
-  confirm: { element: 'assessRecordManager:btn_edit', summary: '组长确认' },
-};
 
 export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
-  app.post('/aqkh/assessTask/issue/:id', {
-    config: { access: { element: 'assessIssueManager:btn_edit', opt: '考核下发' } },
-    schema: { tags: [assessTask.title], summary: '下发：为每家考核企业生成考核记录', params: idParam, body: z.object({ version }) },
-  }, async (req) => {
-    const { before, after } = await issueTask(db(), req.user!, req.params.id, req.body.version);
-    req.audit = { before, after };
-    return ok(await presentOne(db(), assessTask, req.user!, after));
-  });
-
-  for (const [step, { element, summary }] of Object.entries(STEPS) as [AssessStep, { element: string; summary: string }][]) {
-    app.post(`/aqkh/assessment/${step}/:id`, {
-      config: { access: { element, opt: summary } },
-      schema: { tags: [assessment.title], summary, params: idParam, body: z.object({ version, opinion, items }) },
-    }, async (req) => {
-      const { before, after } = await stepAssessment(db(), req.user!, req.params.id, step, req.body);
-      req.audit = { before, after };
-      return ok(await presentOne(db(), assessment, req.user!, after));
-    });
-  }
-
+  workflowRoutes(app, assessTaskWorkflow);
+  workflowRoutes(app, assessmentRegistration);
+  // 发布 also at the URL the result screen has always used, with the row's id in the body
   app.post('/assessResult/addAssessResult', {
     config: { access: { element: 'assessResultManager:btn_publish', opt: '发布考核结果' } },
     schema: { tags: [assessment.title], summary: '发布考核结果（按参数设置的分数线定级，发布后企业可见、不能修改）', body: z.object({ id: z.string().max(36), version }) },
   }, async (req) => {
-    const { before, after } = await stepAssessment(db(), req.user!, req.body.id, 'publish', { version: req.body.version });
-    req.audit = { before, after };
-    return ok(await presentOne(db(), assessment, req.user!, after));
+    const result = await runStep(db(), assessmentRegistration, req.user!, req.body.id, 'publish', { version: req.body.version });
+    req.audit = result;
+    return ok(await presentOne(db(), assessment, req.user!, result.after));
   });
 
   app.post('/aqkh/assessModel/copy/:id', {

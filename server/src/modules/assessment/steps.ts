@@ -4,14 +4,16 @@
  * to its total. A group's leader and members are government users of the jurisdiction, named by 姓名 or 账户.
  * 下发 opens one assessment per enterprise with the model's items; the enterprise then saves and submits its scores and
  * evidence, the group scores each item (before the deadline only a submitted self-assessment; after it, with or without
- * one), the leader confirms, and 发布 fixes the grade by the thresholds of 参数设置. Each step runs through stepRow
- * (platform/flow.ts): scope, version, the declared `from` states (stepRefusal), the timeline row, one transaction.
+ * one), the leader confirms, and 发布 fixes the grade by the thresholds of 参数设置. Each step is declared on its
+ * definition (core assessment.ts) and run by the workflow engine (platform/workflow.ts): scope, version, the declared
+ * `from` states, the timeline row, one transaction; the hooks here say what each brings about.
  */
+import { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
 import {
-  ASSESS_GRADE_PARAM, assessGroup, assessIndicator, assessModel, assessTask, assessment, assessmentWorkflow, gradeOf, itemPoints,
-  modelWeightsRefusal, scoreRefusal, stepRefusal, thresholdsOf, totalOf, type ModelItem, type StepDef,
+  ASSESS_GRADE_PARAM, assessGroup, assessIndicator, assessModel, assessTask, assessment, gradeOf, itemPoints,
+  modelWeightsRefusal, scoreRefusal, thresholdsOf, totalOf, type ModelItem,
 } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
 import { workFlow } from '../../db/danger-schema.ts';
@@ -19,7 +21,7 @@ import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { findRow, tableOf } from '../../platform/crud/query.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
-import { opinionOf, stepRow } from '../../platform/flow.ts';
+import type { StepContext, StepEffect, WorkflowRegistration } from '../../platform/workflow.ts';
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -129,38 +131,51 @@ async function taskEnterprises(tx: Db, task: Row) {
   return r.rows;
 }
 
-/** 下发: one assessment per enterprise with the model's items, each with its own 下发 step on the timeline */
-export async function issueTask(db: Db, user: SessionUser, id: string, version: number) {
-  const step = assessTask.workflow!.steps!.issue!;
-  return stepRow(db, assessTask, 'assessTask', user, id, version, async (before, tx) => {
-    const refusal = stepRefusal(assessTask.workflow!, step, before, user.side);
-    if (refusal) throw badInput(refusal);
-    const model = (await tx.select().from(tableOf(assessModel)).where(eq(tableOf(assessModel).id, before.modelId)).limit(1))[0] as Row | undefined;
-    if (!model) throw badInput('考核模型：所选模型不存在');
-    if (!(await findRow(tx, assessGroup, user, before.groupId))) throw badInput('考核组：所选考核组不存在或无权使用');
-    const enterprises = await taskEnterprises(tx, before);
-    if (!enterprises.length) throw badInput(`考核“${before.name}”的考核地区内没有企业`);
-    const items: AssessItem[] = (model.items as ModelItem[]).map((m) => ({ ...m, selfScore: null, evidence: [], selfRemark: null, groupScore: null, opinion: null }));
-    const at = new Date();
-    const t = tableOf(assessment);
-    for (let i = 0; i < enterprises.length; i += 500) {
-      const rows = await tx.insert(t).values(enterprises.slice(i, i + 500).map((e) => ({
-        title: before.name, taskId: id, enterpriseId: e.id, regionCode: e.region_code, year: before.year, modelId: before.modelId,
-        groupId: before.groupId, deadline: before.deadline, state: '待自评', late: false, items, createdBy: user.id, updatedBy: user.id,
-      }))).returning({ id: t.id, enterpriseId: t.enterpriseId });
-      await tx.insert(workFlow).values(rows.map((r) => ({
-        subject: 'assessment', subjectId: r.id as string, enterpriseId: r.enterpriseId as string, action: '下发', fromState: null, toState: '待自评',
-        opinion: `自评截止${before.deadline}`, side: user.side, userId: user.id, userName: user.name, createdAt: at,
-      })));
-    }
-    return { to: '已下发', action: '下发', opinion: `${enterprises.length}家企业`, set: { enterpriseCount: enterprises.length, issuedAt: at } };
-  });
-}
+/** 下发 (declared on the definition, core assessment.ts, run by the workflow engine): one assessment per enterprise with the model's items, each with its own 下发 step on the timeline */
+export const assessTaskWorkflow: WorkflowRegistration = {
+  def: assessTask,
+  subject: 'assessTask',
+  hooks: {
+    steps: {
+      issue: async ({ user, before, tx }) => {
+        const model = (await tx.select().from(tableOf(assessModel)).where(eq(tableOf(assessModel).id, before.modelId)).limit(1))[0] as Row | undefined;
+        if (!model) throw badInput('考核模型：所选模型不存在');
+        if (!(await findRow(tx, assessGroup, user, before.groupId))) throw badInput('考核组：所选考核组不存在或无权使用');
+        const enterprises = await taskEnterprises(tx, before);
+        if (!enterprises.length) throw badInput(`考核“${before.name}”的考核地区内没有企业`);
+        const items: AssessItem[] = (model.items as ModelItem[]).map((m) => ({ ...m, selfScore: null, evidence: [], selfRemark: null, groupScore: null, opinion: null }));
+        const at = new Date();
+        const t = tableOf(assessment);
+        for (let i = 0; i < enterprises.length; i += 500) {
+          const rows = await tx.insert(t).values(enterprises.slice(i, i + 500).map((e) => ({
+            title: before.name, taskId: before.id, enterpriseId: e.id, regionCode: e.region_code, year: before.year, modelId: before.modelId,
+            groupId: before.groupId, deadline: before.deadline, state: '待自评', late: false, items, createdBy: user.id, updatedBy: user.id,
+          }))).returning({ id: t.id, enterpriseId: t.enterpriseId });
+          await tx.insert(workFlow).values(rows.map((r) => ({
+            subject: 'assessment', subjectId: r.id as string, enterpriseId: r.enterpriseId as string, action: '下发', fromState: null, toState: '待自评',
+            opinion: `自评截止${before.deadline}`, side: user.side, userId: user.id, userName: user.name, createdAt: at,
+          })));
+        }
+        return { opinion: `${enterprises.length}家企业`, set: { enterpriseCount: enterprises.length, issuedAt: at } };
+      },
+    },
+  },
+};
 
-export type AssessStep = 'save' | 'submit' | 'score' | 'confirm' | 'publish';
-export interface StepInput {
-  version: number; opinion?: string | null;
-  items?: { indicatorId: string; selfScore?: unknown; evidence?: unknown; selfRemark?: unknown; groupScore?: unknown; opinion?: unknown }[];
+/** the scores a step takes (the step's `items` input) */
+export const itemsBody = z.array(z.object({
+  indicatorId: z.string().max(36),
+  selfScore: z.unknown().optional().describe('自评得分（按指标满分）'),
+  evidence: z.unknown().optional().describe('佐证材料 [{ id, name }]'),
+  selfRemark: z.unknown().optional().describe('自评说明'),
+  groupScore: z.unknown().optional().describe('考核组评分（按指标满分）'),
+  opinion: z.unknown().optional().describe('评分意见'),
+}), { error: '请填写各项指标的得分' }).max(500).optional();
+type GivenItem = NonNullable<z.infer<typeof itemsBody>>[number];
+function givenItems(raw: unknown): Map<string, GivenItem> {
+  const r = itemsBody.safeParse(raw ?? undefined);
+  if (!r.success) throw badInput(r.error.issues[0]?.message ?? '请填写各项指标的得分');
+  return new Map((r.data ?? []).map((x) => [x.indicatorId, x]));
 }
 
 const textOf = (v: unknown, label: string, max: number) => {
@@ -185,56 +200,56 @@ async function groupOf(tx: Db, groupId: string) {
   return { leaderId: g?.leaderId as string | undefined, memberIds: (g?.memberIds ?? []) as string[] };
 }
 
-export async function stepAssessment(db: Db, user: SessionUser, id: string, name: AssessStep, input: StepInput) {
-  const step = assessmentWorkflow.steps[name] as StepDef;
-  if (!step.sides.includes(user.side as never)) throw forbidden(name === 'save' || name === 'submit' ? '自评由被考核企业填写' : '考核由政府监管部门办理');
-  return stepRow(db, assessment, 'assessment', user, id, input.version, async (before, tx) => {
-    const refusal = stepRefusal(assessmentWorkflow, step, before, user.side);
-    if (refusal) throw badInput(refusal);
-    const items = (before.items ?? []) as AssessItem[];
-    const given = new Map((input.items ?? []).map((x) => [x.indicatorId, x]));
-    const today = chinaToday();
-    const action = typeof step.action === 'string' ? step.action : step.label;
-
-    if (name === 'save' || name === 'submit') {
-      const next = items.map((it) => {
-        const g = given.get(it.indicatorId);
-        const raw = g?.selfScore ?? (name === 'save' && !g ? it.selfScore : undefined);
-        const blank = raw === undefined || raw === null || raw === '';
-        if (!(blank && name === 'save')) { const r = scoreRefusal(it.name, raw, it.maxScore); if (r) throw badInput(r); }
-        return { ...it, selfScore: blank ? null : Number(raw), evidence: g ? evidenceOf(g.evidence, it.name) : it.evidence,
-          selfRemark: g ? textOf(g.selfRemark, `${it.name}的自评说明`, 500) : it.selfRemark };
-      });
-      const late = name === 'submit' && before.deadline < today;
-      return { to: step.to as string, action: late ? '逾期提交自评' : action, set: { items: next, selfTotal: pointsOf(next, 'selfScore'),
-        ...(name === 'submit' ? { submittedAt: new Date(), late } : {}) } };
-    }
-
-    const group = await groupOf(tx, before.groupId);
-    if (name === 'score') {
-      if (user.id !== group.leaderId && !group.memberIds.includes(user.id)) throw forbidden('只有本次考核的考核组成员可以评分');
-      const submitted = before.state === '已提交';
-      if (!submitted && before.deadline >= today) throw badInput(`企业尚未提交自评，自评截止日期${before.deadline}前不能评分`);
-      const next = items.map((it) => {
-        const g = given.get(it.indicatorId);
-        const r = scoreRefusal(it.name, g?.groupScore, it.maxScore);
-        if (r) throw badInput(r);
-        return { ...it, groupScore: Number(g!.groupScore), opinion: textOf(g!.opinion, `${it.name}的评分意见`, 500) };
-      });
-      const total = pointsOf(next, 'groupScore');
-      return { to: '已评分', action: submitted ? action : '评分（逾期未自评）', set: { items: next, groupTotal: total,
-        grade: gradeOf(total, await thresholds(tx), sumWeights(next)), scoredAt: new Date(), ...(submitted ? {} : { late: true }) } };
-    }
-    if (name === 'confirm') {
-      if (user.id !== group.leaderId) throw forbidden('只有考核组组长可以确认考核结果');
-      const opinion = opinionOf(input.opinion, '确认意见');
-      return { to: '已确认', action, opinion, set: { confirmOpinion: opinion, confirmedAt: new Date() } };
-    }
-    // 发布: the grade by the thresholds in force when it is published
-    const total = num(before.groupTotal) ?? 0;
-    const grade = gradeOf(total, await thresholds(tx), sumWeights(items));
-    return { to: '已发布', action, opinion: `${total}分，${grade}级`, set: { grade, publishedAt: new Date() } };
+/** 自评 (save, submit) by the enterprise; the group's 评分; the leader's 确认; 发布 — the scores and grades each brings about */
+const selfAssess = (name: 'save' | 'submit') => ({ before, inputs }: StepContext): StepEffect => {
+  const given = givenItems(inputs.items);
+  const next = ((before.items ?? []) as AssessItem[]).map((it) => {
+    const g = given.get(it.indicatorId);
+    const raw = g?.selfScore ?? (name === 'save' && !g ? it.selfScore : undefined);
+    const blank = raw === undefined || raw === null || raw === '';
+    if (!(blank && name === 'save')) { const r = scoreRefusal(it.name, raw, it.maxScore); if (r) throw badInput(r); }
+    return { ...it, selfScore: blank ? null : Number(raw), evidence: g ? evidenceOf(g.evidence, it.name) : it.evidence,
+      selfRemark: g ? textOf(g.selfRemark, `${it.name}的自评说明`, 500) : it.selfRemark };
   });
-}
+  const late = name === 'submit' && before.deadline < chinaToday();
+  return { action: late ? '逾期提交自评' : undefined, set: { items: next, selfTotal: pointsOf(next, 'selfScore'), ...(name === 'submit' ? { submittedAt: new Date(), late } : {}) } };
+};
+
+export const assessmentRegistration: WorkflowRegistration = {
+  def: assessment,
+  subject: 'assessment',
+  hooks: {
+    steps: {
+      save: selfAssess('save'),
+      submit: selfAssess('submit'),
+      score: async ({ user, before, inputs, tx }) => {
+        const group = await groupOf(tx, before.groupId);
+        if (user.id !== group.leaderId && !group.memberIds.includes(user.id)) throw forbidden('只有本次考核的考核组成员可以评分');
+        const submitted = before.state === '已提交';
+        if (!submitted && before.deadline >= chinaToday()) throw badInput(`企业尚未提交自评，自评截止日期${before.deadline}前不能评分`);
+        const given = givenItems(inputs.items);
+        const next = ((before.items ?? []) as AssessItem[]).map((it) => {
+          const g = given.get(it.indicatorId);
+          const r = scoreRefusal(it.name, g?.groupScore, it.maxScore);
+          if (r) throw badInput(r);
+          return { ...it, groupScore: Number(g!.groupScore), opinion: textOf(g!.opinion, `${it.name}的评分意见`, 500) };
+        });
+        const total = pointsOf(next, 'groupScore');
+        return { action: submitted ? undefined : '评分（逾期未自评）', set: { items: next, groupTotal: total,
+          grade: gradeOf(total, await thresholds(tx), sumWeights(next)), scoredAt: new Date(), ...(submitted ? {} : { late: true }) } };
+      },
+      confirm: async ({ user, before, opinion, tx }) => {
+        if (user.id !== (await groupOf(tx, before.groupId)).leaderId) throw forbidden('只有考核组组长可以确认考核结果');
+        return { set: { confirmOpinion: opinion, confirmedAt: new Date() } };
+      },
+      // the grade by the thresholds in force when it is published
+      publish: async ({ before, tx }) => {
+        const total = num(before.groupTotal) ?? 0;
+        const grade = gradeOf(total, await thresholds(tx), sumWeights((before.items ?? []) as AssessItem[]));
+        return { opinion: `${total}分，${grade}级`, set: { grade, publishedAt: new Date() } };
+      },
+    },
+  },
+};
 
 const sumWeights = (items: ModelItem[]) => totalOf(items.map((it) => it.weight));
