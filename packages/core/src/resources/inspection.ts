@@ -56,7 +56,10 @@ export const checkPlan = resource({
 export const checkRecord = resource({
   key: 'checkRecord', area: 'aqjc', menu: 'checkRecordManager', title: '检查记录', scope: 'enterprise', table: 'check_record', labelField: 'recordNo',
   readOnly: true, defaultSort: { field: 'checkDate', order: 'desc' },
-  workflow: { owns: ['recordNo', 'planId', 'enterpriseId', 'state', 'checkDate', 'inspectors', 'itemTotal', 'failedCount', 'score', 'problems', 'photos', 'results', 'noticeId'] },
+  workflow: {
+    owns: ['recordNo', 'planId', 'enterpriseId', 'state', 'checkDate', 'inspectors', 'itemTotal', 'failedCount', 'score', 'problems', 'photos', 'results', 'noticeId'],
+    states: { 待检查: { color: 'orange' }, 已检查: { color: 'success', final: true } },
+  },
   fields: {
     recordNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
     planId: ref('检查计划', 'checkPlan', 'name', { readOnly: true, column: true, search: 'eq' }),

@@ -2,4 +2,5 @@
 export { WorkflowState } from './WorkflowState';
 export { WorkflowSteps, type StepForm, type WorkflowStepsProps } from './WorkflowSteps';
 export { WorkflowTimeline, flowKey, flowOf, type FlowEntry } from './WorkflowTimeline';
-export { useAllowedSteps, useWorkflowStep, baseOf, type StepInput } from './useWorkflowStep';
+export { useAllowedSteps, useStepWrite, useWorkflowStep, baseOf, type StepInput } from './useWorkflowStep';
+export { Decision, type DecisionProps } from './Decision';

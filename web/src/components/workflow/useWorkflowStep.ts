@@ -28,12 +28,13 @@ export function useAllowedSteps(def: ResourceDef, row: Row | undefined): string[
 
 export interface StepInput { step: string; row: Row; body?: Record<string, unknown> }
 
-/** one step of the row's workflow, with the row's current version; `then` follows a done step (leave the form) */
-export function useWorkflowStep(def: ResourceDef, then?: (saved: Row) => void) {
+/**
+ * A step's write through `write` (a screen's own URL for a declared step: 考核档案借阅, 发布考核结果), then
+ * `<title>“<label>”当前为<state>`, the row and its timeline (under `base`) refreshed, every list told (the request client
+ * has shown a refusal); `then` follows a done step (leave the form)
+ */
+export function useStepWrite<A>(def: ResourceDef, write: (a: A) => Promise<Row>, then?: (saved: Row) => void, base = baseOf(def)) {
   const queryClient = useQueryClient();
-  const base = baseOf(def);
-  const write = ({ step, row, body }: StepInput) =>
-    request<Row>({ url: `${base}/${step}/${encodeURIComponent(row.id)}`, method: 'post', data: { version: row.version, ...body } });
   return useSave(write, {
     success: (saved) => `${def.title}“${String(saved[def.labelField ?? 'id'] ?? '')}”当前为${def.workflow ? stateOf(def.workflow, saved) : String(saved.state)}`,
     refresh: async (saved) => {
@@ -44,4 +45,12 @@ export function useWorkflowStep(def: ResourceDef, then?: (saved: Row) => void) {
     },
     then,
   });
+}
+
+/** one step of the row's workflow through the route the server derives, with the row's current version */
+export function useWorkflowStep(def: ResourceDef, then?: (saved: Row) => void) {
+  const base = baseOf(def);
+  const write = ({ step, row, body }: StepInput) =>
+    request<Row>({ url: `${base}/${step}/${encodeURIComponent(row.id)}`, method: 'post', data: { version: row.version, ...body } });
+  return useStepWrite(def, write, then, base);
 }

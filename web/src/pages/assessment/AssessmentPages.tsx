@@ -9,7 +9,7 @@ import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BORROW_MAX_DAYS, allowedSteps, assessIndicator, assessment, assessmentWorkflow, assessModel, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
+import { BORROW_MAX_DAYS, allowedSteps, assessIndicator, assessTask, assessment, assessmentWorkflow, assessModel, rectBorrow, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
 import { ResourcePage, useHasElement, useSave, AttachmentLinks, formatDateTime } from '../../components/resource';
 import { listRows, refreshAfterWrite, useRow, addRow, updateRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
@@ -19,7 +19,7 @@ import Upload, { valuesAfterUploads } from '../../components/Upload';
 import ExportButton from '../../components/ExportButton';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
-import { FlowTimeline, useFlowStep } from '../danger/FlowTimeline';
+import { WorkflowTimeline, useStepWrite } from '../../components/workflow';
 import { ASSESS_PATHS, addAssessBorrow, copyModel, getAssessStat, issueTask, publishResult, readAssessBorrow, stepAssessBorrow, stepAssessment, type AssessItem, type AssessStep, type BorrowStep } from './api';
 
 
@@ -99,7 +99,7 @@ export function ModelPage() {
 
 // 考核下发
 function IssueButton({ row }: { row: Row }) {
-  const { save, saving } = useFlowStep('assessTask', '/aqkh/assessTask', (r: Row) => issueTask(r.id, r.version as number));
+  const { save, saving } = useStepWrite(assessTask, (r: Row) => issueTask(r.id, r.version as number));
   return (
     <Popconfirm title="下发" description="下发后各企业开始自评，不能再修改。确定下发？" okText="下发" cancelText="取消" onConfirm={() => save(row)}>
       <Button type="link" size="small" loading={saving}>下发</Button>
@@ -129,7 +129,7 @@ export function RecordPage() {
 }
 
 function PublishButton({ row, link }: { row: Row; link?: boolean }) {
-  const { save, saving } = useFlowStep('assessment', '/aqkh/assessment', (r: Row) => publishResult(r.id, r.version as number));
+  const { save, saving } = useStepWrite(assessment, (r: Row) => publishResult(r.id, r.version as number));
   return (
     <Popconfirm title="发布" description="发布后结果不能再修改，企业可查看。确定发布？" okText="发布" cancelText="取消" onConfirm={() => save(row)}>
       <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving}>发布</Button>
@@ -157,7 +157,7 @@ export function AssessmentInfo() {
   const has = (code: string) => (elements instanceof Set ? elements.has(code) : Boolean((elements as unknown as Record<string, boolean> | null)?.[code]));
   const row = useRow(assessment, id, { fresh: true });
   const [form] = Form.useForm<{ items: Partial<AssessItem>[]; opinion?: string }>();
-  const { save, saving } = useFlowStep('assessment', '/aqkh/assessment', async (a: { step: AssessStep; r: Row }) => {
+  const { save, saving } = useStepWrite(assessment, async (a: { step: AssessStep; r: Row }) => {
     const v = await valuesAfterUploads(form);
     const items = ((a.r.items ?? []) as AssessItem[]).map((it, i) => ({ indicatorId: it.indicatorId, ...(v.items?.[i] ?? {}) }));
     return stepAssessment(a.step, a.r.id, { version: a.r.version as number, opinion: v.opinion ?? null, items });
@@ -216,7 +216,7 @@ export function AssessmentInfo() {
         })}
         {has('assessResultManager:btn_publish') && side === 'government' && r.state === '已确认' && <PublishButton row={r} />}
       </Space>
-      <FlowTimeline base="/aqkh/assessment" id={r.id} />
+      <WorkflowTimeline base="/aqkh/assessment" id={r.id} />
     </Card>
   );
 }
@@ -228,7 +228,7 @@ export function HistoryPage() {
   const base = businessType === 'assessTask' ? '/aqkh/assessTask' : '/aqkh/assessment';
   return (
     <Card title={businessType === 'assessTask' ? '考核下发处理记录' : '考核处理记录'} extra={<Button onClick={() => navigate(-1)}>返回</Button>}>
-      <FlowTimeline base={base} id={businessId} card={false} />
+      <WorkflowTimeline base={base} id={businessId} card={false} />
     </Card>
   );
 }
@@ -293,7 +293,7 @@ function BorrowRequest({ onClose }: { onClose: () => void }) {
 
 function BorrowDecision({ row, onClose }: { row: Row; onClose: () => void }) {
   const [opinion, setOpinion] = useState('');
-  const { save, saving } = useFlowStep('rectBorrow', '/zggl/rectBorrow', (step: BorrowStep) => stepAssessBorrow(step, row.id, { version: row.version as number, opinion: opinion.trim() || null }), onClose);
+  const { save, saving } = useStepWrite(rectBorrow, (step: BorrowStep) => stepAssessBorrow(step, row.id, { version: row.version as number, opinion: opinion.trim() || null }), onClose);
   return (
     <Modal open title="审批借阅申请" onCancel={onClose} footer={<Space><Button onClick={onClose}>取消</Button>
       <Button danger loading={saving} onClick={() => save('reject')}>驳回</Button><Button type="primary" loading={saving} onClick={() => save('approve')}>批准</Button></Space>}>

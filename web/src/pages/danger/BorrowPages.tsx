@@ -14,13 +14,12 @@ import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
 import { useUserStore } from '../../store/user';
 import { readBorrowed, stepBorrow, type BorrowStep } from './api';
-import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { Decision, WorkflowState, WorkflowTimeline, useStepWrite } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 
 const BASE = '/zggl/rectBorrow';
-const COLORS: Record<string, string> = { 待审批: 'gold', 已批准: 'success', 已驳回: 'error', 已归还: 'default' };
 const useBorrowStep = (then?: (saved: Row) => void) =>
-  useFlowStep('rectBorrow', BASE, (a: { step: BorrowStep; row: Row; opinion?: string | null }) => stepBorrow(a.step, a.row.id, { version: a.row.version as number, opinion: a.opinion ?? null }), then);
+  useStepWrite(rectBorrow, (a: { step: BorrowStep; row: Row; opinion?: string | null }) => stepBorrow(a.step, a.row.id, { version: a.row.version as number, opinion: a.opinion ?? null }), then);
 
 function GiveBack({ row, link }: { row: Row; link?: boolean }) {
   const { save, saving } = useBorrowStep();
@@ -77,11 +76,11 @@ export function BorrowPage() {
   const b = row.data;
   const deciding = canApprove && side === 'government' && b.state === '待审批' && b.applicant !== me;
   return (
-    <Card title="档案借阅" data-testid="borrow-page" extra={<><StateTags row={b} colors={COLORS} />{canReturn && b.state === '已批准' && <GiveBack row={b} />}</>}>
+    <Card title="档案借阅" data-testid="borrow-page" extra={<><WorkflowState def={rectBorrow} row={b} />{canReturn && b.state === '已批准' && <GiveBack row={b} />}</>}>
       <ResourceDetail resourceKey="rectBorrow" id={uuid} row={b} />
       {b.readable === true ? <BorrowedRecord id={uuid} />
         : <Alert type="info" showIcon style={{ marginTop: 16 }} message={b.state === '已批准' ? `借阅已于${String(b.until)}到期` : `借阅申请${String(b.state)}，批准后在截止日期前可查阅整改记录`} />}
-      <FlowTimeline base={BASE} id={uuid} />
+      <WorkflowTimeline base={BASE} id={uuid} />
       {deciding ? (
         <Decision name="borrow_approval" label="审批意见" saving={saving} yes="批准" no="驳回" onBack={() => navigate(PATHS.borrowList)}
           onDecide={(yes, opinion) => save({ step: yes ? 'approve' : 'reject', row: b, opinion })} />

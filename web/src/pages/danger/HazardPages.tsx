@@ -19,8 +19,7 @@ import { useUserSide } from '../../components/resource/permission';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
-import { Decision } from './FlowTimeline';
-import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
+import { Decision, WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { DANGER_PATHS } from './paths';
 import { valuesAfterUploads, fieldsAfterUploads } from '../../components/Upload';
 

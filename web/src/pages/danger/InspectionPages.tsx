@@ -19,14 +19,11 @@ import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
 import { drawOf, recordCheck } from './api';
-import { Decision, StateTags, useFlowStep } from './FlowTimeline';
-import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
+import { Decision, WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useStepWrite, useWorkflowStep } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 
 const planItems = (plan?: Row) => String(plan?.checkItems ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
 /** a check record's state (a record has no steps of its own to declare: it is filled in once, by its own route) */
-const RECORD_COLOR: Record<string, string> = { 待检查: 'orange', 已检查: 'success' };
-const StateTag = ({ state }: { state?: unknown }) => <StateTags row={{ id: '', state }} colors={RECORD_COLOR} />;
 
 /** a plan's allowed steps (its workflow in core decides): 提交审批 asks its question; 审批 opens the approval's form */
 function PlanSteps({ row, link = false }: { row: Row; link?: boolean }) {
@@ -126,7 +123,7 @@ export function CheckRecordEdit() {
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [form] = Form.useForm();
   const leave = useLeave();
-  const { save, saving } = useFlowStep('checkRecord', '/aqjc/checkRecord', (body: Record<string, unknown>) => recordCheck(id, body), (saved) => leave(PATHS.recordInfo(saved.id)));
+  const { save, saving } = useStepWrite(checkRecord, (body: Record<string, unknown>) => recordCheck(id, body), (saved) => leave(PATHS.recordInfo(saved.id)));
   const problems = Form.useWatch('problems', form) as string | undefined;
   if (!id || row.isLoading || plan.isLoading) return <Card><Skeleton active /></Card>;
   if (!row.data) return <Card><Empty description="数据不存在或无权访问" /></Card>;
@@ -197,7 +194,7 @@ export function CheckRecordInfo() {
   return (
     <ResourceInfoPage resourceKey="checkRecord" paths={RECORD_PATHS} extra={(row) => (
       <>
-        <StateTag state={row.state} />
+        <WorkflowState def={checkRecord} row={row} />
         {Boolean(row.noticeId) && <Button onClick={() => navigate(PATHS.notice(String(row.noticeId), 'info'))}>查看整改通知</Button>}
       </>
     )}>

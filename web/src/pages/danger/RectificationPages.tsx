@@ -14,8 +14,7 @@ import { toPayload, type FormField } from '../../components/resource/payload';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useLeave } from '../../utils/pageNav';
-import { Decision } from './FlowTimeline';
-import { WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
+import { Decision, WorkflowState, WorkflowSteps, WorkflowTimeline, baseOf, useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 
 export const NoticeState = ({ row }: { row: Row }) => <WorkflowState def={rectNotice} row={row} />;

@@ -16,17 +16,16 @@ import { fmtMinute } from '../waybill/common';
 import { useQueryParam } from '../../utils/pageNav';
 import { useUserStore } from '../../store/user';
 import { stepSupervise } from './api';
-import { Decision, FlowTimeline, StateTags, useFlowStep } from './FlowTimeline';
+import { Decision, WorkflowState, WorkflowTimeline, useStepWrite } from '../../components/workflow';
 import { INSPECTION_PATHS as PATHS } from './paths';
 import { LobbyNotices } from './RectificationPages';
 import { valuesAfterUploads } from '../../components/Upload';
 
 const BASE = '/zgdb/supervise';
-const COLORS: Record<string, string> = { 督办中: 'orange', 已销号: 'success' };
 interface Report { at: string; by: string; side?: string; content: string }
 
 const useSuperviseStep = (then?: (saved: Row) => void) =>
-  useFlowStep('supervise', BASE, (a: { step: 'report' | 'feedback' | 'raise' | 'close'; row: Row; content?: string; opinion?: string | null }) =>
+  useStepWrite(supervise, (a: { step: 'report' | 'feedback' | 'raise' | 'close'; row: Row; content?: string; opinion?: string | null }) =>
     stepSupervise(a.step, a.row.id, { version: a.row.version as number, content: a.content, opinion: a.opinion ?? null }), then);
 
 /** 进展报告: a dialog with the progress, from the supervisor (`report`) or the enterprise (`feedback`) */
@@ -122,11 +121,11 @@ export function SuperviseInfo() {
   const s = row.data;
   const open = s.state === '督办中';
   return (
-    <Card title="督办事项详情" data-testid="supervise-info" extra={<Space><StateTags row={s} colors={COLORS} />{open && canReport && <ReportButton row={s} step="report" />}
+    <Card title="督办事项详情" data-testid="supervise-info" extra={<Space><WorkflowState def={supervise} row={s} />{open && canReport && <ReportButton row={s} step="report" />}
       {open && canRaise && province && s.level !== '省级' && <RaiseButton row={s} />}</Space>}>
       <ResourceDetail resourceKey="supervise" id={id} row={s} />
       <Reports row={s} />
-      <FlowTimeline base={BASE} id={id} />
+      <WorkflowTimeline base={BASE} id={id} />
       {open && s.sourceType === '重大隐患' ? (
         <>
           <Alert type="info" showIcon style={{ marginTop: 16 }} message={`重大隐患督办事项在隐患复核通过时一并销号（由${String(s.level)}监管部门复核）`} />

@@ -15,17 +15,17 @@ import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
 import { AcknowledgeButton, MyStaffReads, StaffReadsCard } from '../../components/StaffReads';
 import { emitDataChanged } from '../../utils/dataChange';
-import { StateTags, useFlowStep } from '../danger/FlowTimeline';
+import { notice, staffNotice } from '@dg/core';
+import { WorkflowState, useStepWrite } from '../../components/workflow';
 import { noticeReads, publishStaffNotice, readNotice, remindNotice, stepNotice, type NoticeReceipt } from './api';
 import { NOTICE_PATHS } from './paths';
 
 const paths = NOTICE_PATHS.notice;
-const STATE_COLOR = { 草稿: 'default', 已发布: 'success', 已撤回: 'warning' };
 
 function NoticeSteps({ row, link }: { row: Row; link?: boolean }) {
   const canPublish = useHasElement('noticeManger:btn_publish');
-  const publish = useFlowStep('notice', '/tzgg/notice', (r: Row) => stepNotice('publish', r));
-  const withdraw = useFlowStep('notice', '/tzgg/notice', (r: Row) => stepNotice('withdraw', r));
+  const publish = useStepWrite(notice, (r: Row) => stepNotice('publish', r));
+  const withdraw = useStepWrite(notice, (r: Row) => stepNotice('withdraw', r));
   if (!canPublish || !row.mine) return null;
   const size = link ? 'small' as const : undefined;
   if (row.state === '草稿') return (
@@ -114,7 +114,7 @@ function MarkRead({ row }: { row: Row }) {
 export function NoticeInfo() {
   return (
     <ResourceInfoPage resourceKey="notice" paths={paths} title="通知详情" editable={(r) => r.state === '草稿' && Boolean(r.mine)}
-      extra={(row) => <><StateTags row={row} colors={STATE_COLOR} /><NoticeSteps row={row} /></>}>
+      extra={(row) => <><WorkflowState def={notice} row={row} /><NoticeSteps row={row} /></>}>
       {(row) => <><MarkRead row={row} /><Receipts row={row} /></>}
     </ResourceInfoPage>
   );
@@ -125,7 +125,7 @@ const staffPaths = NOTICE_PATHS.staffNotice;
 const STAFF_BASE = '/tzgg/staffNotice';
 
 function PublishStaffNotice({ row, link }: { row: Row; link?: boolean }) {
-  const { save, saving } = useFlowStep('staffNotice', STAFF_BASE, publishStaffNotice);
+  const { save, saving } = useStepWrite(staffNotice, publishStaffNotice);
   return (
     <Popconfirm title="发布后将通知所选岗位和人员，且不能再修改。确定发布？" okText="发布" onConfirm={() => save(row)}>
       <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving}>发布</Button>
@@ -157,7 +157,7 @@ export function StaffNoticeInfo() {
     <ResourceInfoPage resourceKey="staffNotice" paths={staffPaths} title="人员通知详情" editable={(r) => r.state === '草稿'}
       extra={(row) => (
         <>
-          <StateTags row={row} colors={{ 草稿: 'default', 已发布: 'success' }} />
+          <WorkflowState def={staffNotice} row={row} />
           <AcknowledgeButton row={row} base={STAFF_BASE} resourceKey="staffNotice" what="通知" />
           {canPublish && row.state === '草稿' && <PublishStaffNotice row={row} />}
         </>

@@ -13,17 +13,17 @@ import { ResourcePage, useHasElement, useSave } from '../../components/resource'
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { refreshAfterWrite } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
-import { StateTags, useFlowStep } from '../danger/FlowTimeline';
+import { regimeDoc } from '@dg/core';
+import { WorkflowState, useStepWrite } from '../../components/workflow';
 import { adoptRegimes, publishRegime, regimeTemplates, reviseRegime } from './api';
 import { AcknowledgeButton, MyStaffReads, StaffReadsCard } from '../../components/StaffReads';
 import { REGIME_PATHS } from './paths';
 
 const paths = REGIME_PATHS.workflow;
 const BASE = '/aqzd/regimeDoc';
-const STATE_COLOR = { 草稿: 'default', 已发布: 'success', 已替代: 'warning' };
 
 function PublishButton({ row, link }: { row: Row; link?: boolean }) {
-  const { save, saving } = useFlowStep('regimeDoc', BASE, publishRegime);
+  const { save, saving } = useStepWrite(regimeDoc, publishRegime);
   return (
     <Popconfirm title="发布后将请所选岗位和人员阅知，且不能再修改。确定发布？" okText="发布" onConfirm={() => save(row)}>
       <Button type={link ? 'link' : 'primary'} size={link ? 'small' : undefined} loading={saving} data-testid={`publish-${row.id}`}>发布</Button>
@@ -33,7 +33,7 @@ function PublishButton({ row, link }: { row: Row; link?: boolean }) {
 
 function ReviseButton({ row, link }: { row: Row; link?: boolean }) {
   const navigate = useNavigate();
-  const { save, saving } = useFlowStep('regimeDoc', BASE, reviseRegime, (draft) => navigate(paths.edit({ id: draft.id })));
+  const { save, saving } = useStepWrite(regimeDoc, reviseRegime, (draft) => navigate(paths.edit({ id: draft.id })));
   return (
     <Popconfirm title={`以第${row.revision}版为底稿生成第${Number(row.revision) + 1}版草稿？发布新版本后本版本转为“已替代”。`} okText="修订" onConfirm={() => save(row)}>
       <Button type={link ? 'link' : 'default'} size={link ? 'small' : undefined} loading={saving}>修订</Button>
@@ -102,7 +102,7 @@ export function RegimeInfo() {
     <ResourceInfoPage resourceKey="regimeDoc" paths={paths} title="制度详情" editable={(r) => r.state === '草稿'}
       extra={(row) => (
         <>
-          <StateTags row={row} colors={STATE_COLOR} />
+          <WorkflowState def={regimeDoc} row={row} />
           <AcknowledgeButton row={row} base={BASE} resourceKey="regimeDoc" what="制度" />
           {canPublish && row.state === '草稿' && <PublishButton row={row} />}
           {canAdd && row.state === '已发布' && <ReviseButton row={row} />}
