@@ -438,5 +438,33 @@ export const waybillGoodsForm = resource({
   },
 });
 
+/** the states of a 核查单 (运单监管): issued by the government, signed for and answered by the enterprise, then closed or sent back */
+export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
+const ENTERPRISE_OR_PLATFORM = ['enterprise', 'platform'] as const;
+const GOVERNMENT_OR_PLATFORM = ['government', 'platform'] as const;
+
+/**
+ * 核查单 (an abnormal waybill's inquiry, docs/waybill-api.md §4): not a registered resource (下发 makes it from its
+ * 异常运单, the supervision module lists it), its steps on the one workflow engine — 签收 and 回复 by the enterprise,
+ * 办结 or 退回 by the government, the platform for either.
+ */
+export const checklistFlow = resource({
+  key: 'checklist', area: 'ydjg', menu: 'checklistManager', title: '核查单', scope: 'enterprise', table: 'checklist',
+  fields: {
+    problem: textarea('核查问题', { required: true, max: 2000 }),
+    replyBy: date('回复期限', { required: true }),
+  },
+  workflow: {
+    owns: [],
+    states: { 待签收: { color: 'orange' }, 待回复: { color: 'gold' }, 待审核: { color: 'processing' }, 已办结: { color: 'success', final: true } },
+    steps: {
+      receive: { label: '签收', from: ['待签收'], to: '待回复', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_receive'] },
+      reply: { label: '回复', from: ['待回复'], to: '待审核', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_reply'], opinion: { required: '请输入回复内容', label: '回复内容', field: 'reply', max: 2000 } },
+      finish: { label: '办结', from: ['待审核'], to: '已办结', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_finish'], opinion: { optional: true, max: 2000 } },
+      return: { label: '退回', from: ['待审核'], to: '待回复', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_return'], opinion: { required: '请输入退回意见', label: '退回意见', max: 2000 } },
+    },
+  },
+});
+
 /** crew fields of a waybill (set by 调度 or 变更) */
 export const CREW_FIELDS = ['vehicleId', 'trailerId', 'tankId', 'tankContainerId', 'driverId', 'escortId'] as const;

@@ -115,7 +115,7 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
       // the route let in any of the step's codes; from this state only some may allow it
       if (step.elementsFrom && !stepElements(step, stateOf(wf, before)).some((c) => user.elements.has(c))) throw forbidden();
       const opinion = step.opinion
-        ? opinionOf(body[opinionField(step)], step.opinion.label ?? '意见', 'required' in step.opinion ? step.opinion.required : undefined)
+        ? opinionOf(body[opinionField(step)], step.opinion.label ?? '意见', 'required' in step.opinion ? step.opinion.required : undefined, step.opinion.max)
         : null;
       const values: Row = {};
       for (const [field, required] of Object.entries(step.fields ?? {})) {
@@ -142,7 +142,8 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
 /** the body a step takes: its version, its opinion when the rule takes one, its declared fields */
 function stepBody(def: ResourceDef, step: StepDef) {
   const shape: Record<string, z.ZodType> = { version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int() };
-  if (step.opinion) shape[opinionField(step)] = z.string().max(500, `${step.opinion.label ?? '意见'}不能超过500个字符`).nullish().describe(step.opinion.label ?? '意见');
+  const max = step.opinion?.max ?? 500;
+  if (step.opinion) shape[opinionField(step)] = z.string().max(max, `${step.opinion.label ?? '意见'}不能超过${max}个字符`).nullish().describe(step.opinion.label ?? '意见');
   for (const [field, required] of Object.entries(step.fields ?? {})) shape[field] = z.unknown().optional().describe(`${def.fields[field]!.label}${required ? '（必填）' : ''}`);
   return z.object(shape);
 }

@@ -8,8 +8,8 @@
  * directly, so every state is tried whatever path the demo data would take to reach it.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { MSG, RESOURCES, STATUS, stepFrom, tableName, type FieldDef, type ResourceDef, type Side, type StepDef } from '@dg/core';
-import { waybillForm } from '@dg/core/waybill';
+import { MSG, RESOURCES, STATUS, opinionField, stepFrom, tableName, type FieldDef, type ResourceDef, type Side, type StepDef } from '@dg/core';
+import { checklistFlow, waybillForm } from '@dg/core/waybill';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
 import { day, firstStaff } from '../danger/fixtures.ts';
 import { demoEnterprises } from '../records/fixtures.ts';
@@ -52,6 +52,12 @@ const MAKE: Record<string, (from: string) => Promise<string>> = {
     } });
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
+  },
+  // a 核查单 the city's officer issues for an 异常运单 of the enterprise's waybill
+  checklist: async () => {
+    const { w } = await waybillIn(t, '待调度');
+    const ab = ok(await t.call('POST', '/api/ydjg/abnormal/report', { as: 'shiji', body: { waybillId: w.id, detail: '按流程测试异常' } }));
+    return ok(await t.call('POST', '/api/ydjg/checklist/issue', { as: 'shiji', body: { abnormalId: ab.id, problem: '按流程测试核查问题', replyBy: day(7) } })).id as string;
   },
   rectNotice: async () => {
     const r = await t.call('POST', '/api/zggl/rectNotice/add', { as: 'shiji', body: {
@@ -106,25 +112,29 @@ function valueOf(f: FieldDef): unknown {
  * give, and server/test/assessment walks them. Moving them onto the engine removes them from this list.
  */
 const OWN_ROUTES = ['assessTask', 'assessment'];
-// the waybill is not a registered resource (its tables are partitioned, its routes the spec's) but runs on the engine
-const defs = [...RESOURCES, waybillForm].filter((d) => d.workflow?.steps && !OWN_ROUTES.includes(d.key));
+// the waybill and its 核查单 are not registered resources (their tables and routes are the spec's) but run on the engine
+const defs = [...RESOURCES, waybillForm, checklistFlow].filter((d) => d.workflow?.steps && !OWN_ROUTES.includes(d.key));
 const stateCol = (def: ResourceDef) => def.workflow!.stateField ?? 'state';
 const put = (def: ResourceDef, id: string, state: string) => t.sql(`update ${tableName(def)} set ${stateCol(def)} = $1 where id = $2`, [state, id]);
 const read = async (def: ResourceDef, id: string) => (await t.sql(`select ${stateCol(def)} as state, version from ${tableName(def)} where id = $1`, [id]))[0] as { state: string; version: number };
-/** a row's timeline rows: work_flow, or the waybill's own partitioned timeline */
-const steps = async (id: string, def?: ResourceDef) => Number((await t.sql(def?.key === 'waybill'
-  ? 'select count(*)::int as n from waybill_transition where waybill_id = $1' : 'select count(*)::int as n from work_flow where subject_id = $1', [id]))[0].n);
+/** a row's timeline rows: work_flow, or the timeline of a workflow with its own store */
+const OWN_TIMELINE: Record<string, string> = {
+  waybill: 'select count(*)::int as n from waybill_transition where waybill_id = $1',
+  checklist: 'select count(*)::int as n from checklist_step where checklist_id = $1',
+};
+const steps = async (id: string, def?: ResourceDef) =>
+  Number((await t.sql(OWN_TIMELINE[def?.key ?? ''] ?? 'select count(*)::int as n from work_flow where subject_id = $1', [id]))[0].n);
 
 function bodyOf(def: ResourceDef, step: StepDef, version: number): Record<string, unknown> {
   const body: Record<string, unknown> = { version };
-  if (step.opinion) body.opinion = '按流程测试意见';
+  if (step.opinion) body[opinionField(step)] = '按流程测试意见';
   for (const [name, required] of Object.entries(step.fields ?? {})) if (required) body[name] = valueOf(def.fields[name]!);
   return body;
 }
 
 describe('every declared workflow step', () => {
   it('is walked: every resource with steps has a row to walk', () => {
-    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice', 'checkPlan', 'waybill']));
+    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice', 'checkPlan', 'waybill', 'checklist']));
     for (const d of defs) expect(MAKE[d.key], `${d.key}: no row to walk`).toBeTypeOf('function');
     for (const k of OWN_ROUTES) expect(RESOURCES.find((d) => d.key === k)?.workflow?.steps, `${k} is still a workflow`).toBeDefined();
   });

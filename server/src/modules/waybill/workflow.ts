@@ -8,12 +8,10 @@ import { isUuid } from '../../platform/schemas.ts';
 import { validateInput } from '@dg/core';
 import { waybillForm, dispatchComplianceProblems, DEFAULT_CHECK_ITEMS, CREW_FIELDS, WAYBILL_WORKFLOW, type GoodsDoc, type CheckResult } from '@dg/core/waybill';
 import type { Db } from '../../db/index.ts';
-import {
-  waybill, waybillTransition, waybillChange, waybillCheck, waybillSelfInspection, waybillLoading, waybillUnloading, waybillMessage, waybillNumber, waybillGoods,
-} from '../../db/waybill-schema.ts';
+import { waybill, waybillSelfInspection } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
-import { uuidv7, findWaybill, requireAnyElement, cnDay8, checkCode, camel, type WaybillRow } from './common.ts';
+import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
+import { uuidv7, findWaybill, camel, type WaybillRow } from './common.ts';
 import { normaliseGoods, goodsDerived, writeGoods, goodsOf, loadCrew, busyOf, complianceInput, ComplianceRefusal, bumpState, recordTransition, type Crew } from './service.ts';
 import { recordFindings } from './abnormal.ts';
 

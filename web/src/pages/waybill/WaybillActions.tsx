@@ -15,7 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { FIVE_CHECKS, waybillForm, WAYBILL_WORKFLOW, type WaybillStep } from '@dg/core/waybill';
 import { checkRule, lockRefusal } from '@dg/core';
 import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
-import type { Row } from '../../components/resource/types';
+import type { Row as ResourceRow } from '../../components/resource/types';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import { useFeedback } from '../../components/resource/feedback';
@@ -59,7 +59,7 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   });
   const busy = pending?.action ?? null;
 
-  const steps = useAllowedSteps(waybillForm, row as unknown as Row) as WaybillStep[];
+  const steps = useAllowedSteps(waybillForm, row as unknown as ResourceRow) as WaybillStep[];
   const allowed = new Set<ActionName>(steps);
   // a draft's own edit and delete: the states the workflow locks take neither
   if (!lockRefusal(waybillForm, row, '修改')) {
