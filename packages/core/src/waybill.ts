@@ -5,6 +5,7 @@
  * Legal basis: 《危险货物道路运输安全管理办法》第二十二至二十七条 (docs/domain.md).
  */
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
+import type { StepDef, WorkflowDef } from './workflow.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];
@@ -36,55 +37,16 @@ export const WAYBILL_LIST_FIELDS = [
 ] as const;
 export type WaybillListField = (typeof WAYBILL_LIST_FIELDS)[number];
 
-export interface WaybillAction {
-  label: string;
-  from: readonly WaybillState[];
-  /** the state after the action; for `check` the passing state (a failed check goes to 待调度); null keeps the state */
-  to: WaybillState | null;
-  /** any of these element codes allows the action */
-  elements: readonly string[];
-  /** a reason must be given */
-  reason?: boolean;
-}
-
-export const WAYBILL_ACTIONS = {
-  edit: { label: '编辑', from: ['草稿'], to: null, elements: ['baseManager:btn_edit'] },
-  delete: { label: '删除', from: ['草稿'], to: null, elements: ['baseManager:btn_del'] },
-  submit: { label: '提交', from: ['草稿'], to: '待调度', elements: ['baseManager:btn_submit'] },
-  dispatch: { label: '调度', from: ['待调度'], to: '待检查', elements: ['dispatchManager:btn_dispatch'] },
-  check: { label: '出车检查', from: ['待检查'], to: '待下发', elements: ['waybillCheckManager:btn_check'] },
-  distribute: { label: '下发', from: ['待下发'], to: '待装货', elements: ['distributeManager:btn_distribute'] },
-  load: { label: '装货确认', from: ['待装货'], to: '运输中', elements: ['waybillManageManager:btn_load'] },
-  unload: { label: '卸货签收', from: ['运输中'], to: '已完成', elements: ['waybillManageManager:btn_unload'] },
-  cancel: { label: '作废', from: ['草稿', '待调度', '待检查', '待下发', '待装货'], to: '已作废', elements: ['baseManager:btn_cancel', 'waybillManageManager:btn_cancel'], reason: true },
-  close: { label: '异常关闭', from: ['待调度', '待检查', '待下发', '待装货', '运输中'], to: '异常关闭', elements: ['waybillManageManager:btn_close'], reason: true },
-  change: { label: '变更', from: ['待调度', '待检查', '待下发', '待装货', '运输中'], to: null, elements: ['waybillManageManager:btn_change'], reason: true },
-} as const satisfies Record<string, WaybillAction>;
-export type WaybillActionName = keyof typeof WAYBILL_ACTIONS;
-
-/** the timeline's words for an action (a failed check is its own line) */
-export const TIMELINE_LABELS: Record<string, string> = {
-  create: '创建', ...Object.fromEntries(Object.entries(WAYBILL_ACTIONS).map(([k, a]) => [k, a.label])),
-  checkPass: '出车检查合格', checkFail: '出车检查不合格', crewChange: '变更车辆人员，需重新出车检查',
+/**
+ * The timeline's words for what is not a declared step: a waybill's creation and the outcomes a step's hook names
+ * (a check that passed or failed, a crew change sending it back to 出车检查). A step's own word is its label.
+ */
+export const TIMELINE_OUTCOMES: Readonly<Record<string, string>> = {
+  create: '创建', checkPass: '出车检查合格', checkFail: '出车检查不合格', crewChange: '变更车辆人员，需重新出车检查',
 };
 
-/** `当前状态为待检查，不能调度` — or null when the action is allowed from this state */
-export function transitionError(state: string, action: WaybillActionName): string | null {
-  const a: WaybillAction = WAYBILL_ACTIONS[action];
-  return a.from.includes(state as WaybillState) ? null : `当前状态为${state}，不能${a.label}`;
-}
-
-/** the actions a user holding `elements` may take on a waybill in `state` (buttons of the detail page) */
-export function actionsFor(state: string, elements: ReadonlySet<string> | readonly string[]): WaybillActionName[] {
-  const has = (c: string) => (Array.isArray(elements) ? elements.includes(c) : (elements as ReadonlySet<string>).has(c));
-  return (Object.keys(WAYBILL_ACTIONS) as WaybillActionName[]).filter((k) => {
-    const a: WaybillAction = WAYBILL_ACTIONS[k];
-    if (!a.from.includes(state as WaybillState)) return false;
-    // a draft is voided from 运单填报 (baseManager), later states from 运单管理
-    if (k === 'cancel') return state === '草稿' ? has('baseManager:btn_cancel') || has('waybillManageManager:btn_cancel') : has('waybillManageManager:btn_cancel');
-    return a.elements.some(has);
-  });
-}
+/** the timeline's word for a recorded action: a step's label, or an outcome's word */
+export const timelineLabel = (action: string) => waybillForm.workflow?.steps?.[action]?.label ?? TIMELINE_OUTCOMES[action] ?? action;
 
 // ───────────────────────── check items and 五必查 ─────────────────────────
 
@@ -382,13 +344,52 @@ export function goodsLineText(g: { unNo: string; goodsName: string; goodsClass: 
 // ───────────────────────── the waybill form (validation shared by web and server) ─────────────────────────
 
 /**
- * Not a registered resource (the waybill has its own partitioned tables and routes): the form's fields and rules, and
+ * Not a registered resource (the waybill has its own partitioned tables and routes, the spec's): its workflow, the
+ * form's fields and rules, and
  * the columns they are stored in — server/src/db/waybill-schema.ts takes each field's column from here (`fieldColumns`:
  * a text's `max` is its varchar length, an enum's `max` its column width, a number's `digits`/`precision` its
  * numeric(p, s), a `default` the column's default), so adding a field here adds its column, its check and its type.
  */
+const REASON = { required: '请输入原因', label: '原因', field: 'reason' } as const;
+const UNDER_WAY = ['待调度', '待检查', '待下发', '待装货'] as const;
+const ENTERPRISE = ['enterprise'] as const;
+
+/**
+ * The waybill's lifecycle (办法第二十二至二十七条) as the one workflow engine runs it: every state with its tag's colour,
+ * every step with the states it starts from and the element code behind it. What a step does besides moving the state
+ * (the dispatch rules and crew locks, the 出车检查 record, 下发's number, 五必查, the change record) is the server's step
+ * hook (server/src/modules/waybill/workflow.ts). Editing and deleting are the draft's only (`lockedIn`: every other state).
+ */
+export const WAYBILL_WORKFLOW = {
+  owns: [],
+  states: {
+    草稿: { color: 'default' }, 待调度: { color: 'orange' }, 待检查: { color: 'gold' }, 待下发: { color: 'cyan' }, 待装货: { color: 'blue' },
+    运输中: { color: 'processing' }, 已完成: { color: 'success', final: true }, 已作废: { color: 'default', final: true }, 异常关闭: { color: 'error', final: true },
+  },
+  lockedIn: WAYBILL_STATES.filter((s) => s !== '草稿'),
+  steps: {
+    submit: { label: '提交', from: ['草稿'], to: '待调度', sides: ENTERPRISE, elements: ['baseManager:btn_submit'], confirm: '提交后进入待调度，确定提交？' },
+    dispatch: { label: '调度', from: ['待调度'], to: '待检查', sides: ENTERPRISE, elements: ['dispatchManager:btn_dispatch'], opinion: { optional: true, label: '备注', field: 'remark' } },
+    // a failed check sends the waybill back to 待调度 with its problems
+    check: { label: '出车检查', from: ['待检查'], to: ['待下发', '待调度'], sides: ENTERPRISE, elements: ['waybillCheckManager:btn_check'], opinion: { optional: true, label: '备注', field: 'remark' } },
+    distribute: { label: '下发', from: ['待下发'], to: '待装货', sides: ENTERPRISE, elements: ['distributeManager:btn_distribute'], confirm: '下发后生成运单编号和二维码，并通知驾驶员、押运员。确定下发？' },
+    load: { label: '装货确认', from: ['待装货'], to: '运输中', sides: ENTERPRISE, elements: ['waybillManageManager:btn_load'], opinion: { optional: true, label: '备注', field: 'remark' } },
+    unload: { label: '卸货签收', from: ['运输中'], to: '已完成', sides: ENTERPRISE, elements: ['waybillManageManager:btn_unload'], opinion: { optional: true, label: '备注', field: 'remark' } },
+    // a draft is voided from 运单填报 or 运单管理, a waybill on its way only from 运单管理
+    cancel: {
+      label: '作废', from: ['草稿', ...UNDER_WAY], to: '已作废', sides: ENTERPRISE, elements: ['baseManager:btn_cancel', 'waybillManageManager:btn_cancel'],
+      elementsFrom: Object.fromEntries(UNDER_WAY.map((s) => [s, ['waybillManageManager:btn_cancel']])), opinion: REASON,
+    },
+    close: { label: '异常关闭', from: [...UNDER_WAY, '运输中'], to: '异常关闭', sides: ENTERPRISE, elements: ['waybillManageManager:btn_close'], opinion: REASON },
+    // the state stays, except that a new crew on a checked waybill (待下发) is checked again (待检查)
+    change: { label: '变更', from: [...UNDER_WAY, '运输中'], to: [...UNDER_WAY, '运输中'], sides: ENTERPRISE, elements: ['waybillManageManager:btn_change'], opinion: REASON },
+  },
+} as const satisfies WorkflowDef & { steps: Record<string, StepDef> };
+export type WaybillStep = keyof typeof WAYBILL_WORKFLOW.steps;
+
 export const waybillForm = resource({
   key: 'waybill', area: 'dzyd', menu: 'baseManager', title: '运单', scope: 'enterprise',
+  workflow: WAYBILL_WORKFLOW,
   fields: {
     waybillType: enumOf('运单类型', [...WAYBILL_TYPES], { required: true, default: '普通', max: 16 }),
     shipperId: ref('托运人', 'shipper', 'name'),
@@ -434,6 +435,34 @@ export const waybillGoodsForm = resource({
     density: number('密度（千克/升）', { min: 0, digits: 10, precision: 4 }),
     pieceMass: number('单件质量（千克）', { min: 0, digits: 12, precision: 3 }),
     emergencyMeasures: textarea('应急处置措施', { max: 1000 }),
+  },
+});
+
+/** the states of a 核查单 (运单监管): issued by the government, signed for and answered by the enterprise, then closed or sent back */
+export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
+const ENTERPRISE_OR_PLATFORM = ['enterprise', 'platform'] as const;
+const GOVERNMENT_OR_PLATFORM = ['government', 'platform'] as const;
+
+/**
+ * 核查单 (an abnormal waybill's inquiry, docs/waybill-api.md §4): not a registered resource (下发 makes it from its
+ * 异常运单, the supervision module lists it), its steps on the one workflow engine — 签收 and 回复 by the enterprise,
+ * 办结 or 退回 by the government, the platform for either.
+ */
+export const checklistFlow = resource({
+  key: 'checklist', area: 'ydjg', menu: 'checklistManager', title: '核查单', scope: 'enterprise', table: 'checklist',
+  fields: {
+    problem: textarea('核查问题', { required: true, max: 2000 }),
+    replyBy: date('回复期限', { required: true }),
+  },
+  workflow: {
+    owns: [],
+    states: { 待签收: { color: 'orange' }, 待回复: { color: 'gold' }, 待审核: { color: 'processing' }, 已办结: { color: 'success', final: true } },
+    steps: {
+      receive: { label: '签收', from: ['待签收'], to: '待回复', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_receive'] },
+      reply: { label: '回复', from: ['待回复'], to: '待审核', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_reply'], opinion: { required: '请输入回复内容', label: '回复内容', field: 'reply', max: 2000 } },
+      finish: { label: '办结', from: ['待审核'], to: '已办结', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_finish'], opinion: { optional: true, max: 2000 } },
+      return: { label: '退回', from: ['待审核'], to: '待回复', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_return'], opinion: { required: '请输入退回意见', label: '退回意见', max: 2000 } },
+    },
   },
 });
 

@@ -18,8 +18,11 @@ export interface StateDef {
   final?: boolean;
 }
 
-/** how a step takes its 意见: required (the message when missing), or optional; absent: the step takes none */
-export type OpinionRule = { required: string; label?: string } | { optional: true; label?: string };
+/**
+ * how a step takes its 意见: required (the message when missing), or optional; absent: the step takes none. `field` is
+ * the body's name for it where the API calls it otherwise (the waybill's `reason`, `remark`).
+ */
+export type OpinionRule = ({ required: string } | { optional: true }) & { label?: string; field?: string; /** its longest length (default 500) */ max?: number };
 
 export interface StepDef {
   /** the button's text, and the timeline's word unless `action` says otherwise */
@@ -37,6 +40,8 @@ export interface StepDef {
   sides: readonly Side[];
   /** any of these element codes allows it (the route declares them) */
   elements: readonly string[];
+  /** where a state narrows who may take the step from it: the codes that allow it from that state (a waybill on its way is voided from 运单管理 only) */
+  elementsFrom?: Readonly<Record<string, readonly string[]>>;
   opinion?: OpinionRule;
   /** fields of the definition the step takes from its body, with whether each is required */
   fields?: Readonly<Record<string, boolean>>;
@@ -107,14 +112,20 @@ export function stepRefusal(wf: WorkflowDef, step: StepDef, row: Record<string, 
   return wf.refusal ? wf.refusal(row, state, step.label) : `当前状态为${state}，不能${step.label}`;
 }
 
+/** the element codes any one of which allows the step from `state` */
+export const stepElements = (step: StepDef, state: string): readonly string[] => step.elementsFrom?.[state] ?? step.elements;
+
 /** the steps a user of `side` holding `has` may take on the row now: the buttons of a detail page or a list row */
 export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: string) => boolean): string[] {
   if (!wf?.steps) return [];
   const state = stateOf(wf, row);
   return Object.entries(wf.steps)
-    .filter(([, s]) => s.sides.includes(side) && stepFrom(s, side).includes(state) && s.elements.some(has))
+    .filter(([, s]) => s.sides.includes(side) && stepFrom(s, side).includes(state) && stepElements(s, state).some(has))
     .map(([name]) => name);
 }
+
+/** the body's name for a step's opinion */
+export const opinionField = (step: StepDef) => step.opinion?.field ?? 'opinion';
 
 /** checks a declaration where it is made: every state a step names is a state of the workflow */
 export function checkWorkflow(key: string, wf: WorkflowDef, fields: Readonly<Record<string, unknown>>): void {
@@ -128,5 +139,9 @@ export function checkWorkflow(key: string, wf: WorkflowDef, fields: Readonly<Rec
       if (!wf.owns.includes(f)) throw new Error(`${key}: step ${name} takes ${f}, which the workflow does not own`);
     }
     if (!s.elements.length) throw new Error(`${key}: step ${name} declares no element code`);
+    for (const [st, codes] of Object.entries(s.elementsFrom ?? {})) {
+      if (!stepFrom(s).includes(st)) throw new Error(`${key}: step ${name} narrows its codes from ${st}, a state it does not start from`);
+      for (const c of codes) if (!s.elements.includes(c)) throw new Error(`${key}: step ${name} narrows to ${c}, not one of its element codes`);
+    }
   }
 }

@@ -35,6 +35,8 @@ export interface RouteAccess {
   anyMenu?: string[];
   /** the element code gating a button and its API */
   element?: string;
+  /** any one of these element codes (a step two screens offer, e.g. 作废 from 运单填报 and 运单管理) */
+  anyElement?: string[];
   /** token kinds accepted (default: the main page's admin token; the /api/super scope declares super for its routes) */
   kinds?: ('admin' | 'super')[];
   /** audit: what the operation is called in the log (defaults to the element's name) */
@@ -64,7 +66,7 @@ export function declareAccess(route: RouteOptions) {
     if (!isApiPath(route.url) && methods.every((m) => m === 'GET' || m === 'HEAD')) { route.config = { ...route.config, access: { public: true } }; return; }
     throw new Error(`${methods.join(',')} ${route.url}: declare config.access (public, anyUser, menu or element) — see platform/access.ts`);
   }
-  const ways = [access.public, access.anyUser, access.menu || access.element || access.anyMenu?.length].filter(Boolean).length;
+  const ways = [access.public, access.anyUser, access.menu || access.element || access.anyMenu?.length || access.anyElement?.length].filter(Boolean).length;
   if (ways !== 1) throw new Error(`${methods.join(',')} ${route.url}: config.access must be exactly one of public, anyUser, menu/element`);
 }
 
@@ -78,6 +80,7 @@ export function superScope(route: RouteOptions) {
 export function allowed(user: SessionUser, access: RouteAccess): boolean {
   if (access.anyUser) return true;
   if (access.anyMenu?.length) return access.anyMenu.some((m) => user.menus.has(m));
+  if (access.anyElement?.length) return access.anyElement.some((e) => user.elements.has(e));
   if (!access.menu && !access.element) return false;
   if (access.element && !user.elements.has(access.element)) return false;
   if (access.menu && !user.menus.has(access.menu)) return false;

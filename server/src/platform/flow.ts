@@ -26,29 +26,66 @@ export async function timelineOf(db: Db, subjectId: string) {
 
 export const deleteSteps = (tx: Db, subjectId: string) => tx.delete(workFlow).where(eq(workFlow.subjectId, subjectId));
 
-/** `also` runs after the row and its timeline row are written, in the same transaction (what the step brings about elsewhere) */
-export interface StepOutcome { to: string; action: string; set?: Row; opinion?: string | null; also?: (after: Row, tx: Db) => Promise<void> }
+/**
+ * `also` runs after the row and its timeline row are written, in the same transaction (what the step brings about
+ * elsewhere); `outcome` is the timeline's word when the hook names the step's outcome (出车检查合格), `data` its detail
+ */
+export interface StepOutcome {
+  to: string; action: string; set?: Row; opinion?: string | null; also?: (after: Row, tx: Db) => Promise<void>;
+  step?: string; outcome?: string; data?: unknown;
+}
+
+/** one step's timeline row as a store writes it */
+export interface TimelineEntry { step: string; action: string; outcome?: string; from: string | null; to: string; opinion: string | null; data?: unknown }
+
+/**
+ * Where a workflow's rows and timeline live. The default is the definition's table through crud and work_flow; a
+ * module whose rows are partitioned and sized apart (the waybill) declares its own, and the engine runs the same checks,
+ * hooks and one-timeline-row-per-step on it.
+ */
+export interface WorkflowStore {
+  /** the row in the caller's scope (null: not found), locked where the store's rollups need it */
+  find(tx: Db, user: SessionUser, id: string): Promise<Row | null>;
+  /** the step's write of the row at the version it was read: the state, the step's values, the version; null when it moved */
+  write(tx: Db, user: SessionUser, before: Row, set: Row, to: string): Promise<Row | null>;
+  /** the step's one timeline row */
+  timeline(tx: Db, user: SessionUser, before: Row, entry: TimelineEntry): Promise<void>;
+}
+
+/** the definition's table and work_flow */
+export function tableStore(def: ResourceDef, subject: FlowSubject): WorkflowStore {
+  const stateField = def.workflow?.stateField ?? 'state';
+  return {
+    find: (tx, user, id) => findRow(tx, def, user, id),
+    async write(tx, user, before, set, to) {
+      const t = tableOf(def);
+      const rows = await tx.update(t).set({ ...set, [stateField]: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
+        .where(and(eq(t.id, before.id as string), eq(t.version, before.version as number))).returning();
+      return (rows[0] as Row | undefined) ?? null;
+    },
+    timeline: (tx, user, before, e) => recordStep(tx, user, subject, before.id as string,
+      { action: e.outcome ?? e.action, from: e.from, to: e.to, opinion: e.opinion, enterpriseId: (before.enterpriseId as string | null) ?? null }),
+  };
+}
 
 /**
  * One workflow step on one row, in one transaction: the row as the caller's scope sees it (else 数据不存在或无权访问), at
- * the version the caller saw (else the stale-version message); `decide` checks the state and answers the change (or
- * throws and nothing changes); the row moves to `to` and the timeline gets the step.
+ * the version the caller saw (else the stale-version message; undefined: the version read); `decide` checks the state
+ * and answers the change (or throws and nothing changes); the row moves to `to` and the timeline gets the step.
  */
-export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, user: SessionUser, id: string, version: number,
-  decide: (before: Row, tx: Db) => StepOutcome | Promise<StepOutcome>) {
+export async function stepRow(db: Db, def: ResourceDef, subject: FlowSubject, user: SessionUser, id: string, version: number | undefined,
+  decide: (before: Row, tx: Db) => StepOutcome | Promise<StepOutcome>, store: WorkflowStore = tableStore(def, subject)) {
   return db.transaction(async (tx) => {
-    const before = await findRow(tx, def, user, id);
+    const before = await store.find(tx, user, id);
     if (!before) throw notFound();
-    if (before.version !== version) throw staleVersion();
-    const { to, action, set = {}, opinion = null, also } = await decide(before, tx);
-    const t = tableOf(def);
+    if (version !== undefined && before.version !== version) throw staleVersion();
+    const { to, action, set = {}, opinion = null, also, step, outcome, data } = await decide(before, tx);
+    const after = await store.write(tx, user, before, set, to);
+    if (!after) throw staleVersion();
     const stateField = def.workflow?.stateField ?? 'state';
-    const rows = await tx.update(t).set({ ...set, [stateField]: to, updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-      .where(and(eq(t.id, id), eq(t.version, version))).returning();
-    if (!rows.length) throw staleVersion();
-    await recordStep(tx, user, subject, id, { action, from: before[stateField] as string, to, opinion, enterpriseId: before.enterpriseId ?? null });
-    await also?.(rows[0] as Row, tx);
-    return { before, after: rows[0] as Row };
+    await store.timeline(tx, user, before, { step: step ?? action, action, outcome, from: before[stateField] as string, to, opinion, data });
+    await also?.(after, tx);
+    return { before, after };
   });
 }
 
@@ -60,10 +97,10 @@ export function requireAnotherOfficer(user: Pick<SessionUser, 'id'>, makers: rea
   if (makers.includes(user.id)) throw badInput(message);
 }
 
-/** an opinion (意见) as typed: trimmed, at most 500 characters; `required` is the message when it must be given */
-export function opinionOf(raw: unknown, label: string, required?: string): string | null {
+/** an opinion (意见) as typed: trimmed, at most `max` (500) characters; `required` is the message when it must be given */
+export function opinionOf(raw: unknown, label: string, required?: string, max = 500): string | null {
   const s = typeof raw === 'string' ? raw.trim() : '';
   if (!s && required) throw badInput(`${label}：${required}`);
-  if ([...s].length > 500) throw badInput(`${label}不能超过500个字符`);
+  if ([...s].length > max) throw badInput(`${label}不能超过${max}个字符`);
   return s || null;
 }

@@ -33,7 +33,7 @@ describe('route fuzz: access', () => {
         if (!kinds.includes('super')) tries.push({ how: 'super token', url: r.path, token: sup });
         if (!kinds.includes('admin')) tries.push({ how: 'admin token', url: r.path, token: admin });
       }
-      const gated = !!(r.access.menu || r.access.element || r.access.anyMenu?.length) && (r.access.kinds ?? ['admin']).includes('admin');
+      const gated = !!(r.access.menu || r.access.element || r.access.anyMenu?.length || r.access.anyElement?.length) && (r.access.kinds ?? ['admin']).includes('admin');
       if (gated && !SESSION_ENDING.some((re) => re.test(r.url))) {
         const a = await send(r.path, none);
         if (a.status !== 40301) faults.push(`no role: ${r.method} ${r.path} answered ${a.http}/${a.status}`);

@@ -1,7 +1,8 @@
 /** The dispatch rules as a pure function (the same lines the web shows): each rule trips and passes. */
 import { describe, it, expect } from 'vitest';
+import { allowedSteps, stepRefusal } from '@dg/core';
 import {
-  dispatchComplianceProblems, complianceFindings, mediaCovers, goodsMassKg, mainClass, maskName, transitionError, actionsFor, crewQualification,
+  dispatchComplianceProblems, complianceFindings, mediaCovers, goodsMassKg, mainClass, maskName, waybillForm, crewQualification,
   type ComplianceInput,
 } from '@dg/core/waybill';
 
@@ -141,16 +142,21 @@ describe('dispatchComplianceProblems', () => {
   });
 });
 
+/** the waybill's workflow as the engine and the buttons read it */
+const wf = waybillForm.workflow!;
+const refusalOf = (state: string, step: string) => stepRefusal(wf, wf.steps![step]!, { state }, 'enterprise');
+const offered = (state: string, codes: Iterable<string>) => { const held = new Set(codes); return allowedSteps(wf, { state }, 'enterprise', (c) => held.has(c)); };
+
 describe('state machine and helpers', () => {
   it('names the state and the action when a step is not allowed', () => {
-    expect(transitionError('待检查', 'dispatch')).toBe('当前状态为待检查，不能调度');
-    expect(transitionError('待调度', 'dispatch')).toBeNull();
-    expect(transitionError('运输中', 'cancel')).toBe('当前状态为运输中，不能作废');
+    expect(refusalOf('待检查', 'dispatch')).toBe('当前状态为待检查，不能调度');
+    expect(refusalOf('待调度', 'dispatch')).toBeNull();
+    expect(refusalOf('运输中', 'cancel')).toBe('当前状态为运输中，不能作废');
   });
   it('offers the buttons the user holds for the state', () => {
-    expect(actionsFor('待调度', new Set(['dispatchManager:btn_dispatch', 'waybillManageManager:btn_cancel']))).toEqual(['dispatch', 'cancel']);
-    expect(actionsFor('草稿', ['baseManager:btn_cancel', 'baseManager:btn_submit'])).toEqual(['submit', 'cancel']);
-    expect(actionsFor('已完成', ['waybillManageManager:btn_cancel'])).toEqual([]);
+    expect(offered('待调度', new Set(['dispatchManager:btn_dispatch', 'waybillManageManager:btn_cancel']))).toEqual(['dispatch', 'cancel']);
+    expect(offered('草稿', ['baseManager:btn_cancel', 'baseManager:btn_submit'])).toEqual(['submit', 'cancel']);
+    expect(offered('已完成', ['waybillManageManager:btn_cancel'])).toEqual([]);
   });
   it('masks names: first character kept', () => {
     expect(maskName('张三')).toBe('张*');

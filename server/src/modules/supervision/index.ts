@@ -1,17 +1,19 @@
 /**
  * 运单监管 (政府端): waybill monitoring in the jurisdiction, 运单填报率, 异常运单 and
- * the 核查单 flow (政 issues → 企 签收 → 企 回复 → 政 办结 or 退回). docs/waybill-api.md §4.
+ * the 核查单 (政 issues → 企 签收 → 企 回复 → 政 办结 or 退回, its steps on the workflow engine). docs/waybill-api.md §4.
  * Register under /api: `await app.register(supervisionModule, { prefix: '/api' })`.
  */
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { WAYBILL_STATES } from '@dg/core/waybill';
+import { WAYBILL_STATES, checklistFlow } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
 import { type SessionUser, regionScope } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
-import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
+import { ok, badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
 import { regionName } from '../../platform/regions.ts';
 import { findWaybill, waybillScope, requireAnyMenu, cnStart, tsOfId, camel } from '../waybill/common.ts';
 import { listWaybills, isDay, regionStateArea } from '../waybill/list.ts';
@@ -21,8 +23,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const tags = ['运单监管'];
 const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-
-export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办结'] as const;
 
 const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
 const MONTH = /^\d{4}-\d{2}$/;
@@ -44,9 +44,55 @@ function requireSide(user: SessionUser, sides: SessionUser['side'][]) {
   if (!sides.includes(user.side)) throw forbidden();
 }
 
+/** one row of a 核查单's timeline (checklist_step): 下发, and every step the engine runs */
 async function step(tx: Db, c: { id: string }, user: SessionUser, action: string, from: string | null, to: string, note?: string | null, attachments?: unknown) {
   await tx.insert(checklistStep).values({ checklistId: c.id, userId: user.id, userName: user.name.slice(0, 20), action, fromState: from, toState: to, note: note ?? null, attachments: attachments ?? null });
 }
+
+async function findChecklist(tx: Db, u: SessionUser, id: string, lock = false) {
+  if (!isUuid(id)) return null;
+  const r = (await tx.execute(sql`select * from checklist c where c.id = ${id} and ${scopeOf(u, 'c')} ${lock ? sql`for update` : sql``}`)).rows[0];
+  return r ? camel<typeof checklist.$inferSelect>(r) : null;
+}
+
+const attachments = z.array(z.unknown()).max(20).nullish();
+const text = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(2000, `${label}不能超过2000个字符`);
+
+/**
+ * The 核查单 on the workflow engine: its declaration is core's checklistFlow, its rows and timeline its own tables
+ * (checklist, checklist_step with the reply's attachments); what each step writes besides its state is its hook.
+ */
+export const checklistWorkflow: WorkflowRegistration = {
+  def: checklistFlow,
+  store: {
+    find: async (tx, user, id) => (await findChecklist(tx, user, id, true)) as unknown as Row | null,
+    async write(tx, _user, before, set, to) {
+      const [r] = await tx.update(checklist).set({ ...set, state: to, version: sql`${checklist.version} + 1`, updatedAt: new Date() } as never)
+        .where(and(eq(checklist.id, before.id as string), eq(checklist.version, before.version as number))).returning();
+      return (r as unknown as Row | undefined) ?? null;
+    },
+    timeline: (tx, user, before, e) => step(tx, before as { id: string }, user, e.outcome ?? e.action, e.from, e.to, e.opinion, e.data),
+  },
+  bodies: {
+    receive: z.object({ version }),
+    reply: z.object({ version, reply: text('回复内容'), attachments }),
+    finish: z.object({ version, opinion: z.string().max(2000).nullish() }),
+    return: z.object({ version, opinion: text('退回意见') }),
+  },
+  hooks: {
+    steps: {
+      receive: ({ user }) => ({ set: { receivedAt: new Date(), receivedBy: user.id } }),
+      reply: ({ opinion, body }) => ({ set: { reply: opinion, replyAttachments: body.attachments ?? null, repliedAt: new Date() }, data: body.attachments ?? null }),
+      // 办结 closes the 异常运单 the 核查单 was issued for
+      finish: ({ opinion, before }) => ({
+        set: { opinion, finishedAt: new Date() },
+        also: async (_after, tx) => { if (before.abnormalId) await tx.execute(sql`update abnormal_waybill set status = '已办结', version = version + 1, updated_at = now() where id = ${before.abnormalId as string}`); },
+      }),
+      return: ({ opinion }) => ({ set: { opinion } }),
+    },
+  },
+  answer: (_name, r) => r.after,
+};
 
 export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -215,12 +261,6 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await paged(db(), from, sql`true`, sql`issued_at desc, id desc`, body.page, body.size));
   });
 
-  async function findChecklist(tx: Db, u: SessionUser, id: string, lock = false) {
-    if (!isUuid(id)) return null;
-    const r = (await tx.execute(sql`select * from checklist c where c.id = ${id} and ${scopeOf(u, 'c')} ${lock ? sql`for update` : sql``}`)).rows[0];
-    return r ? camel<typeof checklist.$inferSelect>(r) : null;
-  }
-
   app.get('/ydjg/checklist/info/:id', { config: { access: { menu: 'checklistManager' } }, schema: { tags, summary: '核查单详情', params: idParam } }, async (req) => {
     const u = req.user!;
     const c = await findChecklist(db(), u, idOf(req));
@@ -236,35 +276,6 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ ...c, enterpriseName: ent.rows[0]?.name ?? null, steps, abnormal: abnormal[0] ?? null, waybill: waybillSummary });
   });
 
-  /** one step of the checklist flow, with its side, state and version checks */
-  const flow = <B extends z.ZodType<{ version: number; attachments?: unknown }>>(action: string, element: string, side: SessionUser['side'][], from: string, to: string, body: B,
-    apply: (b: z.infer<B>, u: SessionUser) => Record<string, unknown>, note: (b: z.infer<B>) => string | null) =>
-    app.post(`/ydjg/checklist/${action}/:id`, { config: { access: { element } }, schema: { tags, summary: `核查单${action}`, params: idParam, body } }, async (req) => {
-      const u = req.user!;
-      requireSide(u, [...side, 'platform']);
-      const b: z.infer<B> = body.parse(req.body); // each step's own schema (already checked by the route), typed here
-      const row = await db().transaction(async (tx) => {
-        const c = await findChecklist(tx, u, idOf(req), true);
-        if (!c) throw notFound();
-        if (c.version !== b.version) throw staleVersion();
-        const label = { receive: '签收', reply: '回复', finish: '办结', return: '退回' }[action]!;
-        if (c.state !== from) throw badInput(`当前状态为${c.state}，不能${label}`);
-        const [r] = await tx.update(checklist).set({ ...apply(b, u), state: to, version: sql`${checklist.version} + 1`, updatedAt: new Date() } as never)
-          .where(and(eq(checklist.id, c.id), eq(checklist.version, c.version))).returning();
-        if (!r) throw staleVersion();
-        await step(tx, c, u, label, from, to, note(b), b.attachments);
-        if (to === '已办结' && c.abnormalId) await tx.execute(sql`update abnormal_waybill set status = '已办结', version = version + 1, updated_at = now() where id = ${c.abnormalId}`);
-        return r;
-      });
-      return ok(row);
-    });
-  const text = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(2000, `${label}不能超过2000个字符`);
-  flow('receive', 'checklistManager:btn_receive', ['enterprise'], '待签收', '待回复', z.object({ version }),
-    (_b, u) => ({ receivedAt: new Date(), receivedBy: u.id }), () => null);
-  flow('reply', 'checklistManager:btn_reply', ['enterprise'], '待回复', '待审核', z.object({ version, reply: text('回复内容'), attachments: z.array(z.unknown()).max(20).nullish() }),
-    (b) => ({ reply: b.reply, replyAttachments: b.attachments ?? null, repliedAt: new Date() }), (b) => b.reply);
-  flow('finish', 'checklistManager:btn_finish', ['government'], '待审核', '已办结', z.object({ version, opinion: z.string().max(2000).nullish() }),
-    (b) => ({ opinion: b.opinion ?? null, finishedAt: new Date() }), (b) => b.opinion ?? null);
-  flow('return', 'checklistManager:btn_return', ['government'], '待审核', '待回复', z.object({ version, opinion: text('退回意见') }),
-    (b) => ({ opinion: b.opinion }), (b) => b.opinion);
+  // ───── the 核查单's steps on the workflow engine (签收, 回复, 办结, 退回 at /ydjg/checklist/{step}/:id) ─────
+  workflowRoutes(app, checklistWorkflow);
 };

@@ -1,6 +1,6 @@
 /**
  * 调度派车's pickers: the candidates of one crew slot (车辆, 挂车, 罐体, 罐箱, 驾驶员, 押运员) or the enterprise's
- * 车辆人员绑定, each with what the dispatch rules (core's complianceFindings, the check `dispatchWaybill` runs) would
+ * 车辆人员绑定, each with what the dispatch rules (core's complianceFindings, the check the 调度 step runs) would
  * say of it for this waybill's goods beside the crew already picked. One page is read and judged at once: its rows in
  * one query, the crew locks of all of them in another, then the rules in memory. 可调度 rows come first on the page.
  *

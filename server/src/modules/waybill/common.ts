@@ -60,12 +60,6 @@ export async function findWaybill(db: Db, user: SessionUser, id: string, lock = 
   return rows[0] ?? null;
 }
 
-export function hasAny(user: SessionUser, codes: readonly string[]) {
-  return codes.some((c) => user.elements.has(c));
-}
-export function requireAnyElement(user: SessionUser, codes: readonly string[]) {
-  if (!hasAny(user, codes)) throw forbidden();
-}
 export function requireAnyMenu(user: SessionUser, menus: readonly string[]) {
   if (!menus.some((m) => user.menus.has(m))) throw forbidden();
 }

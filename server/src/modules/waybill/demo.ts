@@ -15,8 +15,10 @@ import { textArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { provinceTree } from '../../platform/regions.ts';
 import { camel } from './common.ts';
-import { createWaybill, distributeOne } from './workflow.ts';
-import { transition, loadCrew, lockCrew, crewColumns, complianceInput, releaseCrew, goodsOf, type Crew } from './service.ts';
+import { createWaybill } from './workflow.ts';
+import { waybillWorkflow } from './steps.ts';
+import { runStep } from '../../platform/workflow.ts';
+import { loadCrew, lockCrew, crewColumns, complianceInput, releaseCrew, goodsOf, type Crew } from './service.ts';
 import { generateWaybills, createCrewTable } from './generate.ts';
 import { sweepOverdue } from './abnormal.ts';
 
@@ -179,29 +181,49 @@ async function seedToday(c: DemoContext, e: DemoEnterprise, crews: DemoCrew[], b
     goods: [cr?.goods ?? { unNo: '1203', goodsName: '车用汽油或汽油', goodsClass: '3', packingGroup: 'II', quantity: 10, unit: '吨' }],
   }, submit);
   const v = async (id: string) => (await db.execute<{ version: number }>(sql`select version from waybill where id = ${id}`)).rows[0]!.version;
-  const dispatch = async (id: string, cr: DemoCrew) => transition(db, user, id, await v(id), 'dispatch', async (tx, wb) => {
-    const crew: Crew = Object.fromEntries(CREW_FIELDS.map((f) => [f, cr[f] ?? null]));
-    const docs = await loadCrew(tx, wb.enterpriseId, crew);
-    await lockCrew(tx, wb, crew, docs);
-    return { patch: { ...crewColumns(crew, docs), dispatcherId: user.id, dispatcherName: user.name, dispatchedAt: new Date() }, note: cr.label };
+  /**
+   * the demo's own step effects on the same engine: each demo crew is dispatched as it is (a crew with a document
+   * expiring soon shows on 预警), a check passes or fails on its first item, loading records 五必查 as passed
+   */
+  const demoCrew = new Map<string, DemoCrew>();
+  const passing = new Map<string, boolean>();
+  const steps = waybillWorkflow(c.provinceCode, {
+    dispatch: async ({ tx, wb }) => {
+      const cr = demoCrew.get(wb.id)!;
+      const crew: Crew = Object.fromEntries(CREW_FIELDS.map((f) => [f, cr[f] ?? null]));
+      const docs = await loadCrew(tx, wb.enterpriseId, crew);
+      await lockCrew(tx, wb, crew, docs);
+      return { set: { ...crewColumns(crew, docs), dispatcherId: user.id, dispatcherName: user.name, dispatchedAt: new Date() }, opinion: cr.label };
+    },
+    check: async ({ tx, wb }) => {
+      const pass = passing.get(wb.id)!;
+      const items = (await tx.execute<{ id: string; name: string; category: string; mandatory: boolean }>(sql`select id, name, category, mandatory from wb_check_item where enterprise_id = ${e.id} and enabled order by order_num`)).rows;
+      const answers = items.map((it, k) => ({ itemId: it.id, name: it.name, category: it.category, mandatory: it.mandatory, result: !pass && k === 0 ? '不合格' : '合格', remark: !pass && k === 0 ? '左后轮胎气压不足' : null }));
+      await tx.execute(sql`insert into waybill_check (waybill_id, waybill_created_at, checker_id, checker_name, result, answers, failed_items, driver_notified, escort_notified)
+        values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, ${pass ? '合格' : '不合格'}, ${JSON.stringify(answers)}::jsonb, ${pass ? null : JSON.stringify([answers[0]])}::jsonb, true, true)`);
+      if (pass) return { to: '待下发', set: { checkedAt: new Date() }, outcome: 'checkPass', opinion: null };
+      await releaseCrew(tx, wb);
+      return { to: '待调度', set: { problems: [`检查项“${items[0]!.name}”不合格：左后轮胎气压不足`] }, outcome: 'checkFail', opinion: '左后轮胎气压不足' };
+    },
+    load: async ({ tx, wb }) => {
+      const lines = await goodsOf(tx, wb);
+      await tx.execute(sql`update waybill_goods set actual_quantity = quantity where waybill_id = ${wb.id} and waybill_created_at = ${wb.createdAt}`);
+      await tx.execute(sql`insert into waybill_loading (waybill_id, waybill_created_at, loader_name, loaded_at, checks, actual, total_mass_kg, operator_id, operator_name)
+        values (${wb.id}, ${wb.createdAt}, ${wb.loaderName}, now(), ${JSON.stringify(FIVE_CHECKS.map((f) => ({ key: f.key, label: f.label, ok: true })))}::jsonb,
+        ${JSON.stringify(lines.map((l) => ({ lineId: l.id, unNo: l.unNo, goodsName: l.goodsName, planned: l.quantity, actual: l.quantity, unit: l.unit })))}::jsonb, ${wb.totalMassKg}, ${user.id}, ${user.name})`);
+      return { set: { loadedAt: new Date() }, opinion: '五必查通过' };
+    },
+    change: async ({ tx, wb, opinion }) => {
+      await tx.execute(sql`insert into waybill_change (waybill_id, waybill_created_at, user_id, user_name, reason, fields, before, after)
+        values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, ${opinion}, ${textArray(['consigneePhone'])}, ${JSON.stringify({ consigneePhone: wb.consigneePhone })}::jsonb, '{"consigneePhone":"0571-86559999"}'::jsonb)`);
+      return { to: wb.state, set: { consigneePhone: '0571-86559999' }, data: { fields: ['consigneePhone'] } };
+    },
   });
-  const check = async (id: string, pass: boolean) => transition(db, user, id, await v(id), 'check', async (tx, wb) => {
-    const items = (await tx.execute<{ id: string; name: string; category: string; mandatory: boolean }>(sql`select id, name, category, mandatory from wb_check_item where enterprise_id = ${e.id} and enabled order by order_num`)).rows;
-    const answers = items.map((it, k) => ({ itemId: it.id, name: it.name, category: it.category, mandatory: it.mandatory, result: !pass && k === 0 ? '不合格' : '合格', remark: !pass && k === 0 ? '左后轮胎气压不足' : null }));
-    await tx.execute(sql`insert into waybill_check (waybill_id, waybill_created_at, checker_id, checker_name, result, answers, failed_items, driver_notified, escort_notified)
-      values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, ${pass ? '合格' : '不合格'}, ${JSON.stringify(answers)}::jsonb, ${pass ? null : JSON.stringify([answers[0]])}::jsonb, true, true)`);
-    if (pass) return { patch: { checkedAt: new Date() }, timelineAction: 'checkPass' };
-    await releaseCrew(tx, wb);
-    return { state: '待调度', patch: { problems: [`检查项“${items[0]!.name}”不合格：左后轮胎气压不足`] }, timelineAction: 'checkFail', note: '左后轮胎气压不足' };
-  });
-  const load = async (id: string) => transition(db, user, id, await v(id), 'load', async (tx, wb) => {
-    const lines = await goodsOf(tx, wb);
-    await tx.execute(sql`update waybill_goods set actual_quantity = quantity where waybill_id = ${wb.id} and waybill_created_at = ${wb.createdAt}`);
-    await tx.execute(sql`insert into waybill_loading (waybill_id, waybill_created_at, loader_name, loaded_at, checks, actual, total_mass_kg, operator_id, operator_name)
-      values (${wb.id}, ${wb.createdAt}, ${wb.loaderName}, now(), ${JSON.stringify(FIVE_CHECKS.map((f) => ({ key: f.key, label: f.label, ok: true })))}::jsonb,
-      ${JSON.stringify(lines.map((l) => ({ lineId: l.id, unNo: l.unNo, goodsName: l.goodsName, planned: l.quantity, actual: l.quantity, unit: l.unit })))}::jsonb, ${wb.totalMassKg}, ${user.id}, ${user.name})`);
-    return { patch: { loadedAt: new Date() }, note: '五必查通过' };
-  });
+  const step = async (id: string, name: string, body: Record<string, unknown> = {}) => runStep(db, steps, user, id, name, { version: await v(id), ...body });
+  const dispatch = async (id: string, cr: DemoCrew) => { demoCrew.set(id, cr); await step(id, 'dispatch'); };
+  const check = async (id: string, pass: boolean) => { passing.set(id, pass); await step(id, 'check'); };
+  const load = (id: string) => step(id, 'load');
+  const distributeOne = (id: string) => step(id, 'distribute');
 
   for (let i = 0; i < 3; i++) await make(false, undefined, i);                 // 草稿
   for (let i = 0; i < 3; i++) await make(true, undefined, i);                  // 待调度
@@ -211,22 +233,18 @@ async function seedToday(c: DemoContext, e: DemoEnterprise, crews: DemoCrew[], b
   if (crews[1]) { const w = await make(true, crews[1]); await dispatch(w.id, crews[1]); await check(w.id, true); }         // 待下发
   if (crews[2]) {                                                                                                         // 待装货, with a change record
     const w = await make(true, crews[2], 1); await dispatch(w.id, crews[2]); await check(w.id, true);
-    await distributeOne(db, user, c.provinceCode, w.id);
-    await transition(db, user, w.id, await v(w.id), 'change', async (tx, wb) => {
-      await tx.execute(sql`insert into waybill_change (waybill_id, waybill_created_at, user_id, user_name, reason, fields, before, after)
-        values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, '收货人更换联系电话', ${textArray(['consigneePhone'])}, ${JSON.stringify({ consigneePhone: wb.consigneePhone })}::jsonb, '{"consigneePhone":"0571-86559999"}'::jsonb)`);
-      return { patch: { consigneePhone: '0571-86559999' }, note: '收货人更换联系电话', data: { fields: ['consigneePhone'] } };
-    });
+    await distributeOne(w.id);
+    await step(w.id, 'change', { reason: '收货人更换联系电话' });
   }
   if (crews[3]) {                                                                                                         // 运输中, overdue
     const w = await make(true, crews[3], 2); await dispatch(w.id, crews[3]); await check(w.id, true);
-    await distributeOne(db, user, c.provinceCode, w.id); await load(w.id);
+    await distributeOne(w.id); await load(w.id);
     await db.execute(sql`update waybill set loaded_at = now() - interval '9 hours', expected_hours = 3 where id = ${w.id}`);
   }
   const voided = await make(false, undefined, 1);
-  await transition(db, user, voided.id, await v(voided.id), 'cancel', async () => ({ patch: { cancelledAt: new Date(), reason: '托运人取消运输计划' }, note: '托运人取消运输计划' }));
+  await step(voided.id, 'cancel', { reason: '托运人取消运输计划' });
   const closed = await make(true, undefined, 2);
-  await transition(db, user, closed.id, await v(closed.id), 'close', async () => ({ patch: { closedAt: new Date(), reason: '装货单位停产检修' }, note: '装货单位停产检修' }));
+  await step(closed.id, 'close', { reason: '装货单位停产检修' });
   void complianceInput;
 }
 

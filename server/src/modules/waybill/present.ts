@@ -1,6 +1,8 @@
 /** What a client sees of a waybill: the list row, and the detail with its goods, timeline and records. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { actionsFor, TIMELINE_LABELS } from '@dg/core/waybill';
+import { allowedSteps } from '@dg/core';
+import { timelineLabel, waybillForm } from '@dg/core/waybill';
+import { draftRefusal } from './workflow.ts';
 import type { Db } from '../../db/index.ts';
 import {
   waybillTransition, waybillChange, waybillCheck, waybillSelfInspection, waybillLoading, waybillUnloading, waybillMessage,
@@ -41,7 +43,7 @@ export async function detailOut(db: Db, user: SessionUser, wb: WaybillRow) {
   return {
     ...rowOut(wb, { checkCode: user.side === 'enterprise' || user.side === 'platform' }),
     goods: goods.map(strip),
-    timeline: timeline.map((t) => ({ ...strip(t), actionLabel: TIMELINE_LABELS[t.action] ?? t.action })),
+    timeline: timeline.map((t) => ({ ...strip(t), actionLabel: timelineLabel(t.action) })),
     changes: changes.map(strip),
     checks: checks.map(strip),
     selfInspections: selfInspections.map(strip),
@@ -49,6 +51,14 @@ export async function detailOut(db: Db, user: SessionUser, wb: WaybillRow) {
     unloading: unloading[0] ? strip(unloading[0]) : null,
     messages: messages.map(strip),
     abnormal: abnormal.rows.map((r) => camel(r)),
-    actions: user.side === 'enterprise' ? actionsFor(wb.state, user.elements) : [],
+    actions: user.side === 'enterprise' ? actionsOf(wb, user) : [],
   };
+}
+
+/** what the user may do to the waybill now: a draft's 编辑 and 删除, then the workflow's allowed steps */
+export function actionsOf(wb: WaybillRow, user: SessionUser): string[] {
+  const has = (c: string) => user.elements.has(c);
+  const draft = ([['edit', '编辑', 'baseManager:btn_edit'], ['delete', '删除', 'baseManager:btn_del']] as const)
+    .filter(([, word, code]) => !draftRefusal(wb.state, word) && has(code)).map(([name]) => name);
+  return [...draft, ...allowedSteps(waybillForm.workflow, wb, 'enterprise', has)];
 }

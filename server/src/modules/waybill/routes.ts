@@ -1,44 +1,26 @@
-/** The enterprise side of the electronic waybill: edit, the four queues, every lifecycle step (docs/waybill-api.md §2); the steps themselves are workflow.ts. */
+/** The enterprise side of the electronic waybill: edit, the four queues, every lifecycle step (docs/waybill-api.md §2); the steps run on the workflow engine (steps.ts). */
 import { z } from 'zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resourceZod } from '@dg/core';
-import { WAYBILL_QUEUES, CHECK_RESULTS, waybillForm, type WaybillQueue } from '@dg/core/waybill';
+import { WAYBILL_QUEUES, type WaybillQueue } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
-import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS } from './common.ts';
+import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS, type WaybillRow } from './common.ts';
 import { goodsOf } from './service.ts';
 import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
 import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
-import {
-  createWaybill, distributeOne, submitWaybill, updateDraft, deleteDraft, complianceProblems, dispatchWaybill, checkItemsFor, latestSelfInspection, checkWaybill,
-  addSelfInspection, loadWaybill, unloadWaybill, cancelWaybill, closeWaybill, changeWaybill,
-} from './workflow.ts';
+import { createWaybill, updateDraft, deleteDraft, complianceProblems, checkItemsFor, latestSelfInspection, addSelfInspection } from './workflow.ts';
+import { waybillWorkflow, waybillBody, crewBody, answer } from './steps.ts';
+import { runStep, workflowRoutes } from '../../platform/workflow.ts';
 
-const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
-const reason = z.string({ error: '请输入原因' }).trim().min(1, '请输入原因').max(500, '原因不能超过500个字符');
-const crewBody = {
-  bindId: z.string().nullish(), vehicleId: z.string().nullish(), trailerId: z.string().nullish(), tankId: z.string().nullish(),
-  tankContainerId: z.string().nullish(), driverId: z.string().nullish(), escortId: z.string().nullish(),
-};
 const tags = ['电子运单'];
-/**
- * a waybill's body as the OpenAPI document shows it: the form's fields (core/waybill.ts), the goods lines and the crew;
- * checked by the step itself after it has copied parties from base info (workflow.ts formValues)
- */
-const waybillBody = (mode: 'add' | 'update') => resourceZod(waybillForm, mode, { check: false }).extend({
-  goods: z.array(z.object({ unNo: z.string().optional(), goodsName: z.string().optional(), quantity: z.unknown().optional(), unit: z.string().optional() }).catchall(z.unknown()))
-    .optional().describe('货物明细：UN编号、名称、数量、单位（以及包装类别、规格）'),
-  submit: z.union([z.boolean(), z.string()]).optional().describe('true：保存并提交'),
-  ...crewBody,
-});
-const answer = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { error: '检查结果只能是合格、不合格或不适用' }), remark: z.string().max(500).nullish(), photos: z.array(z.unknown()).nullish() });
+const version = z.coerce.number({ error: '缺少版本号version，请刷新后重试' }).int();
 
 export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -101,11 +83,9 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(null);
   });
 
-  // ───── lifecycle ─────
-  app.post(`${P}/submit/:id`, { config: el('baseManager:btn_submit'), schema: { tags, summary: '提交运单', params: idParam, body: z.object({ version }) } }, async (req) => {
-    const row = await submitWaybill(db(), req.user!, req.params.id, req.body.version);
-    return ok(rowOut(row));
-  });
+  // ───── lifecycle: every step on the workflow engine, at the spec's URLs ─────
+  const steps = waybillWorkflow(app.ctx.config.provinceCode);
+  workflowRoutes(app, steps);
 
   app.post(`${P}/compliance`, { config: menu('dispatchManager'), schema: { tags, summary: '调度合规检查', body: z.object({ waybillId: z.string(), ...crewBody }) } }, async (req) =>
     ok(await complianceProblems(db(), req.user!, req.body)));
@@ -129,9 +109,6 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { tags, summary: '运单填报：本企业车辆、罐体和经营范围能否承运', body: z.object({ goods: z.array(z.unknown()).max(30).optional() }) },
   }, async (req) => ok(await capacityOf(db(), req.user!, req.body)));
 
-  app.post(`${P}/dispatch/:id`, { config: el('dispatchManager:btn_dispatch'), schema: { tags, summary: '调度派车', params: idParam, body: z.object({ version, remark: z.string().max(500).nullish(), ...crewBody }) } }, async (req) =>
-    ok(rowOut(await dispatchWaybill(db(), req.user!, req.params.id, req.body))));
-
   // ───── 出车检查 and 自检 ─────
 
   app.get(`${P}/checkForm/:id`, { config: menu('waybillCheckManager'), schema: { tags, summary: '出车检查表', params: idParam } }, async (req) => {
@@ -141,14 +118,6 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ waybill: rowOut(wb), items, selfInspection: await latestSelfInspection(db(), wb) });
   });
 
-
-  app.post(`${P}/check/:id`, {
-    config: el('waybillCheckManager:btn_check'),
-    schema: { tags, summary: '出车检查', params: idParam, body: z.object({ version, answers: z.array(answer).max(200).default([]), driverNotified: z.boolean().optional(), escortNotified: z.boolean().optional(), selfInspectionId: z.string().nullish(), remark: z.string().max(500).nullish() }) },
-  }, async (req) => {
-    const { passed, failedItems, row } = await checkWaybill(db(), req.user!, req.params.id, req.body);
-    return ok({ passed, failedItems, waybill: rowOut(row) });
-  });
 
   app.post(`${P}/selfInspection/add`, {
     config: el('waybillCheckManager:btn_add'),
@@ -185,7 +154,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const failed: { id: string; message: string; problems?: string[] }[] = [];
     for (const id of [...new Set(body.ids)]) {
       try {
-        const r = await distributeOne(db(), req.user!, app.ctx.config.provinceCode, id, body.versions?.[id]);
+        const r = (await runStep(db(), steps, req.user!, id, 'distribute', { version: body.versions?.[id] })).after as unknown as WaybillRow;
         done.push({ id, waybillNo: r.waybillNo!, checkCode: r.checkCode! });
       } catch (err) {
         if (body.ids.length === 1) throw err;
@@ -195,46 +164,6 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     req.audit = { after: { done: done.map((d) => d.waybillNo), failed: failed.length } };
     return ok({ done, failed }, failed.length ? `下发成功${done.length}条，失败${failed.length}条` : `下发成功${done.length}条`);
-  });
-
-  // ───── 装货确认 (五必查) ─────
-  app.post(`${P}/load/:id`, {
-    config: el('waybillManageManager:btn_load'),
-    schema: {
-      tags, summary: '装货确认（五必查）', params: idParam,
-      body: z.object({
-        version, loaderId: z.string().nullish(), loaderName: z.string().max(100).nullish(),
-        checks: z.record(z.string(), z.boolean(), { error: '请完成五必查' }), remarks: z.record(z.string(), z.string().max(200)).optional(),
-        goods: z.array(z.object({ lineId: z.string(), actualQuantity: z.coerce.number({ error: '实际装货数量不正确' }).min(0, '实际装货数量不能小于0') })).min(1, '请填写实际装货数量'),
-        loadedAt: z.coerce.date().optional(), remark: z.string().max(500).nullish(),
-      }),
-    },
-  }, async (req) => ok(rowOut(await loadWaybill(db(), req.user!, req.params.id, req.body))));
-
-  // ───── 卸货签收 ─────
-  app.post(`${P}/unload/:id`, {
-    config: el('waybillManageManager:btn_unload'),
-    schema: {
-      tags, summary: '卸货签收', params: idParam,
-      body: z.object({
-        version, signer: z.string({ error: '请输入签收人' }).trim().min(1, '请输入签收人').max(20, '签收人不能超过20个字符'), signerPhone: z.string().max(20).nullish(),
-        goods: z.array(z.object({ lineId: z.string(), receivedQuantity: z.coerce.number().min(0, '签收数量不能小于0') })).optional(),
-        unloadedAt: z.coerce.date().optional(), remark: z.string().max(500).nullish(),
-      }),
-    },
-  }, async (req) => ok(rowOut(await unloadWaybill(db(), req.user!, req.params.id, req.body))));
-
-  // ───── 作废 and 异常关闭 ─────
-  app.post(`${P}/cancel/:id`, { config: { access: { anyUser: true, opt: '作废' } }, schema: { tags, summary: '作废运单', params: idParam, body: z.object({ version, reason }) } }, async (req) =>
-    ok(rowOut(await cancelWaybill(db(), req.user!, req.params.id, req.body))));
-  app.post(`${P}/close/:id`, { config: el('waybillManageManager:btn_close'), schema: { tags, summary: '异常关闭运单', params: idParam, body: z.object({ version, reason }) } }, async (req) =>
-    ok(rowOut(await closeWaybill(db(), req.user!, req.params.id, req.body))));
-
-  // ───── 变更 ─────
-  app.post(`${P}/change/:id`, { config: el('waybillManageManager:btn_change'), schema: { tags, summary: '运单变更', params: idParam, body: waybillBody('update').extend({ version, reason }) } }, async (req) => {
-    const { row, changeFields } = await changeWaybill(db(), req.user!, req.params.id, req.body);
-    req.audit = { after: { id: row.id, fields: changeFields } };
-    return ok(rowOut(row));
   });
 };
 

@@ -1,22 +1,22 @@
 /**
- * The waybill's write path: goods lines, crew documents for the dispatch rules, crew locks,
- * rollups kept current in the same transaction, and the one transition function every step uses
- * (lock the row, check the version and the state, change it, write the timeline).
+ * The waybill's write path: goods lines, crew documents for the dispatch rules, crew locks, rollups kept current in
+ * the same transaction, and the store the workflow engine runs every step on (the partitioned row and its timeline).
  */
 import { and, eq, sql, getTableColumns } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
 import { isUuid } from '../../platform/schemas.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
-  busyLine, catalogueEntryOf, goodsMassKg, goodsLineText, mainClass, transitionError, waybillGoodsForm,
-  WAYBILL_ACTIONS, TIMELINE_LABELS, CREW_FIELDS,
-  type CatalogueRow, type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc, type WaybillActionName, type WaybillState,
+  busyLine, catalogueEntryOf, goodsMassKg, goodsLineText, mainClass, waybillGoodsForm, CREW_FIELDS,
+  type CatalogueRow, type ComplianceInput, type ComplianceProblem, type CrewRole, type GoodsDoc,
 } from '@dg/core/waybill';
 import { type Db, allOnInOrder, execPrepared } from '../../db/index.ts';
 import { waybill, waybillGoods, waybillTransition, waybillCrewLock } from '../../db/waybill-schema.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badInput, notFound, staleVersion, ApiError } from '../../platform/errors.ts';
+import { badInput, notFound, ApiError } from '../../platform/errors.ts';
+import type { WorkflowStore } from '../../platform/flow.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
 import { STATUS, validateInput } from '@dg/core';
 import { findWaybill, camel, type WaybillRow } from './common.ts';
 import { counts, moveRollups } from './rollups.ts';
@@ -235,48 +235,46 @@ export async function bumpState(tx: Db, wb: { enterpriseId: string; carrierRegio
   }
 }
 
-// ───────── the transition ─────────
+// ───────── the waybill's rows and timeline, as the workflow engine writes them ─────────
 
-export interface StepResult {
-  /** columns to change (state and version are handled here) */
-  patch?: Partial<typeof waybill.$inferInsert>;
-  /** overrides the action's target state (a failed check) */
-  state?: WaybillState;
-  /** timeline action name (defaults to the action) and note */
-  timelineAction?: string;
-  note?: string | null;
-  data?: unknown;
-}
+/** the goods a counted waybill had when its step began (the rollups move from them), by the row the store found */
+const goodsBefore = new WeakMap<Row, Awaited<ReturnType<typeof goodsOf>>>();
+/** rows whose step rewrote their goods (a 变更): the rollups read the new lines */
+const goodsRewritten = new WeakSet<Row>();
+export const markGoodsRewritten = (before: WaybillRow) => { goodsRewritten.add(before as unknown as Row); };
 
-/**
- * One step of the lifecycle in one transaction: lock the row, refuse a stale version or a wrong state,
- * apply the step, bump version and state counts, write the timeline. Returns the updated row.
- */
-export async function transition(db: Db, user: SessionUser, id: string, version: number | undefined, action: WaybillActionName,
-  step: (tx: Db, wb: WaybillRow) => Promise<StepResult>): Promise<WaybillRow> {
-  return db.transaction(async (tx) => {
-    const wb = await findWaybill(tx, user, id, true);
-    if (!wb) throw notFound();
-    if (version !== undefined && wb.version !== version) throw staleVersion();
-    const err = transitionError(wb.state, action);
-    if (err) throw badInput(err);
-    // the statistics' rollups: what the waybill counted before the step (goods read now, the step may rewrite them)
-    const before = counts(wb) ? { w: wb, goods: await goodsOf(tx, wb) } : null;
-    const r = await step(tx, wb);
-    const to = r.state ?? WAYBILL_ACTIONS[action].to ?? (wb.state as WaybillState);
-    const res = await tx.update(waybill).set({ ...r.patch, state: to, version: sql`${waybill.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
-      .where(and(eq(waybill.id, wb.id), eq(waybill.createdAt, wb.createdAt), eq(waybill.version, wb.version))).returning();
-    if (!res.length) throw staleVersion();
-    await tx.insert(waybillTransition).values({
-      waybillId: wb.id, waybillCreatedAt: wb.createdAt, action: r.timelineAction ?? action, fromState: wb.state, toState: to,
-      userId: user.id, userName: user.name.slice(0, 20), note: r.note ?? null, data: r.data ?? null,
-    });
-    await bumpState(tx, wb, wb.state, to);
-    // only a 变更 rewrites the goods: the other steps keep the lines read before
-    const after = counts(res[0]!) ? { w: res[0]!, goods: before && action !== 'change' ? before.goods : await goodsOf(tx, wb) } : null;
-    await moveRollups(tx, before, after);
-    return res[0]!;
+/** one row of the waybill's timeline (waybill_transition, partitioned with the waybill): the one way it is written */
+export async function recordTransition(tx: Db, user: Pick<SessionUser, 'id' | 'name'>, wb: { id: string; createdAt: Date },
+  e: { action: string; from: string | null; to: string; note?: string | null; data?: unknown }) {
+  await tx.insert(waybillTransition).values({
+    waybillId: wb.id, waybillCreatedAt: wb.createdAt, action: e.action, fromState: e.from, toState: e.to,
+    userId: user.id, userName: user.name.slice(0, 20), note: e.note ?? null, data: e.data ?? null,
   });
 }
 
-export const timelineLabel = (action: string) => TIMELINE_LABELS[action] ?? action;
+/**
+ * The waybill's store for the workflow engine: the row found by its partition key in the caller's scope and locked
+ * (the rollups are moved in the same transaction), written with its state counts and statistics rollups, and its
+ * timeline row in waybill_transition under the step's name (or the outcome its hook names: checkPass, crewChange).
+ */
+export const waybillStore: WorkflowStore = {
+  async find(tx, user, id) {
+    const wb = await findWaybill(tx, user, id, true);
+    if (!wb) return null;
+    // what the waybill counted before the step (goods read now: the step may rewrite them)
+    if (counts(wb)) goodsBefore.set(wb as unknown as Row, await goodsOf(tx, wb));
+    return wb as unknown as Row;
+  },
+  async write(tx, user, before, set, to) {
+    const wb = before as unknown as WaybillRow;
+    const res = await tx.update(waybill).set({ ...(set as Partial<typeof waybill.$inferInsert>), state: to, version: sql`${waybill.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
+      .where(and(eq(waybill.id, wb.id), eq(waybill.createdAt, wb.createdAt), eq(waybill.version, wb.version))).returning();
+    if (!res.length) return null;
+    await bumpState(tx, wb, wb.state, to);
+    const prior = goodsBefore.get(before);
+    const after = counts(res[0]!) ? { w: res[0]!, goods: prior && !goodsRewritten.has(before) ? prior : await goodsOf(tx, wb) } : null;
+    await moveRollups(tx, prior ? { w: wb, goods: prior } : null, after);
+    return res[0]! as unknown as Row;
+  },
+  timeline: (tx, user, before, e) => recordTransition(tx, user, before as unknown as WaybillRow, { action: e.outcome ?? e.step, from: e.from, to: e.to, note: e.opinion, data: e.data }),
+};

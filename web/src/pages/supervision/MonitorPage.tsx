@@ -5,9 +5,10 @@
  */
 import { Card, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { WAYBILL_STATES } from '@dg/core/waybill';
+import { stateColor } from '@dg/core';
+import { WAYBILL_STATES, waybillForm } from '@dg/core/waybill';
 import WaybillQueue from '../waybill/WaybillQueue';
-import { STATE_COLORS, useRefetchOnDataChange } from '../waybill/common';
+import { useRefetchOnDataChange } from '../waybill/common';
 import { getStateCounts } from './api';
 import { useListState } from '../../components/resource/useListState';
 import { usePhone } from '../../components/resource/phone';
@@ -30,7 +31,7 @@ export default function MonitorPage() {
       : { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(86px, 1fr))', gap: 12, marginBottom: 16 }} data-testid="state-cards">
       {cards.map((c) => {
         const active = state === c.key;
-        const color = c.key ? TONE[STATE_COLORS[c.key] ?? 'default'] : '#1677ff';
+        const color = c.key ? TONE[stateColor(waybillForm.workflow, c.key)] : '#1677ff';
         return (
           <Card key={c.key || 'all'} size="small" hoverable onClick={() => setState(c.key)} data-testid={`state-card-${c.key || 'all'}`}
               style={{ borderColor: active ? color : undefined, boxShadow: active ? `0 0 0 1px ${color}` : undefined, cursor: 'pointer' }}>

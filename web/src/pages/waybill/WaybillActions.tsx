@@ -1,18 +1,21 @@
 /**
- * The buttons of a waybill's transitions (docs/waybill-api.md §0), shown only for the actions the
- * state allows and the user's element codes grant (`actionsFor` in @dg/core), and the dialogs
+ * The buttons of a waybill's workflow steps (docs/waybill-api.md §0), shown only for the steps the waybill's
+ * workflow declares from its state for the user's element codes (core `allowedSteps` on WAYBILL_WORKFLOW, the same
+ * the server runs), a draft's 编辑 and 删除 where the workflow does not lock the state, and the dialogs
  * behind them: 作废 / 异常关闭 (reason), 装货确认 (五必查 and actual quantities), 卸货签收,
  * 变更 (reason and changed fields), and the numbers issued by 下发.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert, Button, Checkbox, Col, DatePicker, Descriptions, Divider, Form, Input, InputNumber, Modal, Popconfirm, Row, Space, Spin, Table, Typography,
 } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { actionsFor, FIVE_CHECKS, WAYBILL_ACTIONS, type WaybillActionName } from '@dg/core/waybill';
-import { checkRule } from '@dg/core';
+import { FIVE_CHECKS, waybillForm, WAYBILL_WORKFLOW, type WaybillStep } from '@dg/core/waybill';
+import { checkRule, lockRefusal } from '@dg/core';
+import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
+import type { Row as ResourceRow } from '../../components/resource/types';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import { useFeedback } from '../../components/resource/feedback';
@@ -24,7 +27,9 @@ import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAY
 import { useSave } from '../../components/resource';
 import { valuesAfterUploads } from '../../components/Upload';
 
-export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
+export type ActionName = WaybillStep | 'edit' | 'delete' | 'print' | 'emptyLedger';
+
+const STEPS = WAYBILL_WORKFLOW.steps;
 
 interface Props {
   row: WaybillListRow;
@@ -54,8 +59,13 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   });
   const busy = pending?.action ?? null;
 
-  const base = useMemo(() => actionsFor(row.state, elements), [row.state, elements]);
-  const allowed = new Set<ActionName>(base);
+  const steps = useAllowedSteps(waybillForm, row as unknown as ResourceRow) as WaybillStep[];
+  const allowed = new Set<ActionName>(steps);
+  // a draft's own edit and delete: the states the workflow locks take neither
+  if (!lockRefusal(waybillForm, row, '修改')) {
+    if (elements.has('baseManager:btn_edit')) allowed.add('edit');
+    if (elements.has('baseManager:btn_del')) allowed.add('delete');
+  }
   if (row.waybillNo && (elements.has('distributeManager:view') || elements.has('waybillManageManager:view') || elements.has('baseManager:view'))) allowed.add('print');
   if (row.state === '已完成' && (row.tankId || row.tankContainerId) && elements.has('emptyLedgerManager:btn_add')) allowed.add('emptyLedger');
   const shown = (only ?? (['edit', 'submit', 'dispatch', 'check', 'distribute', 'load', 'unload', 'change', 'print', 'emptyLedger', 'cancel', 'close', 'delete'] as ActionName[]))
@@ -94,25 +104,25 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   const buttons = shown.map((a) => {
     switch (a) {
       case 'edit': return btn(a, '编辑', () => navigate(WAYBILL_ROUTES.baseEdit(row.id)));
-      case 'submit': return confirm(a, '提交', '提交后进入待调度，确定提交？', () => submitWaybill(row.id, row.version), '已提交，运单进入待调度', { primary: true });
+      case 'submit': return confirm(a, STEPS.submit.label, STEPS.submit.confirm, () => submitWaybill(row.id, row.version), '已提交，运单进入待调度', { primary: true });
       case 'delete': return confirm(a, '删除', '此操作将永久删除, 是否继续?', () => deleteWaybill(row.id), '删除成功', { danger: true });
-      case 'dispatch': return btn(a, '调度', () => navigate(WAYBILL_ROUTES.dispatchEdit(row.id)), { primary: true });
-      case 'check': return btn(a, '出车检查', () => navigate(WAYBILL_ROUTES.checkEdit(row.id)), { primary: true });
+      case 'dispatch': return btn(a, STEPS.dispatch.label, () => navigate(WAYBILL_ROUTES.dispatchEdit(row.id)), { primary: true });
+      case 'check': return btn(a, STEPS.check.label, () => navigate(WAYBILL_ROUTES.checkEdit(row.id)), { primary: true });
       case 'distribute':
         return (
-          <Popconfirm key={a} title="下发后生成运单编号和二维码，并通知驾驶员、押运员。确定下发？" okText="下发" cancelText="取消"
+          <Popconfirm key={a} title={STEPS.distribute.confirm} okText={STEPS.distribute.label} cancelText="取消"
             onConfirm={async () => {
               const r = await run(a, () => distributeWaybills([row.id], { [row.id]: row.version }), '下发成功');
               if (r) (onIssued ?? setIssued)(r as DistributeResult);
             }}>
-            {btn(a, '下发', undefined, { primary: true })}
+            {btn(a, STEPS.distribute.label, undefined, { primary: true })}
           </Popconfirm>
         );
-      case 'load': return btn(a, WAYBILL_ACTIONS.load.label, () => setOpen('load'), { primary: true });
-      case 'unload': return btn(a, WAYBILL_ACTIONS.unload.label, () => setOpen('unload'), { primary: true });
-      case 'change': return btn(a, '变更', () => setOpen('change'));
-      case 'cancel': return btn(a, '作废', () => setOpen('cancel'), { danger: true });
-      case 'close': return btn(a, '异常关闭', () => setOpen('close'), { danger: true });
+      case 'load': return btn(a, STEPS.load.label, () => setOpen('load'), { primary: true });
+      case 'unload': return btn(a, STEPS.unload.label, () => setOpen('unload'), { primary: true });
+      case 'change': return btn(a, STEPS.change.label, () => setOpen('change'));
+      case 'cancel': return btn(a, STEPS.cancel.label, () => setOpen('cancel'), { danger: true });
+      case 'close': return btn(a, STEPS.close.label, () => setOpen('close'), { danger: true });
       case 'print': return btn(a, '打印', () => navigate(WAYBILL_ROUTES.print(row.id)));
       case 'emptyLedger': return btn(a, '登记空车返程', () => navigate(WAYBILL_ROUTES.emptyLedgerEdit({ waybillId: row.id })));
       default: return null;

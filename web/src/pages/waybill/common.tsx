@@ -1,35 +1,23 @@
 /**
- * Small parts shared by the waybill pages: state colours, formatting, the id in the query string,
+ * Small parts shared by the waybill pages: the state tag (its colour the workflow's), formatting, the id in the query string,
  * leaving a page (closing its tag), the data-change signal, and Enter-moves-on for fast forms.
  */
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DATE_FORMAT } from '@dg/core';
-import { GOODS_CLASSES } from '@dg/core/waybill';
+import { DATE_FORMAT, stateColor } from '@dg/core';
+import { GOODS_CLASSES, waybillForm } from '@dg/core/waybill';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import { useUserStore } from '../../store/user';
 
 // the query-string id, leaving a page and Enter-moves-on are every routed page's (utils/pageNav.ts)
 export { useQueryParam, useLeave, enterMovesOn } from '../../utils/pageNav';
 
-export const STATE_COLORS: Record<string, string> = {
-  草稿: 'default',
-  待调度: 'orange',
-  待检查: 'gold',
-  待下发: 'cyan',
-  待装货: 'blue',
-  运输中: 'processing',
-  已完成: 'success',
-  已作废: 'default',
-  异常关闭: 'error',
-};
-
 export function StateTag({ state }: { state?: string | null }) {
   if (!state) return null;
   return (
-    <Tag color={STATE_COLORS[state] ?? 'default'} data-testid="waybill-state" style={state === '已作废' ? { textDecoration: 'line-through' } : undefined}>
+    <Tag color={stateColor(waybillForm.workflow, state)} data-testid="waybill-state" style={state === '已作废' ? { textDecoration: 'line-through' } : undefined}>
       {state}
     </Tag>
   );
