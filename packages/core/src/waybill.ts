@@ -456,11 +456,11 @@ export const checklistFlow = resource({
   },
   workflow: {
     owns: [],
-    states: { 待签收: { color: 'orange' }, 待回复: { color: 'gold' }, 待审核: { color: 'processing' }, 已办结: { color: 'success', final: true } },
+    states: { 待签收: { color: 'red' }, 待回复: { color: 'orange' }, 待审核: { color: 'blue' }, 已办结: { color: 'green', final: true } },
     steps: {
       receive: { label: '签收', from: ['待签收'], to: '待回复', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_receive'] },
       reply: { label: '回复', from: ['待回复'], to: '待审核', sides: ENTERPRISE_OR_PLATFORM, elements: ['checklistManager:btn_reply'], opinion: { required: '请输入回复内容', label: '回复内容', field: 'reply', max: 2000 } },
-      finish: { label: '办结', from: ['待审核'], to: '已办结', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_finish'], opinion: { optional: true, max: 2000 } },
+      finish: { label: '办结', from: ['待审核'], to: '已办结', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_finish'], opinion: { optional: true, label: '办结意见', max: 2000 } },
       return: { label: '退回', from: ['待审核'], to: '待回复', sides: GOVERNMENT_OR_PLATFORM, elements: ['checklistManager:btn_return'], opinion: { required: '请输入退回意见', label: '退回意见', max: 2000 } },
     },
   },

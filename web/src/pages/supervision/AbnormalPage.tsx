@@ -11,7 +11,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ABNORMAL_RULES } from '@dg/core/waybill';
+import { stateColor } from '@dg/core';
+import { ABNORMAL_RULES, checklistFlow } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
@@ -24,7 +25,6 @@ import { valuesAfterUploads } from '../../components/Upload';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
 const STATUS_COLOR: Record<string, string> = { 待处理: 'red', 已下发核查单: 'orange', 已办结: 'green' };
-export const CHECKLIST_STATE_COLOR: Record<string, string> = { 待签收: 'red', 待回复: 'orange', 待审核: 'blue', 已办结: 'green' };
 
 interface Search { rule?: string; status?: string; enterpriseId?: string; foundAt?: [Dayjs | null, Dayjs | null] | null; waybillNo?: string }
 
@@ -194,7 +194,7 @@ export function AbnormalInfoPage({ id: given, readOnly }: { id?: string; readOnl
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
             { title: '核查问题', dataIndex: 'problem', ellipsis: true },
             { title: '回复期限', dataIndex: 'replyBy', width: 110 },
-            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
+            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={stateColor(checklistFlow.workflow, v)}>{v}</Tag> },
             ...(readOnly ? [] : [{ title: '操作', key: 'op', width: 80, render: (_: unknown, r: Checklist) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))}>详情</Button> }]),
           ]} />
         ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未下发核查单" />}

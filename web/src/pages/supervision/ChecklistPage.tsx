@@ -15,12 +15,17 @@ import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
 import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
-import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
-import { useHasElement, useSave } from '../../components/resource';
+import { stateColor } from '@dg/core';
+import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
+import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
+import type { Row as ResourceRow } from '../../components/resource/types';
+import { useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 
-const STATES = ['待签收', '待回复', '待审核', '已办结'];
+/** the 核查单's workflow (core checklistFlow): its states' colours, its steps' labels and opinion rules, who may take them */
+const FLOW = checklistFlow.workflow!;
+const STEPS = FLOW.steps!;
 
 export default function ChecklistPage() {
   useRefetchOnDataChange();
@@ -40,7 +45,7 @@ export default function ChecklistPage() {
       <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
         <Form form={form} name="checklist_search" onFinish={search} labelCol={{ flex: '70px' }} wrapperCol={{ flex: '1 1 0' }}>
           <Row gutter={16}>
-            <Col xs={24} md={12} xl={6}><Form.Item name="state" label="状态"><Select allowClear placeholder="全部" options={STATES.map((s) => ({ value: s, label: s }))} /></Form.Item></Col>
+            <Col xs={24} md={12} xl={6}><Form.Item name="state" label="状态"><Select allowClear placeholder="全部" options={CHECKLIST_STATES.map((s) => ({ value: s, label: s }))} /></Form.Item></Col>
             {gov && <Col xs={24} md={12} xl={6}><Form.Item name="enterpriseId" label="企业"><RefSelect resource="enterprise" placeholder="请选择企业" /></Form.Item></Col>}
             <Col xs={24} md={12} xl={6}><Form.Item name="waybillNo" label="运单号"><Input allowClear /></Form.Item></Col>
             <Col flex="auto" style={{ textAlign: 'right', marginBottom: 16 }}>
@@ -54,7 +59,7 @@ export default function ChecklistPage() {
           pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
           columns={[
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
-            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={CHECKLIST_STATE_COLOR[v]}>{v}</Tag> },
+            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={stateColor(FLOW, v)}>{v}</Tag> },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),
             { title: '异常规则', dataIndex: 'rule', width: 100, render: (v: string | null) => (v ? <Tag color="red">{v}</Tag> : '-') },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v: string | null) => v || '-' },
@@ -88,29 +93,19 @@ function ChecklistInfo({ id }: { id: string }) {
   const side = useSide();
   const gov = side !== 'enterprise';
   const q = useQuery({ queryKey: ['waybill', 'checklist', id], queryFn: () => getChecklist(id), enabled: Boolean(id) });
-  const can = {
-    receive: useHasElement('checklistManager:btn_receive') && side === 'enterprise',
-    reply: useHasElement('checklistManager:btn_reply') && side === 'enterprise',
-    finish: useHasElement('checklistManager:btn_finish') && side !== 'enterprise',
-    return: useHasElement('checklistManager:btn_return') && side !== 'enterprise',
-  };
+  // the steps the declaration allows the user from the row's state (the server checks the same)
+  const actions = useAllowedSteps(checklistFlow, q.data as ResourceRow | undefined) as ChecklistAction[];
   const [acting, setActing] = useState<ChecklistAction | null>(null);
   if (q.isLoading) return <Card><Skeleton active /></Card>;
   if (q.isError || !q.data) return <Result status="warning" title="核查单不存在或无权访问" />;
   const c: ChecklistDetail = q.data;
-  const current = Math.max(0, STATES.indexOf(c.state));
-  const actions: ChecklistAction[] = [];
-  if (c.state === '待签收' && can.receive) actions.push('receive');
-  if (c.state === '待回复' && can.reply) actions.push('reply');
-  if (c.state === '待审核' && can.finish) actions.push('finish');
-  if (c.state === '待审核' && can.return) actions.push('return');
-  const LABEL: Record<ChecklistAction, string> = { receive: '签收', reply: '回复', finish: '办结', return: '退回' };
+  const current = Math.max(0, (CHECKLIST_STATES as readonly string[]).indexOf(c.state));
 
   return (
     <div data-testid="checklist-info">
-      <Card style={{ marginBottom: 12 }} title={<Space>核查单<Tag color={CHECKLIST_STATE_COLOR[c.state]}>{c.state}</Tag>{c.overdue && <Tag color="red">已逾期</Tag>}</Space>}
-        extra={<Space>{actions.map((a) => <Button key={a} type={a === 'return' ? 'default' : 'primary'} danger={a === 'return'} onClick={() => setActing(a)} data-testid={`checklist-${a}`}>{LABEL[a]}</Button>)}</Space>}>
-        <Steps size="small" current={c.state === '已办结' ? 4 : current} items={STATES.map((s) => ({ title: s }))} style={{ marginBottom: 16 }} />
+      <Card style={{ marginBottom: 12 }} title={<Space>核查单<Tag color={stateColor(FLOW, c.state)}>{c.state}</Tag>{c.overdue && <Tag color="red">已逾期</Tag>}</Space>}
+        extra={<Space>{actions.map((a) => <Button key={a} type={a === 'return' ? 'default' : 'primary'} danger={a === 'return'} onClick={() => setActing(a)} data-testid={`checklist-${a}`}>{STEPS[a]!.label}</Button>)}</Space>}>
+        <Steps size="small" current={c.state === '已办结' ? 4 : current} items={CHECKLIST_STATES.map((s) => ({ title: s }))} style={{ marginBottom: 16 }} />
         <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} items={[
           { key: 'ent', label: '企业', children: c.enterpriseName ?? '-' },
           { key: 'rule', label: '异常规则', children: c.abnormal?.rule ? <Tag color="red">{c.abnormal.rule}</Tag> : '-' },
@@ -149,7 +144,7 @@ function ChecklistInfo({ id }: { id: string }) {
           ),
         }))} />
       </Card>
-      {acting && <ActModal checklist={c} action={acting} label={LABEL[acting]} onClose={() => setActing(null)} />}
+      {acting && <ActModal checklist={c} action={acting} label={STEPS[acting]!.label} onClose={() => setActing(null)} />}
     </div>
   );
 }
@@ -158,8 +153,9 @@ function ActModal({ checklist: c, action, label, onClose }: { checklist: Checkli
   const [form] = Form.useForm<{ text?: string; attachments?: FileRef[] }>();
   const changed = useWaybillChanged();
   const { save, saving } = useSave((body: Parameters<typeof checklistAct>[2]) => checklistAct(action, c.id, body), { success: `${label}成功`, refresh: changed, then: onClose });
-  const required = action === 'reply' || action === 'return';
-  const textLabel = action === 'reply' ? '回复内容' : action === 'return' ? '退回意见' : '办结意见';
+  const opinion = STEPS[action]!.opinion;
+  const required = !!opinion && 'required' in opinion;
+  const textLabel = opinion?.label ?? '意见';
   const ok = async () => {
     const v = await valuesAfterUploads(form).catch(() => null);
     if (!v) return;
