@@ -2,9 +2,13 @@ import { describe, it, expect } from 'vitest';
 import { addWatched, normalizeIntervals, creditedMinutes, chapterDone, totalSeconds } from './learning.ts';
 
 describe('watched time', () => {
-  it('joins overlapping and adjacent intervals, clamps to the chapter and rounds inward', () => {
-    expect(normalizeIntervals([[10, 20], [0, 5], [5, 8], [15, 30.9], [100, 200]], 120)).toEqual([[0, 8], [10, 30], [100, 120]]);
-    expect(normalizeIntervals([[-5, 0.4], [3.2, 3.9], [Number.NaN, 4]], 60)).toEqual([]);
+  it('joins overlapping and adjacent intervals, clamps to the chapter and rounds to whole seconds', () => {
+    expect(normalizeIntervals([[10, 20], [0, 5], [5, 8], [15, 30.9], [100, 200]], 120)).toEqual([[0, 8], [10, 31], [100, 120]]);
+    expect(normalizeIntervals([[-5, 0.4], [3.2, 3.4], [Number.NaN, 4]], 60)).toEqual([]);
+  });
+  it('loses no second where one stretch of playback was reported in two pieces', () => {
+    const first = addWatched([], [[0, 13.4]], 15, 60);
+    expect(addWatched(first.intervals, [[13.4, 14.6]], 15, 60)).toEqual({ intervals: [[0, 15]], added: 2 });
   });
   it('counts a second once however often it is played', () => {
     let s = addWatched([], [[0, 30]], 600, 60);

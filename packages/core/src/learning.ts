@@ -17,10 +17,13 @@ export const REPORT_WINDOW_SECONDS = 60;
 /** how often the player reports while it plays */
 export const REPORT_EVERY_SECONDS = 10;
 
-/** sorted, non-overlapping, adjacent ones joined; pieces outside [0, duration) dropped, ends rounded inward to whole seconds */
+/**
+ * sorted, non-overlapping, adjacent ones joined; pieces outside [0, duration) dropped; ends rounded to the nearest whole
+ * second, so that one stretch of playback reported in pieces (…–13.4, 13.4–…) loses no second at the seams
+ */
 export function normalizeIntervals(list: readonly (readonly [number, number])[], duration: number): Interval[] {
   const clean = list
-    .map(([a, b]) => [Math.max(0, Math.ceil(a)), Math.min(duration, Math.floor(b))] as Interval)
+    .map(([a, b]) => [Math.max(0, Math.round(a)), Math.min(duration, Math.round(b))] as Interval)
     .filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && b > a)
     .sort((x, y) => x[0] - y[0]);
   const out: Interval[] = [];
