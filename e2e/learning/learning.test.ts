@@ -68,6 +68,8 @@ describe('在线学习', () => {
     await expect.poll(() => item.textContent()).toContain(`已计 ${Number(credited)} 分钟`);
     await expect.poll(() => item.textContent()).toContain('已学完');
     await expect.poll(() => page.locator('[data-testid="my-hours"]').textContent()).toMatch(/年度已获学时：\d+(\.\d)? 小时/);
+    // the loading course he never opened credits nothing
+    await expect.poll(() => page.locator('[data-testid="course-装卸作业安全规程"]').textContent()).toContain('已学完 0 章 · 已计 0 分钟');
     await shot(page, 'learning-my-courses');
 
     // the PDF chapter opens in the browser's viewer

@@ -127,6 +127,11 @@ describe('watched time', () => {
     expect(again).toMatchObject({ watchedSeconds: 20, lastPosition: 20, intervals: [[0, 20]] });
     const my = (await as(p.token, 'GET', `${Z}/learning/my`)).data;
     expect(my.courses.find((k: { id: string }) => k.id === courseId)).toMatchObject({ creditedMinutes: 10, doneChapters: 1 });
+    // the courses this person never opened credit nothing
+    const others = my.courses.filter((k: { id: string }) => k.id !== courseId);
+    expect(others.length).toBeGreaterThan(0);
+    for (const k of others) expect(k).toMatchObject({ creditedMinutes: 0, doneChapters: 0 });
+    expect(my.creditedMinutes).toBe(10);
     const mine = (await as(p.token, 'POST', `${Z}/learningRecord/list`, { page: 1, size: 50 })).data;
     // the person sees their own row only
     expect(mine.content.map((r: { staffId: string }) => r.staffId)).toEqual([p.staffId]);

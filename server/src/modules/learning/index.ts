@@ -104,9 +104,10 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
     const v = await viewerOf(db(), user);
     // a person sees the courses of the subjects for their post; a manager without a staff record sees every course, to preview
     const posts = v ? sql`and ${v.post} = any(s.posts)` : sql``;
+    // least() passes over a NULL: a chapter never opened must count its watched seconds as 0, not be left out of the least
     const courses = await db().execute<{ id: string; name: string; subject_name: string; description: string | null; chapter_count: number; total_minutes: number; credited: number; done: number }>(sql`
       select k.id, k.name, s.name as subject_name, k.description, k.chapter_count, k.total_minutes,
-        coalesce(sum(least(1, p.watched_seconds::numeric / nullif(c.duration_seconds, 0)) * c.minutes), 0)::float8 as credited,
+        coalesce(sum(least(1, coalesce(p.watched_seconds, 0)::numeric / nullif(c.duration_seconds, 0)) * c.minutes), 0)::float8 as credited,
         count(p.id) filter (where p.watched_seconds >= floor(c.duration_seconds * 0.95))::int as done
       from learning_course k join learning_subject s on s.id = k.subject_id
       left join learning_chapter c on c.course_id = k.id

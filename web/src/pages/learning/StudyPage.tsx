@@ -87,7 +87,12 @@ function DocumentChapter({ chapterId, start, onAnswer }: { chapterId: string; st
     }, 1000);
     return () => window.clearInterval(timer);
   }, [add, position, start.durationSeconds]);
-  return <iframe data-testid="chapter-document" title="章节文档" src={mediaUrl(chapterId)} style={{ width: '100%', height: 560, border: '1px solid #f0f0f0' }} />;
+  return (
+    <>
+      <iframe data-testid="chapter-document" title="章节文档" src={mediaUrl(chapterId)} style={{ width: '100%', height: 560, border: '1px solid #f0f0f0' }} />
+      <Typography.Link href={mediaUrl(chapterId)} target="_blank" rel="noopener">在新窗口中打开文档</Typography.Link>
+    </>
+  );
 }
 
 const fmt = (s: number) => `${Math.floor(s / 60)}分${String(Math.floor(s % 60)).padStart(2, '0')}秒`;
