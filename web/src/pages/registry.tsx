@@ -24,6 +24,7 @@ const notices = () => import('./notice/NoticePages.tsx');
 const messages = () => import('./notice/MessagePages.tsx');
 const board = () => import('./board/BoardPages.tsx');
 const assessments = () => import('./assessment/AssessmentPages.tsx');
+const learning = () => import('./learning/LearningPages.tsx');
 /** 业务大厅's screens carry its counts strip (pages/board/LobbyCounts.tsx) */
 const lobby = (page: Promise<{ default: ComponentType }>) => Promise.all([page, import('./board/LobbyCounts.tsx')]).then(([p, m]) => ({ default: m.withLobbyCounts(p.default) }));
 
@@ -83,6 +84,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   assessResultManager: () => named(assessments(), 'ResultPage'),
   assessStatManager: () => named(assessments(), 'StatPage'),
   assessBorrowManager: () => named(assessments(), 'BorrowPage'),
+  courseManager: () => named(learning(), 'CoursePage'),
+  mySubjectManager: () => named(learning(), 'MySubjectPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),
   checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),
@@ -115,6 +118,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
 /** Detail/edit routes outside the menu, e.g. '/transportMission/baseEdit'. */
 export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: () => Promise<{ default: ComponentType }> }[] = [
   // 系统管理 (admin): the article and policy editors
+  { path: '/learningvideo/:uuid/:subjectsUuid/:url', title: '课程学习', menu: 'mySubjectManager', load: () => import('./learning/StudyPage.tsx') },
   { path: '/articleManager/addarticleManager', title: '文章编辑', menu: 'articleManager', load: () => import('./admin/ArticleEdit.tsx') },
   { path: '/policyManager/addpolicyManager', title: '政策法规编辑', menu: 'policyManager', load: () => import('./admin/PolicyEdit.tsx') },
   // 档案管理 (records): 一车一档, 罐体档案, 一人一档

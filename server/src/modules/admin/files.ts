@@ -26,9 +26,9 @@ const MIME: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', pdf: 'application/pdf',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv', txt: 'text/plain', zip: 'application/zip', apk: 'application/vnd.android.package-archive', mp4: 'video/mp4',
+  csv: 'text/csv', txt: 'text/plain', zip: 'application/zip', apk: 'application/vnd.android.package-archive', mp4: 'video/mp4', webm: 'video/webm',
 };
-const INLINE = new Set(['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'video/mp4']);
+const INLINE = new Set(['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'video/mp4', 'video/webm']);
 
 export type AttachmentRow = { id: string; name: string; mime: string; size: number; storage_path: string; enterprise_id: string | null; created_by: string | null };
 
@@ -49,13 +49,34 @@ export async function sendAttachment(app: App, reply: FastifyReply, a: Attachmen
   if (!file.startsWith(filesDir(app.ctx.config.dataDir) + path.sep)) throw notFound();
   const st = await stat(file).catch(() => null);
   if (!st) throw badInput('文件已丢失，请重新上传');
-  return reply
+  reply
     .header('Content-Type', a.mime)
-    .header('Content-Length', st.size)
     .header('Content-Disposition', disposition(a.name, INLINE.has(a.mime)))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, max-age=0')
-    .send(createReadStream(file));
+    .header('Accept-Ranges', 'bytes');
+  // a player seeks with a Range request: only the bytes asked for are read from disk and sent
+  const range = reply.request.headers.range;
+  if (range === undefined) return reply.header('Content-Length', st.size).send(createReadStream(file));
+  const part = byteRange(range, st.size);
+  if (!part) return reply.code(416).header('Content-Range', `bytes */${st.size}`).send();
+  return reply.code(206)
+    .header('Content-Range', `bytes ${part.start}-${part.end}/${st.size}`)
+    .header('Content-Length', part.end - part.start + 1)
+    .send(createReadStream(file, { start: part.start, end: part.end }));
+}
+
+/** one range of `bytes=a-b`, `a-` or `-n` (the last n) within a file of `size` bytes; null when it cannot be served */
+export function byteRange(header: string, size: number): { start: number; end: number } | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return null;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    return n > 0 ? { start: Math.max(0, size - n), end: size - 1 } : null;
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return Number.isSafeInteger(start) && start < size && start <= end ? { start, end } : null;
 }
 
 /** a write element of any page: someone who can fill in a form (a user with no role cannot upload or delete) */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
-import { DEFAULT_WARNING_DAYS } from '@dg/core';
+import { DEFAULT_WARNING_DAYS, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { ok, badInput, forbidden } from '../../platform/errors.ts';
@@ -65,6 +65,7 @@ export const PARAM_RULES: Record<string, { label: string; default: unknown; chec
     },
   },
   fusionToleranceMinutes: { label: '数据融合时间容差（分钟）', default: 60, check: intIn('数据融合时间容差', 1, 1440) },
+  [LEARNING_HOURS_PARAM]: { label: '从业人员年度安全培训学时（小时）', default: DEFAULT_LEARNING_YEAR_HOURS, check: intIn('从业人员年度安全培训学时', 1, 200) },
 };
 
 export const paramRoutes: FastifyPluginAsyncZod = async (fastify) => {

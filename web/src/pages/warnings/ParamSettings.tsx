@@ -22,6 +22,7 @@ interface Values {
   safetyFundRate: number;
   assessGrades: { AAA: number; AA: number; A: number };
   fusionToleranceMinutes: number;
+  learningYearHours: number;
 }
 
 const valueOf = (params: Param[] | undefined, key: string) => params?.find((p) => p.key === key)?.value;
@@ -47,6 +48,7 @@ export default function ParamSettings() {
       safetyFundRate: valueOf(params, 'safetyFundRate') as number,
       assessGrades: valueOf(params, 'assessGrades') as Values['assessGrades'],
       fusionToleranceMinutes: valueOf(params, 'fusionToleranceMinutes') as number,
+      learningYearHours: valueOf(params, 'learningYearHours') as number,
     });
   }, [params, form]);
 
@@ -105,6 +107,12 @@ export default function ParamSettings() {
           <Col xs={24} sm={12} lg={8}>
             <Form.Item name="fusionToleranceMinutes" label={labelOf(params, 'fusionToleranceMinutes', '数据融合时间容差（分钟）')} rules={[{ required: true, message: '请输入数据融合时间容差' }]}>
               <InputNumber min={1} max={1440} suffix="分钟" {...int} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={8}>
+            <Form.Item name="learningYearHours" label={labelOf(params, 'learningYearHours', '从业人员年度安全培训学时（小时）')} rules={[{ required: true, message: '请输入从业人员年度安全培训学时' }]}
+              extra="在线学习“学时记录”按此判断是否达标">
+              <InputNumber min={1} max={200} suffix="小时" {...int} />
             </Form.Item>
           </Col>
         </Row>

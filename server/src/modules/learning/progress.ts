@@ -1,0 +1,88 @@
+/**
+ * Watched time on the server (the rule: core learning.ts, docs/learning.md). The person is the staff record the
+ * signed-in account is linked to (base_user.staff_id). `start` sets their clock when a player opens; each `report`
+ * adds the new seconds of the intervals it names, no more than the seconds since that person's previous report or
+ * start (at most REPORT_WINDOW_SECONDS), in one transaction that locks the person's clock row first, then the chapter's
+ * progress row: two tabs, two instances or a replayed request all draw on the one clock.
+ */
+import { sql } from 'drizzle-orm';
+import { addWatched, chapterDone, creditedMinutes, normalizeIntervals, REPORT_WINDOW_SECONDS, type Interval } from '@dg/core';
+import type { Db } from '../../db/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+
+export interface Viewer { staffId: string; enterpriseId: string; post: string | null }
+export const NOT_LINKED = '当前账户未关联从业人员，学习进度不计入学时';
+
+/** the staff record (in service, of the user's own enterprise) the account studies as, or null */
+export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer | null> {
+  if (user.side !== 'enterprise' || !user.enterpriseId) return null;
+  const r = await db.execute<{ id: string; enterprise_id: string; post: string | null }>(sql`select s.id, s.enterprise_id, s.post from base_user u
+    join staff s on s.id = u.staff_id and s.enterprise_id = ${user.enterpriseId} and s.status = '在职' where u.id = ${user.id}`);
+  const s = r.rows[0];
+  return s ? { staffId: s.id, enterpriseId: s.enterprise_id, post: s.post } : null;
+}
+
+export type ChapterRow = { id: string; course_id: string; title: string; kind: string; minutes: number; duration_seconds: number; file: { id: string; name: string }[] | null; enterprise_id: string };
+
+/** a chapter of the user's enterprise (or, for a government, of its jurisdiction) */
+export async function chapterFor(db: Db, scope: ReturnType<typeof sql>, id: string): Promise<ChapterRow> {
+  const r = await db.execute<ChapterRow>(sql`select c.id, c.course_id, c.title, c.kind, c.minutes, c.duration_seconds, c.file, c.enterprise_id
+    from learning_chapter c where c.id = ${id} and ${scope}`);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+export interface ProgressView { intervals: Interval[]; watchedSeconds: number; lastPosition: number; durationSeconds: number; creditedMinutes: number; done: boolean }
+export const progressView = (c: Pick<ChapterRow, 'duration_seconds' | 'minutes'>, p: { intervals: Interval[]; watched_seconds: number; last_position: number } | undefined): ProgressView => {
+  const watched = p?.watched_seconds ?? 0;
+  return { intervals: p?.intervals ?? [], watchedSeconds: watched, lastPosition: p?.last_position ?? 0, durationSeconds: c.duration_seconds,
+    creditedMinutes: creditedMinutes(watched, c.duration_seconds, c.minutes), done: chapterDone(watched, c.duration_seconds) };
+};
+
+const yearNow = sql`extract(year from now())::int`;
+
+export async function progressOf(db: Db, v: Viewer, c: ChapterRow): Promise<ProgressView> {
+  const r = await db.execute<{ intervals: Interval[]; watched_seconds: number; last_position: number }>(sql`select intervals, watched_seconds, last_position
+    from learning_progress where staff_id = ${v.staffId} and chapter_id = ${c.id} and year = ${yearNow}`);
+  return progressView(c, r.rows[0]);
+}
+
+/** a player opened: the person's clock starts now (what another tab had not yet reported is not added later) */
+export async function startViewing(db: Db, v: Viewer) {
+  await db.execute(sql`insert into learning_viewer (staff_id, last_report_at) values (${v.staffId}, now())
+    on conflict (staff_id) do update set last_report_at = now()`);
+}
+
+export async function report(db: Db, v: Viewer, c: ChapterRow, reported: [number, number][], position: number):
+  Promise<ProgressView & { added: number }> {
+  return db.transaction(async (tx) => {
+    // the person's clock first, then the chapter's row: one order for every report, so two never wait on each other in a cycle
+    const clock = await tx.execute<{ elapsed: number }>(sql`select extract(epoch from (now() - last_report_at))::float8 as elapsed
+      from learning_viewer where staff_id = ${v.staffId} for update`);
+    const elapsed = clock.rows[0]?.elapsed ?? 0;
+    const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(elapsed)));
+    await tx.execute(sql`insert into learning_viewer (staff_id, last_report_at) values (${v.staffId}, now())
+      on conflict (staff_id) do update set last_report_at = now()`);
+    await tx.execute(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
+      values (${v.enterpriseId}, ${v.staffId}, ${c.course_id}, ${c.id}, ${yearNow}) on conflict (staff_id, chapter_id, year) do nothing`);
+    const row = (await tx.execute<{ id: string; intervals: Interval[] }>(sql`select id, intervals from learning_progress
+      where staff_id = ${v.staffId} and chapter_id = ${c.id} and year = ${yearNow} for update`)).rows[0]!;
+    const have = normalizeIntervals(row.intervals, c.duration_seconds);
+    const { intervals, added } = addWatched(have, reported, c.duration_seconds, allowance);
+    const watched = intervals.reduce((n, [a, b]) => n + (b - a), 0);
+    const at = Math.max(0, Math.min(c.duration_seconds, Math.floor(position)));
+    await tx.execute(sql`update learning_progress set intervals = ${JSON.stringify(intervals)}::jsonb, watched_seconds = ${watched},
+      last_position = ${at}, updated_at = now() where id = ${row.id}`);
+    return { ...progressView(c, { intervals, watched_seconds: watched, last_position: at }), added };
+  });
+}
+
+/** the reported intervals as numbers, or the refusal naming the field */
+export function parseIntervals(raw: unknown): [number, number][] {
+  if (!Array.isArray(raw) || raw.length > 500) throw badInput('观看区间：格式不正确');
+  return raw.map((x) => {
+    if (!Array.isArray(x) || x.length !== 2 || !x.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n < 1e7)) throw badInput('观看区间：格式不正确');
+    return [x[0] as number, x[1] as number];
+  });
+}
