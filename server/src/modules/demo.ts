@@ -9,3 +9,4 @@ import './inspection/demo.ts';
 import './assessment/demo.ts';
 import './regime/demo.ts';
 import './notice/demo.ts';
+import './exam/demo.ts';
