@@ -48,7 +48,7 @@ async function seedExams(db: Db, e: DemoEnterprise) {
       const right = (n * 7 + i * 3) % 20 >= i * 3;
       if (i === staff.length - 1 && n > 30) break;
       const key = keys.get(q)!;
-      await insertDemoRow(db, 'exam_answer', { attemptId: attempt, questionId: q, answer: right ? key : key === 'A' ? 'B' : 'A', savedAt: at(-35 + i) });
+      await db.execute(sql`insert into exam_answer (attempt_id, question_id, answer, saved_at) values (${attempt}, ${q}, ${right ? key : key === 'A' ? 'B' : 'A'}, ${at(-35 + i)})`);
     }
   }
   await gradeOpen(db, sql`a.exam_id = ${ended}::uuid`, true);
