@@ -9,10 +9,12 @@ import { sql } from 'drizzle-orm';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
 import { importXlsx, writeXlsx } from '../records/fixtures.ts';
 import { sweepDue } from '../../src/modules/exam/taking.ts';
+import { DEMO_SUBJECT } from '../../src/modules/exam/questions.ts';
 
 let t: TestApp;
 let driverStaff: string;
 let enterpriseA: string;
+let subjectId: string;
 
 async function ok(method: string, url: string, as: DemoUser, body?: unknown) {
   const r = await t.call(method, url, { as, body });
@@ -24,7 +26,7 @@ async function ok(method: string, url: string, as: DemoUser, body?: unknown) {
 async function publishedExam(o: { maxAttempts?: number; duration?: number; paperMode?: string } = {}) {
   const now = Date.now();
   const added = await ok('POST', '/api/exam/exam/add', 'qiye', {
-    title: uid('考试'), startAt: new Date(now - 3_600_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), duration: o.duration ?? 30,
+    title: uid('考试'), subjectId, startAt: new Date(now - 3_600_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), duration: o.duration ?? 30,
     passScore: 60, maxAttempts: o.maxAttempts ?? 1, paperMode: o.paperMode ?? '随机', singleCount: 3, singleScore: 10, multiCount: 2, multiScore: 20,
     judgeCount: 3, judgeScore: 10, candidateStaffIds: [driverStaff],
   });
@@ -41,6 +43,7 @@ beforeAll(async () => {
   t = await testApp();
   [{ staff_id: driverStaff, enterprise_id: enterpriseA }] = await t.sql('select staff_id, enterprise_id from base_user where username = $1', ['yuangong']);
   expect(driverStaff).toBeTruthy();
+  [{ id: subjectId }] = await t.sql('select id from learning_subject where enterprise_id = $1 and name = $2', [enterpriseA, DEMO_SUBJECT]);
 });
 
 describe('taking an exam', () => {
@@ -160,13 +163,13 @@ describe('scope', () => {
 describe('question import', () => {
   it('reports each bad row and imports nothing, or only the good rows when asked', async () => {
     const stem = uid('题干');
-    const header = ['题型', '题干', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '答案', '解析', '难度'];
+    const header = ['科目', '题型', '题干', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '答案', '解析', '难度'];
     const rows = [
       header,
-      ['单选', `${stem}1`, '甲', '乙', '丙', '', '', '', 'B', '乙是对的', '易'],
-      ['多选', `${stem}2`, '甲', '乙', '', '', '', '', 'A', '', '中'],
-      ['判断', `${stem}3`, '', '', '', '', '', '', '正确', '', '难'],
-      ['填空', `${stem}4`, '甲', '乙', '', '', '', '', 'A', '', '中'],
+      [DEMO_SUBJECT, '单选', `${stem}1`, '甲', '乙', '丙', '', '', '', 'B', '乙是对的', '易'],
+      [DEMO_SUBJECT, '多选', `${stem}2`, '甲', '乙', '', '', '', '', 'A', '', '中'],
+      [DEMO_SUBJECT, '判断', `${stem}3`, '', '', '', '', '', '', '正确', '', '难'],
+      [DEMO_SUBJECT, '填空', `${stem}4`, '甲', '乙', '', '', '', '', 'A', '', '中'],
     ];
     const file = await writeXlsx(rows);
     const rep = await importXlsx(t, '/api/exam/question/import', 'qiye', file);

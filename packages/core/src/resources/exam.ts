@@ -15,6 +15,7 @@ export const question = resource({
   key: 'question', area: 'exam', menu: 'questionManager', title: '试题', scope: 'enterprise', table: 'exam_question', labelField: 'stem',
   importable: true, defaultSort: { field: 'type', order: 'asc' },
   fields: {
+    subjectId: ref('科目', 'subject', 'name', { required: true, column: true, search: 'eq' }),
     type: enumOf('题型', [...QUESTION_TYPES], { required: true, column: true, search: 'eq', max: 4 }),
     stem: textarea('题干', { required: true, max: 1000, column: true, search: 'like' }),
     optionA: option('A'), optionB: option('B'), optionC: option('C'), optionD: option('D'), optionE: option('E'), optionF: option('F'),
@@ -47,6 +48,7 @@ export const exam = resource({
   fields: {
     title: text('考试标题', { required: true, max: 100, column: true, search: 'like' }),
     state: enumOf('状态', [...EXAM_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq', max: 4 }),
+    subjectId: ref('科目', 'subject', 'name', { required: true, column: true, search: 'eq', help: '试题从题库中该科目的试题抽取' }),
     startAt: datetime('开始时间', { required: true, column: true, search: 'range', sort: true }),
     endAt: datetime('结束时间', { required: true, column: true }),
     duration: integer('考试时长（分钟）', { required: true, min: 1, max: 600, column: true }),

@@ -59,7 +59,7 @@ export const examWorkflowReg: WorkflowRegistration = {
         if (!(before.candidatePosts as string[] | null)?.length && !(before.candidateStaffIds as string[] | null)?.length) throw badInput('考生：请选择考生岗位或考生');
         const total = totalScore(plan);
         if (Number(before.passScore) > total) throw badInput(`及格分：不能高于试卷总分${total}分`);
-        const drawn = drawPaper(await poolOf(tx, before.enterpriseId as string), plan, paperSeed(before.id as string, before.paperMode as string, ''));
+        const drawn = drawPaper(await poolOf(tx, before.enterpriseId as string, before.subjectId as string), plan, paperSeed(before.id as string, before.paperMode as string, ''));
         if ('refusal' in drawn) throw badInput(drawn.refusal);
         return { set: { totalScore: total, publishedAt: new Date(), paperIds: before.paperMode === '固定' ? drawn.ids : null } };
       },

@@ -4,6 +4,9 @@
  */
 export type DemoQuestion = [type: '单选' | '多选' | '判断', stem: string, options: string[], key: string, explanation: string, difficulty: '易' | '中' | '难'];
 
+/** the subject they belong to (在线学习's subject for drivers and escorts) */
+export const DEMO_SUBJECT = '危险货物运输法规与安全驾驶';
+
 const BANFA = '《危险货物道路运输安全管理办法》';
 
 export const DEMO_QUESTIONS: DemoQuestion[] = [

@@ -15,7 +15,7 @@ import { staffOf } from '../../platform/staff-reads.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 
 export type ExamRow = {
-  id: string; enterprise_id: string; title: string; state: string; start_at: Date; end_at: Date; duration: number; pass_score: string;
+  id: string; enterprise_id: string; subject_id: string; title: string; state: string; start_at: Date; end_at: Date; duration: number; pass_score: string;
   max_attempts: number; paper_mode: string; paper_ids: string[] | null; total_score: string | null;
   single_count: number; single_score: string; multi_count: number; multi_score: string; judge_count: number; judge_score: string;
 };
@@ -31,9 +31,9 @@ export const planOf = (e: Pick<ExamRow, 'single_count' | 'single_score' | 'multi
 });
 const scoreOfType = (plan: PaperPlan, type: string) => plan[PLAN_TYPES.find(([, t]) => t === type)![0]].score;
 
-/** the pool a paper is drawn from: the exam enterprise's question bank */
-export async function poolOf(db: Db, enterpriseId: string) {
-  return (await db.execute<{ id: string; type: string }>(sql`select id, type from exam_question where enterprise_id = ${enterpriseId}`)).rows;
+/** the pool a paper is drawn from: the exam enterprise's questions of the exam's subject */
+export async function poolOf(db: Db, enterpriseId: string, subjectId: string) {
+  return (await db.execute<{ id: string; type: string }>(sql`select id, type from exam_question where enterprise_id = ${enterpriseId} and subject_id = ${subjectId}`)).rows;
 }
 
 /** the staff record of the signed-in candidate, or the refusal */
@@ -78,7 +78,7 @@ export async function startAttempt(db: Db, user: SessionUser, examId: string): P
     if (done >= e.max_attempts) throw badInput(`您已考试${done}次，已达到可考次数（${e.max_attempts}次），不能再考`);
     let ids = e.paper_ids;
     if (e.paper_mode === '随机' || !ids?.length) {
-      const drawn = drawPaper(await poolOf(tx, e.enterprise_id), planOf(e), paperSeed(e.id, e.paper_mode, staffId));
+      const drawn = drawPaper(await poolOf(tx, e.enterprise_id, e.subject_id), planOf(e), paperSeed(e.id, e.paper_mode, staffId));
       if ('refusal' in drawn) throw badInput(`试卷无法生成（${drawn.refusal}），请联系考试管理员`);
       ids = drawn.ids;
     }

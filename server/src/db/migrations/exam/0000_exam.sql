@@ -3,6 +3,7 @@ CREATE TABLE "exam" (
 	"enterprise_id" uuid,
 	"title" varchar(100),
 	"state" varchar(4),
+	"subject_id" uuid,
 	"start_at" timestamp with time zone,
 	"end_at" timestamp with time zone,
 	"duration" integer,
@@ -55,6 +56,7 @@ CREATE TABLE "exam_attempt" (
 CREATE TABLE "exam_question" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"enterprise_id" uuid,
+	"subject_id" uuid,
 	"type" varchar(4),
 	"stem" text,
 	"option_a" varchar(500),
@@ -84,6 +86,7 @@ CREATE TABLE "exam_answer" (
 --> statement-breakpoint
 CREATE INDEX "exam_enterprise_idx" ON "exam" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "exam_state_idx" ON "exam" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "exam_subject_id_idx" ON "exam" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "exam_start_at_idx" ON "exam" USING btree ("start_at");--> statement-breakpoint
 CREATE INDEX "exam_attempt_enterprise_idx" ON "exam_attempt" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "exam_attempt_exam_id_idx" ON "exam_attempt" USING btree ("exam_id");--> statement-breakpoint
@@ -91,6 +94,7 @@ CREATE INDEX "exam_attempt_staff_id_idx" ON "exam_attempt" USING btree ("staff_i
 CREATE INDEX "exam_attempt_state_idx" ON "exam_attempt" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "exam_attempt_passed_idx" ON "exam_attempt" USING btree ("passed");--> statement-breakpoint
 CREATE INDEX "exam_question_enterprise_idx" ON "exam_question" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "exam_question_subject_id_idx" ON "exam_question" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "exam_question_type_idx" ON "exam_question" USING btree ("type");--> statement-breakpoint
 CREATE INDEX "exam_question_difficulty_idx" ON "exam_question" USING btree ("difficulty");--> statement-breakpoint
 -- one open attempt per candidate and exam (two tabs pressing 开始考试 at once resume the same one), attempts numbered once
