@@ -13,6 +13,8 @@ export * from './resources/assessment.ts';
 export * from './assessment.ts';
 export * from './resources/learning.ts';
 export * from './learning.ts';
+export * from './resources/exam.ts';
+export * from './exam.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
 export * from './workflow.ts';

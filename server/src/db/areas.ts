@@ -8,4 +8,5 @@ export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSche
   { name: 'notice', resourceAreas: ['tzgg'], extraSchema: ['notice-schema.ts'] },
   { name: 'assessment', resourceAreas: ['aqkh'] },
   { name: 'learning', resourceAreas: ['zxxx'], extraSchema: ['learning-schema.ts'] },
+  { name: 'exam', resourceAreas: ['exam'], extraSchema: ['exam-schema.ts'] },
 ];

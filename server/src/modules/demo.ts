@@ -10,3 +10,4 @@ import './assessment/demo.ts';
 import './regime/demo.ts';
 import './notice/demo.ts';
 import './learning/demo.ts';
+import './exam/demo.ts';

@@ -25,6 +25,7 @@ const messages = () => import('./notice/MessagePages.tsx');
 const board = () => import('./board/BoardPages.tsx');
 const assessments = () => import('./assessment/AssessmentPages.tsx');
 const learning = () => import('./learning/LearningPages.tsx');
+const myExams = () => import('./exam/MyExamPages.tsx');
 /** 业务大厅's screens carry its counts strip (pages/board/LobbyCounts.tsx) */
 const lobby = (page: Promise<{ default: ComponentType }>) => Promise.all([page, import('./board/LobbyCounts.tsx')]).then(([p, m]) => ({ default: m.withLobbyCounts(p.default) }));
 
@@ -113,6 +114,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   tipSummaryManager: () => named(board(), 'TipSummary'),
   // 运单统计 and 行业统计: one page over each statistic's definition (packages/core/src/stats.ts)
   ...Object.fromEntries(STATS.map(({ key, menu }) => [menu, () => import('./stats/StatPages.tsx').then((m) => ({ default: m.statPage(key) }))])),
+  // 我的考试 (题库 and 考试管理 are the generic ResourcePage)
+  myExemManager: () => named(myExams(), 'MyExamList'),
 };
 
 /** Detail/edit routes outside the menu, e.g. '/transportMission/baseEdit'. */
@@ -187,4 +190,8 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/safetyManager/assessIssueManager/infoManager/:businessId/:businessType', title: '考核处理记录', load: () => named(assessments(), 'HistoryPage') },
   // 运单统计: the waybills a figure counts (any statistic's drill-down)
   { path: STAT_WAYBILLS_PATH, title: '统计运单', load: () => import('./stats/StatWaybills.tsx') },
+  // 我的考试: taking an exam, my graded paper, my attempts at an exam
+  { path: '/mytestpaperinfo1/:uuid', title: '考试', menu: 'myExemManager', load: () => named(myExams(), 'ExamTaking') },
+  { path: '/learningManager/mytestpaperinfo/:uuid', title: '试卷详情', menu: 'myExemManager', load: () => named(myExams(), 'MyPaper') },
+  { path: '/learningManager/myExemManagerinfo/:uuid', title: '考试记录', menu: 'myExemManager', load: () => named(myExams(), 'MyExamHistory') },
 ];

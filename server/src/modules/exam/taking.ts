@@ -1,0 +1,222 @@
+/**
+ * Taking an exam. The candidate is the staff record the signed-in account stands for (base_user.staff_id). The clock
+ * is the database's: an attempt's deadline is fixed when it starts (the duration, never past the exam's end) and every
+ * answer is refused from then on, so neither a reload nor the browser's clock moves it. Each answer is one upsert of
+ * its own row (exam_answer) the moment it is given. An attempt past its deadline is submitted by whoever comes first —
+ * the candidate's next read, the sweep every instance runs on a timer — under `for update skip locked`, so several
+ * instances never grade it twice. The answer key and the explanations leave the server only with a submitted paper.
+ */
+import { sql } from 'drizzle-orm';
+import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type PaperPlan } from '@dg/core';
+import type { Db } from '../../db/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import { staffOf } from '../../platform/staff-reads.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
+
+export type ExamRow = {
+  id: string; enterprise_id: string; subject_id: string; title: string; state: string; start_at: Date; end_at: Date; duration: number; pass_score: string;
+  max_attempts: number; paper_mode: string; paper_ids: string[] | null; total_score: string | null;
+  single_count: number; single_score: string; multi_count: number; multi_score: string; judge_count: number; judge_score: string;
+};
+type AttemptRow = {
+  id: string; exam_id: string; enterprise_id: string; staff_id: string; attempt_no: number; state: string; started_at: Date; deadline_at: Date;
+  submitted_at: Date | null; auto_submitted: boolean; score: string | null; passed: boolean | null; question_ids: string[];
+};
+
+export const planOf = (e: Pick<ExamRow, 'single_count' | 'single_score' | 'multi_count' | 'multi_score' | 'judge_count' | 'judge_score'>): PaperPlan => ({
+  single: { count: Number(e.single_count ?? 0), score: Number(e.single_score ?? 0) },
+  multi: { count: Number(e.multi_count ?? 0), score: Number(e.multi_score ?? 0) },
+  judge: { count: Number(e.judge_count ?? 0), score: Number(e.judge_score ?? 0) },
+});
+const scoreOfType = (plan: PaperPlan, type: string) => plan[PLAN_TYPES.find(([, t]) => t === type)![0]].score;
+
+/** the pool a paper is drawn from: the exam enterprise's questions of the exam's subject */
+export async function poolOf(db: Db, enterpriseId: string, subjectId: string) {
+  return (await db.execute<{ id: string; type: string }>(sql`select id, type from exam_question where enterprise_id = ${enterpriseId} and subject_id = ${subjectId}`)).rows;
+}
+
+/** the staff record of the signed-in candidate, or the refusal */
+async function candidateOf(db: Db, user: SessionUser): Promise<string> {
+  const staffId = await staffOf(db, user);
+  if (!staffId) throw badInput('您的账户未关联人员档案，不能参加考试，请联系企业管理员关联');
+  return staffId;
+}
+
+/** the exams the staff member is a candidate of: by post (while serving) or named */
+const candidateOfExam = (staffId: string) => sql`exists (select 1 from staff s where s.id = ${staffId} and s.enterprise_id = e.enterprise_id
+  and (${staffId}::uuid = any(coalesce(e.candidate_staff_ids, '{}')) or (s.status = '在职' and s.post = any(coalesce(e.candidate_posts, '{}')))))`;
+
+/** 我的考试: the published or ended exams I am a candidate of, with my attempts */
+export async function myExams(db: Db, user: SessionUser) {
+  const staffId = await candidateOf(db, user);
+  await sweepDue(db, sql`a.staff_id = ${staffId}`);
+  return (await db.execute(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
+      e.total_score::float as "totalScore", e.max_attempts as "maxAttempts",
+      count(a.id)::int as "attempts", max(a.score)::float as "bestScore", bool_or(a.passed) as "passed",
+      (array_agg(a.id) filter (where a.state = '答题中'))[1] as "openAttemptId", now() as "serverNow"
+    from exam e left join exam_attempt a on a.exam_id = e.id and a.staff_id = ${staffId}
+    where e.enterprise_id = ${user.enterpriseId} and e.state in ('已发布', '已结束') and ${candidateOfExam(staffId)}
+    group by e.id order by e.start_at desc`)).rows;
+}
+
+/** 开始考试: the open attempt (its clock running since it began), or a new one while attempts remain */
+export async function startAttempt(db: Db, user: SessionUser, examId: string): Promise<{ attemptId: string; resumed: boolean }> {
+  const staffId = await candidateOf(db, user);
+  await sweepDue(db, sql`a.staff_id = ${staffId} and a.exam_id = ${examId}::uuid`);
+  return db.transaction(async (tx) => {
+    const e = (await tx.execute<ExamRow & { now: Date; candidate: boolean }>(sql`select e.*, now() as now, ${candidateOfExam(staffId)} as candidate
+      from exam e where e.id = ${examId} and e.enterprise_id = ${user.enterpriseId}`)).rows[0];
+    if (!e || !e.candidate) throw badInput('您不是本次考试的考生');
+    const open = (await tx.execute<{ id: string }>(sql`select id from exam_attempt where exam_id = ${examId} and staff_id = ${staffId} and state = '答题中'`)).rows[0];
+    if (open) return { attemptId: open.id, resumed: true };
+    if (e.state !== '已发布') throw badInput(`考试当前为${e.state}，不能参加`);
+    const now = new Date(e.now);
+    if (now < new Date(e.start_at)) throw badInput('考试尚未开始');
+    if (now >= new Date(e.end_at)) throw badInput('考试已结束');
+    const done = Number((await tx.execute<{ n: number }>(sql`select count(*)::int as n from exam_attempt where exam_id = ${examId} and staff_id = ${staffId}`)).rows[0]!.n);
+    if (done >= e.max_attempts) throw badInput(`您已考试${done}次，已达到可考次数（${e.max_attempts}次），不能再考`);
+    let ids = e.paper_ids;
+    if (e.paper_mode === '随机' || !ids?.length) {
+      const drawn = drawPaper(await poolOf(tx, e.enterprise_id, e.subject_id), planOf(e), paperSeed(e.id, e.paper_mode, staffId));
+      if ('refusal' in drawn) throw badInput(`试卷无法生成（${drawn.refusal}），请联系考试管理员`);
+      ids = drawn.ids;
+    }
+    const deadline = attemptDeadline(now, e.duration, new Date(e.end_at));
+    // the unique open attempt: a second tab starting at the same moment finds the first one's row
+    const ins = await tx.execute<{ id: string }>(sql`insert into exam_attempt (enterprise_id, exam_id, staff_id, staff_name, post, attempt_no, state,
+        started_at, deadline_at, auto_submitted, question_ids, user_id, created_by, updated_by)
+      select s.enterprise_id, ${examId}, s.id, s.name, s.post, ${done + 1}, '答题中', ${now}, ${deadline}, false, ${JSON.stringify(ids)}::jsonb, ${user.id}, ${user.id}, ${user.id}
+      from staff s where s.id = ${staffId} on conflict do nothing returning id`);
+    if (ins.rows[0]) return { attemptId: ins.rows[0].id, resumed: false };
+    const again = (await tx.execute<{ id: string }>(sql`select id from exam_attempt where exam_id = ${examId} and staff_id = ${staffId} and state = '答题中'`)).rows[0];
+    if (!again) throw badInput('考试开始失败，请重试');
+    return { attemptId: again.id, resumed: true };
+  });
+}
+
+/**
+ * saves one answer at once (one statement: the attempt must be mine, open and before its deadline, the question on my
+ * paper); a resend of the same answer is the same row. The refusal says why when nothing was saved.
+ */
+export async function saveAnswer(db: Db, user: SessionUser, attemptId: string, questionId: string, given: unknown) {
+  const answer = normaliseGiven(given);
+  const r = await db.execute<{ saved_at: Date }>(sql`insert into exam_answer (attempt_id, question_id, answer)
+    select a.id, ${questionId}::uuid, ${answer} from exam_attempt a
+    where a.id = ${attemptId}::uuid and a.staff_id = (select staff_id from base_user where id = ${user.id}) and a.state = '答题中'
+      and a.deadline_at > now() and a.question_ids ? ${questionId}
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = now() returning saved_at`);
+  if (r.rows[0]) return { questionId, answer, savedAt: r.rows[0].saved_at };
+  const a = await ownAttempt(db, user, attemptId);
+  if (a.state !== '答题中') throw badInput('试卷已交卷，答案不能再修改');
+  if (new Date(a.deadline_at) <= new Date()) {
+    await sweepDue(db, sql`a.id = ${attemptId}::uuid`);
+    throw badInput('考试时间已到，试卷已自动交卷');
+  }
+  throw badInput('试题：该题不在您的试卷中');
+}
+
+async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise<AttemptRow> {
+  const staffId = await candidateOf(db, user);
+  const a = (await db.execute<AttemptRow>(sql`select * from exam_attempt where id = ${attemptId}::uuid and staff_id = ${staffId}`)).rows[0];
+  if (!a) throw notFound();
+  return a;
+}
+
+/** 交卷 by the candidate (an attempt already past its deadline was submitted by the clock, not by the button) */
+export async function submitMine(db: Db, user: SessionUser, attemptId: string) {
+  const a = await ownAttempt(db, user, attemptId);
+  if (a.state !== '答题中') throw badInput('试卷已交卷');
+  await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid`, false));
+  return paperOf(db, a.id);
+}
+
+/** the candidate's paper: while open, the questions and my answers and the seconds left; once submitted, graded */
+export async function myPaper(db: Db, user: SessionUser, attemptId: string) {
+  const a = await ownAttempt(db, user, attemptId);
+  if (a.state === '答题中') await sweepDue(db, sql`a.id = ${attemptId}::uuid`);
+  return paperOf(db, a.id);
+}
+
+/** my attempts at one exam, newest first (myExemManagerinfo) */
+export async function myHistory(db: Db, user: SessionUser, examId: string) {
+  const staffId = await candidateOf(db, user);
+  await sweepDue(db, sql`a.staff_id = ${staffId} and a.exam_id = ${examId}::uuid`);
+  const exam = (await db.execute(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
+      e.total_score::float as "totalScore", e.max_attempts as "maxAttempts" from exam e where e.id = ${examId}::uuid and e.enterprise_id = ${user.enterpriseId}
+      and ${candidateOfExam(staffId)}`)).rows[0];
+  if (!exam) throw notFound();
+  const attempts = (await db.execute(sql`select id, attempt_no as "attemptNo", state, started_at as "startedAt", submitted_at as "submittedAt",
+      auto_submitted as "autoSubmitted", score::float as score, passed from exam_attempt where exam_id = ${examId}::uuid and staff_id = ${staffId} order by attempt_no desc`)).rows;
+  return { exam, attempts };
+}
+
+/**
+ * a paper as its reader sees it. Open: each question's stem and options and the answer given — never its key nor its
+ * explanation. Submitted: with the key, the explanation, the points of each answer.
+ */
+export async function paperOf(db: Db, attemptId: string) {
+  const a = (await db.execute<AttemptRow & { now: Date; title: string; pass_score: string; total_score: string | null; duration: number }>(sql`select a.*, now() as now,
+      e.title, e.pass_score, e.total_score, e.duration, e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
+    from exam_attempt a join exam e on e.id = a.exam_id where a.id = ${attemptId}::uuid`)).rows[0];
+  if (!a) throw notFound();
+  const submitted = a.state !== '答题中';
+  const plan = planOf(a as unknown as ExamRow);
+  const qs = (await db.execute<Row>(sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
+      q.answer as key, q.explanation, x.answer, x.points::float as points
+    from jsonb_array_elements_text(${JSON.stringify(a.question_ids)}::jsonb) with ordinality p(id, n)
+    join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`)).rows;
+  const questions = qs.map((q, i) => {
+    const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f].filter((o) => o !== null && o !== '') as string[];
+    const shown: Row = { id: q.id, no: i + 1, type: q.type, stem: q.stem, options, score: scoreOfType(plan, q.type), answer: q.answer ?? '' };
+    if (submitted) Object.assign(shown, { key: q.key, explanation: q.explanation, points: q.points ?? 0, correct: q.answer === q.key });
+    return shown;
+  });
+  return {
+    id: a.id, examId: a.exam_id, title: a.title, attemptNo: a.attempt_no, state: a.state, startedAt: a.started_at, deadlineAt: a.deadline_at,
+    serverNow: a.now, secondsLeft: submitted ? 0 : secondsLeft(new Date(a.deadline_at), new Date(a.now)), duration: a.duration,
+    submittedAt: a.submitted_at, autoSubmitted: a.auto_submitted, score: a.score === null ? null : Number(a.score), passed: a.passed,
+    passScore: Number(a.pass_score), totalScore: a.total_score === null ? null : Number(a.total_score),
+    answered: questions.filter((q) => q.answer).length, questions,
+  };
+}
+
+/**
+ * grades and closes the open attempts `where` picks (alias `a`), locked with skip locked so that two instances or a
+ * sweep and a click never grade one twice; `auto`: submitted by the clock (交卷时间 = its deadline)
+ */
+export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boolean, limit = 200): Promise<number> {
+  const due = (await tx.execute<AttemptRow & ExamRow & { attempt_id: string }>(sql`select a.id as attempt_id, a.deadline_at, a.question_ids, e.pass_score,
+      e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
+    from exam_attempt a join exam e on e.id = a.exam_id where a.state = '答题中' and ${where} order by a.deadline_at limit ${limit} for update of a skip locked`)).rows;
+  for (const a of due) {
+    const plan = planOf(a);
+    const rows = (await tx.execute<{ question_id: string; answer: string; key: string; type: string }>(sql`select x.question_id, x.answer, q.answer as key, q.type
+      from exam_answer x join exam_question q on q.id = x.question_id where x.attempt_id = ${a.attempt_id}`)).rows;
+    let total = 0;
+    const pts: { q: string; p: number }[] = [];
+    for (const r of rows) {
+      const p = pointsOf(r.key, r.answer, scoreOfType(plan, QUESTION_TYPES.includes(r.type as never) ? r.type : '单选'));
+      total += Math.round(p * 10);
+      pts.push({ q: r.question_id, p });
+    }
+    if (pts.length) {
+      await tx.execute(sql`update exam_answer x set points = v.p from jsonb_to_recordset(${JSON.stringify(pts)}::jsonb) as v(q uuid, p numeric)
+        where x.attempt_id = ${a.attempt_id} and x.question_id = v.q`);
+    }
+    const score = total / 10;
+    await tx.execute(sql`update exam_attempt set state = '已交卷', auto_submitted = ${auto}, submitted_at = ${auto ? sql`least(now(), deadline_at)` : sql`now()`},
+      score = ${score}, passed = ${score >= Number(a.pass_score)}, updated_at = now(), version = version + 1 where id = ${a.attempt_id}`);
+  }
+  return due.length;
+}
+
+/** submits the attempts `where` picks whose deadline has passed (the browser may be long gone) */
+export async function sweepDue(db: Db, where: ReturnType<typeof sql> = sql`true`): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const k = await db.transaction((tx) => gradeOpen(tx, sql`a.deadline_at <= now() and ${where}`, true));
+    n += k;
+    if (k < 200) return n;
+  }
+}
