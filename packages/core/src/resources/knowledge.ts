@@ -1,5 +1,7 @@
 /** 知识库 (zsk): the resources the knowledge module serves. */
 import { bool, enumOf, resource, text } from '../resource.ts';
+import { KNOWLEDGE_TOPICS } from './knowledge-topics.ts';
+export * from './knowledge-topics.ts';
 
 /** 知识库 危险货物品名: the GB 12268 catalogue every goods picker reads; the platform and governments keep it */
 export const dangerousGoods = resource({
@@ -22,4 +24,4 @@ export const dangerousGoods = resource({
   },
 });
 
-export const knowledgeResources = [dangerousGoods];
+export const knowledgeResources = [dangerousGoods, ...KNOWLEDGE_TOPICS];

@@ -15,8 +15,10 @@ import { defineHooks } from '../../platform/crud/hooks.ts';
 import { canWrite } from '../../platform/crud/write.ts';
 import { importOfficialTable } from './catalogue.ts';
 import { mendName, pinyinInitials } from './goods-text.ts';
+import { knowledgeSearchRoutes } from './topics.ts';
 
 export { seedGoodsCatalogue } from './catalogue.ts';
+export { seedKnowledge } from './topics.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
@@ -55,6 +57,7 @@ export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['知识库'];
+  knowledgeSearchRoutes(fastify, db);
 
   // goods pickers (常运货物, 运单货物…): anyone signed in
   app.get('/zsk/dangerousGoods/search', {
