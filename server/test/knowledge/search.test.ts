@@ -130,4 +130,14 @@ describe('the starting set', () => {
     const leak = await search('筑堤围堵', 'qiye', 'knEmergency');
     expect(leak.rows.map((r) => r.title)).toContain('第3类 易燃液体 应急处置要点');
   });
+
+  it('the goods catalogue\'s search links each row to the emergency method of its class', async () => {
+    const [method] = await t.sql<{ id: string }>(`select id from kn_emergency where title = '第3类 易燃液体 应急处置要点'`);
+    const [gas] = await t.sql<{ id: string }>(`select id from kn_emergency where title = '第2类 气体 应急处置要点'`);
+    const petrol = await call('POST', '/api/zsk/dangerousGoods/list', 'qiye', { page: 1, size: 20, filters: { q: '1203' } });
+    expect(petrol.data.content.length).toBeGreaterThan(0);
+    for (const row of petrol.data.content) expect(row.emergencyId).toBe(method!.id);
+    const lpg = await call('POST', '/api/zsk/dangerousGoods/list', 'qiye', { page: 1, size: 20, filters: { q: '1075' } });
+    expect(lpg.data.content.map((r: { goodsClass: string; emergencyId: string }) => [r.goodsClass, r.emergencyId])).toContainEqual(['2.1', gas!.id]);
+  });
 });
