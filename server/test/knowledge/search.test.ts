@@ -28,7 +28,7 @@ async function add(topic: string, values: Record<string, unknown>, as: DemoUser 
 const search = async (q: string, as: DemoUser = 'qiye', topic?: string) => {
   const r = await call('GET', `/api/zsk/knowledge/search?q=${encodeURIComponent(q)}${topic ? `&topic=${topic}` : ''}`, as);
   expect(r.status, r.message).toBe(STATUS.OK);
-  return r.data as { total: number; rows: { id: string; topic: string; title: string; titleHtml: string; snippet: string; titleHit: boolean }[] };
+  return r.data as { total: number; more: boolean; rows: { id: string; topic: string; title: string; titleHtml: string; snippet: string; titleHit: boolean }[] };
 };
 
 describe('search terms', () => {
@@ -49,7 +49,7 @@ describe('全文检索', () => {
     const inBody = await add('knAccident', { title: `${rareWord(4)}泄漏事故`, content: `<p>车辆在高速公路上发生侧翻，罐体${w}阀门损坏，现场人员按预案处置。</p>` });
     const inTitle = await add('knStandard', { title: `关于${w}的检验规范`, category: '行业标准', content: '<p>适用于常压罐体。</p>' });
     const found = await search(w);
-    expect(found.total).toBe(2);
+    expect(found).toMatchObject({ total: 2, more: false });
     expect(found.rows.map((r) => r.id)).toEqual([inTitle.id, inBody.id]);
     expect(found.rows[0]!.titleHit).toBe(true);
     expect(found.rows[0]!.titleHtml).toBe(`关于<mark>${w}</mark>的检验规范`);
@@ -58,6 +58,9 @@ describe('全文检索', () => {
     // a longer word must stand together: its characters apart in the sentence do not match
     const [a, b] = [...w];
     expect((await search(`${b}${a}`)).rows.map((r) => r.id)).not.toContain(inBody.id);
+    // a title hit ranks first even when older than a body hit
+    const older = await add('knTanker', { title: `${w}罐车`, category: '其他', publishDate: '2001-01-01', content: '<p>旧文。</p>' });
+    expect((await search(w)).rows.map((r) => r.id)).toEqual([inTitle.id, older.id, inBody.id]);
     // one topic only
     expect((await search(w, 'qiye', 'knAccident')).rows.map((r) => r.id)).toEqual([inBody.id]);
   });
@@ -66,7 +69,7 @@ describe('全文检索', () => {
     const tag = rareWord(3);
     const doc = await add('knTankBox', { title: '罐箱定期检验要点', category: '罐式集装箱', tags: `检验,${tag}`, content: '<p>按检验周期送检。</p>' });
     expect((await search(tag)).rows.map((r) => r.id)).toEqual([doc.id]);
-    expect(await search(rareWord(3))).toEqual({ total: 0, rows: [] });
+    expect(await search(rareWord(3))).toEqual({ total: 0, more: false, rows: [] });
   });
 
   it('an edit is searched by its new words, not its old ones', async () => {

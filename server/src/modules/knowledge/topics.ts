@@ -45,26 +45,35 @@ export interface SearchHit {
   category: string | null; publishDate: string | null; titleHit: boolean; attachments: string[];
 }
 
+/** the count of hits stops here: the screen says 200+ rather than every hit of a common word being counted */
+export const COUNT_CAP = 200;
+
 /**
- * Documents holding every word of `q` in the readable topics (or the one asked for): title matches first, then by
- * ts_rank over the weighted terms, newest first. The index finds and ranks the page's ids; only that page's bodies are
- * read back for their snippets.
+ * Documents holding every word of `q` in the readable topics (or the one asked for): those whose title holds it first,
+ * then the rest, each newest first. Each topic's table gives at most a page's worth of each kind from its
+ * publish_date index (a common word stops after a page; a rare one comes from the GIN index), the union is ordered
+ * and cut, and only that page's bodies are read back for their snippets. The total is counted up to COUNT_CAP.
  */
 export async function searchKnowledge(db: Db, user: SessionUser, q: string, o: { topic?: string; page: number; size: number }) {
   const query = tsQueryText(q);
-  const titleQuery = tsQueryText(q, 'A');
   const topics = readable(user).filter((d) => !o.topic || d.key === o.topic);
-  if (!query || !titleQuery || !topics.length) return { total: 0, rows: [] as SearchHit[] };
-  const parts: SQL[] = topics.map((d) => sql`
-    select ${d.key}::text as topic, id, (search_vec @@ tq.t) as title_hit, ts_rank(search_vec, tq.q) as rank, publish_date
-    from ${sql.identifier(tableName(d))}, tq where search_vec @@ tq.q`);
-  const found = await db.execute<{ topic: string; id: string; title_hit: boolean; total: number }>(sql`
-    with tq as (select to_tsquery('simple', ${query}) as q, to_tsquery('simple', ${titleQuery}) as t)
-    select topic, id, title_hit, count(*) over ()::int as total
-    from (${sql.join(parts, sql` union all `)}) hits
-    order by title_hit desc, rank desc, publish_date desc nulls last, id
-    limit ${o.size} offset ${(o.page - 1) * o.size}`);
-  const total = found.rows[0]?.total ?? 0;
+  if (!query || !topics.length) return { total: 0, more: false, rows: [] as SearchHit[] };
+  const reach = o.page * o.size;
+  const tq = sql`to_tsquery('simple', ${query})`;
+  const newest = sql`order by publish_date desc nulls last, id limit ${reach}`;
+  const parts: SQL[] = topics.flatMap((d) => {
+    const t = sql.identifier(tableName(d));
+    return [
+      sql`(select ${d.key}::text as topic, id, true as title_hit, publish_date from ${t} where title_vec @@ ${tq} ${newest})`,
+      sql`(select ${d.key}::text as topic, id, false as title_hit, publish_date from ${t} where search_vec @@ ${tq} and not title_vec @@ ${tq} ${newest})`,
+    ];
+  });
+  const counted = topics.map((d) => sql`(select 1 from ${sql.identifier(tableName(d))} where search_vec @@ ${tq} limit ${COUNT_CAP + 1})`);
+  const found = await db.execute<{ topic: string; id: string; title_hit: boolean }>(sql`
+    select topic, id, title_hit from (${sql.join(parts, sql` union all `)}) hits
+    order by title_hit desc, publish_date desc nulls last, id limit ${o.size} offset ${(o.page - 1) * o.size}`);
+  const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from (${sql.join(counted, sql` union all `)}) c limit ${COUNT_CAP + 1}) capped`);
+  const n = count.rows[0]?.n ?? 0;
   const rows: SearchHit[] = [];
   for (const d of topics) {
     const ids = found.rows.filter((r) => r.topic === d.key).map((r) => r.id);
@@ -82,7 +91,7 @@ export async function searchKnowledge(db: Db, user: SessionUser, q: string, o: {
   }
   const order = new Map(found.rows.map((r, i) => [r.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { total, rows };
+  return { total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP, rows };
 }
 
 export function knowledgeSearchRoutes(f: Parameters<FastifyPluginAsyncZod>[0], db: () => Db) {
@@ -93,7 +102,7 @@ export function knowledgeSearchRoutes(f: Parameters<FastifyPluginAsyncZod>[0], d
       querystring: z.object({
         q: z.string().max(50, '关键字不能超过50个字符'),
         topic: z.enum(KNOWLEDGE_TOPICS.map((d) => d.key) as [string, ...string[]], { message: '专题不存在' }).optional(),
-        page: z.coerce.number().int('页码应为正整数').min(1, '页码应为正整数').max(1000, '页码不能超过1000').optional(),
+        page: z.coerce.number().int('页码应为正整数').min(1, '页码应为正整数').max(20, '页码不能超过20').optional(),
         size: z.coerce.number().int('每页条数应为1到50').min(1, '每页条数应为1到50').max(50, '每页条数应为1到50').optional(),
       }),
     },

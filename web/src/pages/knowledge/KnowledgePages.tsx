@@ -41,7 +41,7 @@ function KnowledgeSearch({ topic }: { topic: string }) {
           loading={isFetching}
           dataSource={data?.rows ?? []}
           locale={{ emptyText: <Empty description={`未找到包含“${q}”的文档`} /> }}
-          header={data ? <Typography.Text type="secondary">共找到 {data.total} 篇</Typography.Text> : null}
+          header={data ? <Typography.Text type="secondary">共找到 {data.total}{data.more ? '+' : ''} 篇</Typography.Text> : null}
           renderItem={(hit) => (
             <List.Item key={hit.id} data-testid="knowledge-hit" style={{ cursor: 'pointer' }} onClick={() => open(hit)}>
               <List.Item.Meta
@@ -87,7 +87,7 @@ export function knowledgeInfoPage(topic: string): ComponentType {
           <Alert style={{ marginBottom: 16 }} type="info" showIcon data-testid="knowledge-info-snippet"
             message={<>检索“{from.q}”命中：<Marked html={from.snippet} /></>} />
         )}
-        {goodsClass && <div style={{ float: 'right', marginInlineStart: 16 }}><KnowledgePlacard goodsClass={goodsClass} /></div>}
+        {goodsClass && <div style={{ marginBottom: 16 }}><KnowledgePlacard goodsClass={goodsClass} size={120} /></div>}
         <ResourceDetail resourceKey={def.key} id={uuid} column={1} />
       </Card>
     );

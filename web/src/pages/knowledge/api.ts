@@ -35,4 +35,4 @@ export interface KnowledgeHit {
 
 /** every word of `q` in 标题, 正文, 标签 or an attachment's name; title hits first */
 export const searchKnowledge = (q: string, page: number, topic?: string) =>
-  get<{ total: number; rows: KnowledgeHit[] }>('/zsk/knowledge/search', { q, page, size: 10, topic });
+  get<{ total: number; more: boolean; rows: KnowledgeHit[] }>('/zsk/knowledge/search', { q, page, size: 10, topic });

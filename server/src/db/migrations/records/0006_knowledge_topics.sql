@@ -138,19 +138,42 @@ CREATE INDEX "kn_tank_box_publish_date_idx" ON "kn_tank_box" USING btree ("publi
 CREATE INDEX "kn_tanker_category_idx" ON "kn_tanker" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "kn_tanker_publish_date_idx" ON "kn_tanker" USING btree ("publish_date");--> statement-breakpoint
 -- 知识库's full-text index (docs/knowledge.md): the write path keeps each document's terms — overlapping character bigrams of
--- its Chinese, whole Latin words and numbers — in search_title and search_body; this column weighs the title's A and the
--- rest B, and its GIN index answers a query's bigrams as a phrase. to_tsvector('simple') only splits the terms on spaces.
+-- its Chinese, whole Latin words and numbers — in search_title and search_body; search_vec holds both (the title's
+-- weighted A), title_vec the title's alone, and their GIN indexes answer a query's bigrams as a phrase (to_tsvector
+-- 'simple' only splits the terms on the spaces). Hits are listed newest first from the publish_date index, so a word
+-- in most documents stops after a page instead of ranking them all.
 ALTER TABLE "kn_regulation" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_regulation_search_vec" ON "kn_regulation" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_regulation" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_regulation_title_vec" ON "kn_regulation" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_regulation_newest" ON "kn_regulation" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_standard" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_standard_search_vec" ON "kn_standard" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_standard" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_standard_title_vec" ON "kn_standard" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_standard_newest" ON "kn_standard" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_emergency" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_emergency_search_vec" ON "kn_emergency" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_emergency" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_emergency_title_vec" ON "kn_emergency" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_emergency_newest" ON "kn_emergency" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_accident" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_accident_search_vec" ON "kn_accident" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_accident" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_accident_title_vec" ON "kn_accident" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_accident_newest" ON "kn_accident" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_tanker" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_tanker_search_vec" ON "kn_tanker" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_tanker" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_tanker_title_vec" ON "kn_tanker" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_tanker_newest" ON "kn_tanker" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_tank_box" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
 CREATE INDEX "kn_tank_box_search_vec" ON "kn_tank_box" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_tank_box" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_tank_box_title_vec" ON "kn_tank_box" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_tank_box_newest" ON "kn_tank_box" USING btree ("publish_date" DESC NULLS LAST, "id");--> statement-breakpoint
 ALTER TABLE "kn_sign" ADD COLUMN "search_vec" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("search_title", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("search_body", '')), 'B')) STORED;--> statement-breakpoint
-CREATE INDEX "kn_sign_search_vec" ON "kn_sign" USING gin ("search_vec");
+CREATE INDEX "kn_sign_search_vec" ON "kn_sign" USING gin ("search_vec");--> statement-breakpoint
+ALTER TABLE "kn_sign" ADD COLUMN "title_vec" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce("search_title", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "kn_sign_title_vec" ON "kn_sign" USING gin ("title_vec");--> statement-breakpoint
+CREATE INDEX "kn_sign_newest" ON "kn_sign" USING btree ("publish_date" DESC NULLS LAST, "id");
