@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { seedBase } from './db/seed-base.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedGoodsCatalogue } from './modules/knowledge/catalogue.ts';
+import { seedKnowledge } from './modules/knowledge/topics.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import './modules/demo.ts';
 import { portError } from './ops/startup.ts';
@@ -23,6 +24,7 @@ export async function prepareDatabase(database: Database, config: Config) {
     await runMigrations(database);
     await seedBase(database.db);
     await seedGoodsCatalogue(database.db);
+    await seedKnowledge(database.db);
     if (config.seedDemo) await seedDemo(database.db, config.provinceCode);
   } finally {
     await client.query('select pg_advisory_unlock(7243001)').catch(() => {});

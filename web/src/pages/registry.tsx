@@ -9,6 +9,7 @@ import { REGIME_PATHS } from './regime/paths';
 import { NOTICE_PATHS } from './notice/paths';
 import { STATS } from '@dg/core/stats';
 import { STAT_WAYBILLS_PATH } from './stats/paths';
+import { KNOWLEDGE_INFO } from './knowledge/topics';
 
 const named = <K extends string>(file: Promise<Record<K, ComponentType>>, name: K) => file.then((m) => ({ default: m[name] }));
 const routedRecordPages = () => import('./routedRecordPages.tsx');
@@ -48,6 +49,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   staffEntryManager: () => import('./records/StaffEntryPage.tsx'),
   // 知识库, 到期预警 / 静态信息预警 / 业务大厅 预警信息 / 参数设置, 企业车辆审核, 基础信息查询 (knowledge, warnings, audit)
   dangerousGoodsManager: () => import('./knowledge/DangerousGoodsPage.tsx'),
+  ...Object.fromEntries(Object.entries(KNOWLEDGE_INFO).map(([topic, { menu }]) => [menu, () => import('./knowledge/KnowledgePages.tsx').then((m) => ({ default: m.knowledgePage(topic) }))])),
   ...Object.fromEntries(['alertCompanyLicence', 'alertVehicleTransport', 'alertVehicleReview', 'alertVehicleInsurance', 'alertTankCheck',
     'alertStaffQualification', 'alertDriverLicence', 'ryzgDueManager', 'ryzgOverdueManager', 'cldlysDueManager', 'cldlysOverdueManager',
     'jyxkDueManager', 'jyxkOverdueManager'].map((menu) => [menu, () => import('./warnings/pages.tsx').then((m) => ({ default: m.warningPage(menu) }))])),
@@ -128,6 +130,10 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/fileManagement/vehicleBasicManager/info/:id', title: '车辆详情', menu: 'vehicleBasicManager', load: () => import('./records/VehicleInfo.tsx') },
   { path: '/fileManagement/tankBasicManager/info/:id', title: '罐体详情', menu: 'tankBasicManager', load: () => import('./records/TankInfo.tsx') },
   { path: '/fileManagement/staffManager/info/:id', title: '人员详情', menu: 'staffManager', load: () => import('./records/StaffInfo.tsx') },
+  // 知识库: each topic's document (罐车's is the product's /zfdZskManager/gcgtxxInfo/{uuid})
+  ...Object.entries(KNOWLEDGE_INFO).map(([topic, { path, title, menu }]) => ({
+    path: `/zfdZskManager/${path}/:uuid`, title, menu, load: () => import('./knowledge/KnowledgePages.tsx').then((m) => ({ default: m.knowledgeInfoPage(topic) })),
+  })),
   // 到期预警: the record a warning row is about; 基础信息查询 details
   { path: '/alertMessgae/recordInfo/:resource/:id', title: '档案详情', load: () => import('./warnings/RecordInfo.tsx') },
   { path: '/jcxxcxManager/qyxxcxInfo/:uuid', title: '企业信息详情', menu: 'qyxxcxManager', load: () => import('./approval/jcxx/pages.tsx').then((m) => ({ default: m.QyxxcxInfo })) },

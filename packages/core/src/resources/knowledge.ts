@@ -1,5 +1,7 @@
 /** 知识库 (zsk): the resources the knowledge module serves. */
 import { bool, enumOf, resource, text } from '../resource.ts';
+import { KNOWLEDGE_TOPICS } from './knowledge-topics.ts';
+export * from './knowledge-topics.ts';
 
 /** 知识库 危险货物品名: the GB 12268 catalogue every goods picker reads; the platform and governments keep it */
 export const dangerousGoods = resource({
@@ -19,7 +21,9 @@ export const dangerousGoods = resource({
     waste: bool('危险废物', { default: false, column: true, help: '按危险废物运输：运输需经营范围含危险废物' }),
     pinyin: text('拼音首字母', { readOnly: true, max: 300, search: 'like' }),
     source: enumOf('来源', ['内置', '导入', '新增'], { readOnly: true, default: '新增', column: true, search: 'eq' }),
+    /** the 应急处置方法 of this UN number, else of its class (server hook `columns`) */
+    emergencyId: text('应急处置方法', { readOnly: true, virtual: true, max: 36, ownView: true }),
   },
 });
 
-export const knowledgeResources = [dangerousGoods];
+export const knowledgeResources = [dangerousGoods, ...KNOWLEDGE_TOPICS];

@@ -15,8 +15,10 @@ import { defineHooks } from '../../platform/crud/hooks.ts';
 import { canWrite } from '../../platform/crud/write.ts';
 import { importOfficialTable } from './catalogue.ts';
 import { mendName, pinyinInitials } from './goods-text.ts';
+import { knowledgeSearchRoutes } from './topics.ts';
 
 export { seedGoodsCatalogue } from './catalogue.ts';
+export { seedKnowledge } from './topics.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
@@ -47,6 +49,12 @@ defineHooks('dangerousGoods', {
   filters: {
     q: (value, t) => (typeof value === 'string' ? goodsKeywordCondition(value, t as never) : undefined),
   },
+  // the reader of a catalogue row goes on to how to handle it: the method written for its UN number, else its class's
+  columns: () => ({
+    emergencyId: sql`(select e.id::text from kn_emergency e where e.un_no = dangerous_goods.un_no
+      or (e.category = '按类别' and e.goods_class = split_part(dangerous_goods.goods_class, '.', 1))
+      order by (e.un_no = dangerous_goods.un_no) desc nulls last, e.created_at limit 1)`,
+  }),
 });
 
 interface GoodsOption { id: string; unNo: string; nameZh: string; goodsClass: string; subsidiaryHazard: string | null; packingGroup: string | null; source: string; label: string }
@@ -55,6 +63,7 @@ export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['知识库'];
+  knowledgeSearchRoutes(fastify, db);
 
   // goods pickers (常运货物, 运单货物…): anyone signed in
   app.get('/zsk/dangerousGoods/search', {

@@ -4,6 +4,7 @@
  * JT/T 617.3 table as CSV or xlsx with a row-by-row report.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Card, Input, Typography } from 'antd';
 import { dangerousGoods } from '@dg/core/resources/knowledge';
 import ImportButton from '../../components/ImportButton';
@@ -11,6 +12,7 @@ import { ResourcePage, useHasElement } from '../../components/resource';
 import { emitDataChanged } from '../../utils/dataChange';
 import { useSideCanWrite } from '../../components/resource/permission';
 import { IMPORT_OFFICIAL_URL } from './api';
+import { knowledgeInfoPath } from './topics';
 
 const FIELD_LABEL: Record<string, string> = { 类别: '类别或项别' };
 
@@ -38,6 +40,8 @@ export default function DangerousGoodsPage() {
       <ResourcePage
         resourceKey="dangerousGoods"
         fixedFilters={q ? { q } : undefined}
+        extraActions={(row) => (typeof row.emergencyId === 'string'
+          ? <Link to={knowledgeInfoPath('knEmergency', row.emergencyId)} data-testid="goods-emergency">应急处置</Link> : null)}
         toolbarExtra={canImport ? (
           <ImportButton
             importUrl={IMPORT_OFFICIAL_URL}

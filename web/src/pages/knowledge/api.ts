@@ -18,3 +18,21 @@ export const searchGoods = (q: string, limit = 20) =>
   get<GoodsOption[]>('/zsk/dangerousGoods/search', { q: q || undefined, limit }, { silent: true });
 
 export const IMPORT_OFFICIAL_URL = '/zsk/dangerousGoods/importOfficial';
+
+/** one hit of the 知识库's full-text search; `titleHtml` and `snippet` are escaped by the server but for their <mark>s */
+export interface KnowledgeHit {
+  topic: string;
+  topicTitle: string;
+  id: string;
+  title: string;
+  titleHtml: string;
+  snippet: string;
+  category: string | null;
+  publishDate: string | null;
+  titleHit: boolean;
+  attachments: string[];
+}
+
+/** every word of `q` in 标题, 正文, 标签 or an attachment's name; title hits first */
+export const searchKnowledge = (q: string, page: number, topic?: string) =>
+  get<{ total: number; more: boolean; rows: KnowledgeHit[] }>('/zsk/knowledge/search', { q, page, size: 10, topic });
