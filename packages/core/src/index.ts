@@ -11,6 +11,8 @@ export * from './resources/notice.ts';
 export * from './resources/inspection.ts';
 export * from './resources/assessment.ts';
 export * from './assessment.ts';
+export * from './resources/fusion.ts';
+export * from './fusion.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
 export * from './workflow.ts';

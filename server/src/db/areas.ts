@@ -7,4 +7,5 @@ export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSche
   { name: 'regime', resourceAreas: ['aqzd'], extraSchema: ['staff-read-schema.ts'] },
   { name: 'notice', resourceAreas: ['tzgg'], extraSchema: ['notice-schema.ts'] },
   { name: 'assessment', resourceAreas: ['aqkh'] },
+  { name: 'fusion', resourceAreas: ['sjrh'] },
 ];

@@ -10,7 +10,8 @@ import { inspectionResources } from './inspection.ts';
 import { regimeResources } from './regime.ts';
 import { noticeResources } from './notice.ts';
 import { assessmentResources } from './assessment.ts';
+import { fusionResources } from './fusion.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources, ...assessmentResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources, ...assessmentResources, ...fusionResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);
