@@ -168,6 +168,32 @@ describe('the comparison', () => {
   });
 });
 
+describe('the demo file', () => {
+  it('is made from the jurisdiction\'s waybills, imports whole, and its comparison gives rows of every class', async () => {
+    const file = await t.call('GET', '/api/sjrh/fusionRecord/demoFile', { as: 'zhengfu' });
+    expect(file.http).toBe(200);
+    const text = file.raw.toString('utf8');
+    const lines = text.trim().split(/\r\n/);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(100);
+    const m = multipart('demo.csv', file.raw);
+    const imported = (await t.app.inject({ method: 'POST', url: '/api/sjrh/fusionRecord/import?validOnly=0', payload: m.payload, headers: { ...m.headers, authorization: await t.token('zhengfu') } })).json();
+    expect(imported.data).toMatchObject({ total: lines.length - 1, imported: lines.length - 1, errors: [] });
+    const days = lines.slice(1).map((l) => l.split(',')[3]!.slice(0, 10)).sort();
+    const add = await t.call('POST', '/api/sjrh/fusionTask/add', { as: 'zhengfu', body: { name: uid('演示'), dateFrom: days[0], dateTo: days[days.length - 1] } });
+    await t.call('POST', `/api/sjrh/fusionTask/run/${add.body.data.id}`, { as: 'zhengfu', body: { version: add.body.data.version } });
+    const task = await finished('zhengfu', add.body.data.id);
+    expect(task.state).toBe('已完成');
+    expect(task.matched).toBeGreaterThan(0);
+    expect(task.partial).toBeGreaterThan(0);
+    expect(task.noWaybill).toBeGreaterThan(0);
+    expect(task.noTrace).toBeGreaterThan(0);
+  });
+
+  it('is the importer\'s: a user without 外部数据导入\'s 导入 may not have it', async () => {
+    expect((await t.call('GET', '/api/sjrh/fusionRecord/demoFile', { as: 'qiye' })).body.status).toBe(40301);
+  });
+});
+
 describe('the job', () => {
   /** a task left 运行中 by an instance that is gone: its lease as given, its cursor where it stopped */
   async function stranded(day: string, lease: string, cursor: string | null) {

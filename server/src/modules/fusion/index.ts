@@ -6,7 +6,8 @@
  * - `POST /sjrh/fusionTask/{run|cancel}/:id` — the task's workflow (待运行 → 运行中 → 已完成 / 已取消 / 失败); the
  *   job itself runs on the queue of ./queue.ts, on whichever instance claims it;
  * - `POST /sjrh/fusionResult/abnormal/:id` — a suspected 无运单运输 becomes an abnormal waybill (异常运单, source 数据融合);
- * - `POST /sjrh/fusionResult/stats` — the results of a task by class and by city, for the charts.
+ * - `POST /sjrh/fusionResult/stats` — the results of a task by class and by city, for the charts;
+ * - `GET /sjrh/fusionRecord/demoFile` — the demo's passages file, made from the waybills in the jurisdiction (./demo-file.ts).
  */
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { isUuid } from '../../platform/schemas.ts';
 import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import { abnormalWaybill } from '../../db/waybill-schema.ts';
 import { FusionQueue } from './queue.ts';
+import { demoPassagesCsv } from './demo-file.ts';
 
 const DAY = 86400_000;
 /** a task compares at most a year of records: a longer period is several tasks */
@@ -119,6 +121,15 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
       counts: Object.fromEntries(FUSION_CLASSES.map((c) => [c, r.rows.find((x) => x.city === city && x.result_class === c)?.n ?? 0])),
     }));
     return ok({ byClass, byCity });
+  });
+
+  app.get('/sjrh/fusionRecord/demoFile', {
+    config: { access: { element: 'fusionImportManager:btn_import' } },
+    schema: { tags: ['外部数据'], summary: '演示数据：按辖区内当前运单生成的卡口通行记录（csv）' },
+  }, async (req, reply) => {
+    const { csv } = await demoPassagesCsv(db(), req.user!);
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="passages.csv"; filename*=UTF-8''${encodeURIComponent('卡口通行演示数据')}.csv`);
+    return csv;
   });
 
   app.addHook('onReady', async () => queue.start());
