@@ -84,6 +84,7 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   assessResultManager: () => named(assessments(), 'ResultPage'),
   assessStatManager: () => named(assessments(), 'StatPage'),
   assessBorrowManager: () => named(assessments(), 'BorrowPage'),
+  fusionImportManager: () => named(fusion(), 'ImportPage'),
   fusionCompareManager: () => named(fusion(), 'CompareTaskPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),

@@ -9,7 +9,8 @@ import { Button, Card, Descriptions, Progress, Skeleton, Space, Tag, Typography 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { FUSION_CLASSES, fusionResult, fusionTask, stateColor, fusionTaskWorkflow } from '@dg/core';
-import { ResourcePage } from '../../components/resource';
+import { ResourcePage, useHasElement } from '../../components/resource';
+import ExportButton from '../../components/ExportButton';
 import { useRow } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
 import { WorkflowSteps } from '../../components/workflow';
@@ -35,6 +36,15 @@ function RunProgress({ row, refresh }: { row: Row; refresh: () => Promise<void> 
   if (!running && row.state !== '已完成') return null;
   const percent = row.state === '已完成' ? 100 : total ? Math.floor((done / total) * 100) : 0;
   return <Progress data-testid="fusion-progress" size="small" style={{ width: 120, display: 'inline-flex' }} percent={percent} status={running ? 'active' : 'success'} format={() => (running ? `${done}/${row.total ?? '…'}` : '完成')} />;
+}
+
+/** 外部数据导入: the generic list and import, with the demo's passages file (made by the server from the jurisdiction's waybills) */
+export function ImportPage() {
+  const canImport = useHasElement('fusionImportManager:btn_import');
+  return (
+    <ResourcePage resourceKey="fusionRecord"
+      toolbarExtra={canImport && <ExportButton url="/sjrh/fusionRecord/demoFile" fileName="卡口通行演示数据.csv" data-testid="fusion-demo-file">下载演示数据</ExportButton>} />
+  );
 }
 
 export function CompareTaskPage() {
