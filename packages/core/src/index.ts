@@ -15,6 +15,8 @@ export * from './resources/learning.ts';
 export * from './learning.ts';
 export * from './resources/exam.ts';
 export * from './exam.ts';
+export * from './resources/fusion.ts';
+export * from './fusion.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
 export * from './workflow.ts';

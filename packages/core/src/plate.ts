@@ -51,3 +51,18 @@ export function isPlate(value: string): boolean {
 export function isTrailerPlate(value: string): boolean {
   return TRAILER.test(value);
 }
+
+/**
+ * A plate as another system wrote it, in the form this platform stores: full-width characters (ＡＢ１２３, the
+ * ideographic space) made half-width, spaces, dots, hyphens and the middle dot dropped, letters in capitals, and a
+ * trailer's use-mark written as (挂) or 挂车 reduced to the single 挂 the plate carries. The result may still not be a
+ * plate (`isPlate` says); nothing else is changed, so a value that is no plate stays recognisable in a report.
+ */
+export function normalisePlate(raw: string): string {
+  return raw
+    .normalize('NFKC')
+    .replace(/[\s.·•\-_]/g, '')
+    .toUpperCase()
+    .replace(/[(（]挂[)）]$/, '挂')
+    .replace(/挂车$/, '挂');
+}

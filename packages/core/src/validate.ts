@@ -8,6 +8,7 @@ import type { FieldDef, ResourceDef } from './resource.ts';
 import { writableFields } from './resource.ts';
 import { checkRule } from './rules.ts';
 import { fenToYuan } from './funds.ts';
+import { normalisePlate } from './plate.ts';
 
 /** an amount (分) outside a money field's limits: the message, in 元 */
 export function moneyError(f: FieldDef, fen: number): string | null {
@@ -140,6 +141,8 @@ const UPPER_CASE_RULES = new Set<string>(['plate', 'idCard', 'creditCode']);
 /** a typed text as it is checked and stored: trimmed, in capitals where the field says so (web forms use the same) */
 export function normalizeText(f: Pick<FieldDef, 'upperCase' | 'rule'>, typed: string): string {
   const s = typed.trim();
+  // a plate typed or imported as another system wrote it (全角, spaces, 挂车) is the one plate it names
+  if (f.rule === 'plate') return normalisePlate(s);
   return f.upperCase || (f.rule && UPPER_CASE_RULES.has(f.rule)) ? s.toUpperCase() : s;
 }
 

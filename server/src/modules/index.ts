@@ -15,6 +15,7 @@ import { supervisionModule } from './supervision/index.ts';
 import { dangerModule } from './danger/index.ts';
 import { inspectionModule } from './inspection/index.ts';
 import { assessmentModule } from './assessment/index.ts';
+import { fusionModule } from './fusion/index.ts';
 import { regimeModule } from './regime/index.ts';
 import { noticeModule } from './notice/index.ts';
 import { examModule } from './exam/index.ts';
@@ -36,7 +37,7 @@ export async function registerModules(app: App) {
   }
   await app.register(async (scoped) => {
     // bespoke routes first: a module's fixed path (e.g. /zsk/dangerousGoods/search) wins over the engine's /:id forms
-    for (const m of [recordsModule, knowledgeModule, warningsModule, approvalModule, waybillModule, supervisionModule, dangerModule, inspectionModule, assessmentModule, regimeModule, noticeModule, examModule, boardModule, statsModule, learningModule, eventRoutes]) await scoped.register(m);
+    for (const m of [recordsModule, knowledgeModule, warningsModule, approvalModule, waybillModule, supervisionModule, dangerModule, inspectionModule, assessmentModule, fusionModule, regimeModule, noticeModule, examModule, boardModule, statsModule, learningModule, eventRoutes]) await scoped.register(m);
     registerResources(scoped as unknown as App, RESOURCES.filter((r) => r.area !== 'admin'));
   }, { prefix: '/api' });
 }

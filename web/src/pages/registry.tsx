@@ -27,6 +27,7 @@ const board = () => import('./board/BoardPages.tsx');
 const assessments = () => import('./assessment/AssessmentPages.tsx');
 const learning = () => import('./learning/LearningPages.tsx');
 const myExams = () => import('./exam/MyExamPages.tsx');
+const fusion = () => import('./fusion/FusionPages.tsx');
 /** 业务大厅's screens carry its counts strip (pages/board/LobbyCounts.tsx) */
 const lobby = (page: Promise<{ default: ComponentType }>) => Promise.all([page, import('./board/LobbyCounts.tsx')]).then(([p, m]) => ({ default: m.withLobbyCounts(p.default) }));
 
@@ -89,6 +90,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   assessBorrowManager: () => named(assessments(), 'BorrowPage'),
   courseManager: () => named(learning(), 'CoursePage'),
   mySubjectManager: () => named(learning(), 'MySubjectPage'),
+  fusionImportManager: () => named(fusion(), 'ImportPage'),
+  fusionCompareManager: () => named(fusion(), 'CompareTaskPage'),
   // 安全检查 and 整改管理 (government ↔ enterprise)
   checkPlanManager: () => named(inspections(), 'CheckPlanList'),
   checkPlanApprovalManager: () => named(inspections(), 'CheckPlanApprovalList'),
@@ -194,6 +197,7 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   // 安全考核: an assessment, and the history of an assessment or an issue
   { path: '/safetyManager/assessRecordManager/info/:id', title: '考核详情', load: () => named(assessments(), 'AssessmentInfo') },
   { path: '/safetyManager/assessIssueManager/infoManager/:businessId/:businessType', title: '考核处理记录', load: () => named(assessments(), 'HistoryPage') },
+  { path: '/dataFusionBLASTnManager/fusionCompareManager/result/:taskId', title: '比对结果', menu: 'fusionCompareManager', load: () => named(fusion(), 'CompareResultPage') },
   // 运单统计: the waybills a figure counts (any statistic's drill-down)
   { path: STAT_WAYBILLS_PATH, title: '统计运单', load: () => import('./stats/StatWaybills.tsx') },
   // 我的考试: taking an exam, my graded paper, my attempts at an exam

@@ -12,7 +12,8 @@ import { noticeResources } from './notice.ts';
 import { assessmentResources } from './assessment.ts';
 import { learningResources } from './learning.ts';
 import { examResources } from './exam.ts';
+import { fusionResources } from './fusion.ts';
 
-export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources, ...assessmentResources, ...learningResources, ...examResources];
+export const RESOURCES: ResourceDef[] = [...adminResources, ...recordsResources, ...knowledgeResources, ...waybillResources, ...dangerResources, ...inspectionResources, ...regimeResources, ...noticeResources, ...assessmentResources, ...learningResources, ...examResources, ...fusionResources];
 export const resourceByKey = (key: string) => RESOURCES.find((r) => r.key === key);
 export const resourceByMenu = (menu: string) => RESOURCES.find((r) => r.menu === menu);

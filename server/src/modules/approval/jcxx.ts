@@ -5,7 +5,8 @@
  * definitions), so scope, filters, labels and hooks are the records' own.
  *   POST /jcxx/<page>/list · POST /jcxx/<page>/export (<menu>:btn_export) · GET /jcxx/<page>/info/:id
  * 异常运单 (ycyd) reads the supervision routes (/ydjg/abnormal/list|info), which admit its menu; 高速卡口通行
- * (gsjzx) has no passages to read until they are imported, so it has no route here.
+ * (gsjzx) reads the imported external records (/sjrh/fusionRecord/list|info, whose definition admits its menu
+ * among its readMenus), of kind 卡口通行, scoped by the checkpoint's region.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
