@@ -52,7 +52,7 @@ export async function benchLearning(c: LearningBenchContext) {
     const hash = await hashPassword('viewer123');
     const t0 = Date.now();
     await db.query(`with s as (insert into staff (enterprise_id, name, sex, id_card, mobile, post, status)
-        select $1, '压测学员', '1', lpad(i::text, 17, '9') || 'X', '13900000000', '驾驶员', '在职' from generate_series(1, ${VIEWERS}) i returning id, id_card),
+        select $1, '压测学员', '1', '8' || lpad(i::text, 16, '0') || 'X', '13900000000', '驾驶员', '在职' from generate_series(1, ${VIEWERS}) i returning id, id_card),
       u as (insert into base_user (name, username, password, mobile, side, enterprise_id, staff_id, status)
         select '压测学员', 'viewer' || right(s.id_card, 8), $2, '13900000000', 'enterprise', $1, s.id, '1' from s returning id)
       insert into base_group_member (group_id, user_id) select g.id, u.id from u, base_group g where g.code = 'enterpriseStaff'`, [chapter.enterprise_id, hash]);
