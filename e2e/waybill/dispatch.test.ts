@@ -36,9 +36,9 @@ describe('调度派车: candidates with their state', () => {
     await qty.fill('10');
     await expect.poll(() => page.getByTestId('goods-total').innerText()).toBe('10000');
     await expect.poll(() => warning.count()).toBe(0);
-    await page.getByTestId('wb-submit').click();
+    // the toast is watched for from the click on: on a loaded machine it can come and go before the list has loaded
+    await Promise.all([toast(page, '已提交').waitFor(), page.getByTestId('wb-submit').click()]);
     await page.waitForURL('**/transportMission/base');
-    await toast(page, '已提交').waitFor();
     const [row] = await sql<{ id: string; state: string }>(`select id, state from waybill where enterprise_id = (select enterprise_id from base_user where username = 'qiye')
       and shipper_name = '巨化集团有限公司' and deleted_at is null order by created_at desc limit 1`);
     expect(row?.state).toBe('待调度');

@@ -37,9 +37,9 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await qty.fill('10');
     await expect.poll(() => page.getByTestId('goods-total').innerText()).toBe('10000');
     await shot(page, 'waybill-base-edit');
-    await page.getByTestId('wb-submit').click();
+    // the toast is watched for from the click on: on a loaded machine it can come and go before the list has loaded
+    await Promise.all([toast(page, '已提交').waitFor(), page.getByTestId('wb-submit').click()]);
     await page.waitForURL('**/transportMission/base');
-    await toast(page, '已提交').waitFor();
     const [row] = await sql<{ id: string; state: string }>('select id, state from waybill where shipper_name = $1 and deleted_at is null', [shipperName]);
     expect(row?.state).toBe('待调度');
     const id = row!.id;
