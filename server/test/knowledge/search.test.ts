@@ -85,6 +85,11 @@ describe('全文检索', () => {
     const r = await call('GET', `/api/zsk/knowledge/search?q=${'字'.repeat(51)}`, 'qiye');
     expect(r.status).toBe(STATUS.BAD_INPUT);
     expect(r.message).toContain('关键字不能超过50个字符');
+    for (const [query, says] of [['', '请输入关键字'], ['q=罐车&page=0', '页码应为正整数'], ['q=罐车&size=500', '每页条数应为1到50'], ['q=罐车&topic=x', '专题不存在']]) {
+      const bad = await call('GET', `/api/zsk/knowledge/search?${query}`, 'qiye');
+      expect(bad.status, query).toBe(STATUS.BAD_INPUT);
+      expect(bad.message, query).toContain(says);
+    }
   });
 });
 

@@ -100,7 +100,7 @@ export function knowledgeSearchRoutes(f: Parameters<FastifyPluginAsyncZod>[0], d
     schema: {
       tags: ['知识库'], summary: '知识库全文检索（标题、正文、附件名和标签；标题命中在前）',
       querystring: z.object({
-        q: z.string().max(50, '关键字不能超过50个字符'),
+        q: z.string({ error: '请输入关键字' }).max(50, '关键字不能超过50个字符'),
         topic: z.enum(KNOWLEDGE_TOPICS.map((d) => d.key) as [string, ...string[]], { message: '专题不存在' }).optional(),
         page: z.coerce.number().int('页码应为正整数').min(1, '页码应为正整数').max(20, '页码不能超过20').optional(),
         size: z.coerce.number().int('每页条数应为1到50').min(1, '每页条数应为1到50').max(50, '每页条数应为1到50').optional(),
