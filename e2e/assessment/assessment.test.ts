@@ -29,7 +29,7 @@ async function confirmStep(page: Page, label: string, state: string) {
 }
 
 describe('安全考核', () => {
-  it('issue → self-assessment with evidence → group score → confirm → publish → the enterprise sees its grade', async () => {
+  it('issue → self-assessment with evidence → group score → confirm → publish → the enterprise sees its grade', { timeout: 300_000 }, async () => {
     const name = `质量信誉考核演练${tag()}`;
     const [ent] = await sql<{ name: string }>(`select e.name from enterprise e join base_user u on u.enterprise_id = e.id where u.username = 'qiye'`);
 
