@@ -62,4 +62,22 @@ describe('我的考试', () => {
     await page.goto(baseUrl() + `/learningManager/myExemManagerinfo/${exam!.id}`);
     await expect.poll(() => page.locator('.ant-table-row').first().innerText()).toContain(String(graded!.score));
   });
+
+  it("the manager opens an ended exam's 成绩 and a candidate's graded paper", async () => {
+    const [row] = await sql<{ title: string; staff_name: string; score: number }>(`select e.title, a.staff_name, a.score::float as score from exam e
+      join exam_attempt a on a.exam_id = e.id join base_user u on u.enterprise_id = e.enterprise_id
+      where u.username = 'qiye' and e.state = '已结束' order by a.score desc limit 1`);
+    expect(row).toBeDefined();
+    const page = await newPage(ctx.browser);
+    await login(page, 'qiye');
+    await page.goto(baseUrl() + '/learningManager/exemManager');
+    await btn(page.locator('tr', { hasText: row!.title }), '成绩').click();
+    const dialog = page.locator('.ant-modal', { hasText: '考试成绩' });
+    const line = dialog.locator('tr', { hasText: row!.staff_name });
+    await expect.poll(() => line.innerText()).toContain(String(row!.score));
+    await btn(line, '详情').click();
+    await page.waitForURL(/\/learningManager\/mytestpaperinfo\/.*by=exam/);
+    await expect.poll(() => page.getByTestId('exam-result').innerText()).toMatch(new RegExp(`得分\\s*${row!.score} / 100`));
+    await shot(page, 'exam-manager-paper');
+  });
 });
