@@ -67,6 +67,16 @@ const MAKE: Record<string, (side: Side, from: string) => Promise<string>> = {
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
   },
+  // over the demo bank's subject, so that 发布 can draw a paper
+  exam: async () => {
+    const [{ id: subjectId }] = await t.sql(`select s.id from learning_subject s where s.enterprise_id = $1 and exists (select 1 from exam_question q where q.subject_id = s.id) limit 1`, [enterprise]);
+    const r = await t.call('POST', '/api/exam/exam/add', { as: 'qiye', body: {
+      title: uid('流程考试'), subjectId, startAt: `${day(0)} 00:00:00`, endAt: `${day(5)} 00:00:00`, duration: 30, passScore: 6, maxAttempts: 1, paperMode: '固定',
+      singleCount: 2, singleScore: 5, multiCount: 0, multiScore: 0, judgeCount: 0, judgeScore: 0, candidatePosts: ['驾驶员'],
+    } });
+    expect(r.body.status).toBe(200);
+    return r.body.data.id as string;
+  },
   // the enterprise borrows its own closed record, so either side may return it and the government approves
   rectBorrow: async () => {
     const n = await t.call('POST', '/api/zggl/rectNotice/add', { as: 'zhengfu', body: { enterpriseId: enterprise, problems: uid('借阅问题'), requirements: '整改', deadline: day(5) } });

@@ -119,7 +119,8 @@ export const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = 
   tipSummaryManager: () => named(board(), 'TipSummary'),
   // 运单统计 and 行业统计: one page over each statistic's definition (packages/core/src/stats.ts)
   ...Object.fromEntries(STATS.map(({ key, menu }) => [menu, () => import('./stats/StatPages.tsx').then((m) => ({ default: m.statPage(key) }))])),
-  // 我的考试 (题库 and 考试管理 are the generic ResourcePage)
+  // 在线考试 (题库 is the generic ResourcePage)
+  exemManager: () => named(myExams(), 'ExamManagerPage'),
   myExemManager: () => named(myExams(), 'MyExamList'),
 };
 
@@ -202,6 +203,6 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: STAT_WAYBILLS_PATH, title: '统计运单', load: () => import('./stats/StatWaybills.tsx') },
   // 我的考试: taking an exam, my graded paper, my attempts at an exam
   { path: '/mytestpaperinfo1/:uuid', title: '考试', menu: 'myExemManager', load: () => named(myExams(), 'ExamTaking') },
-  { path: '/learningManager/mytestpaperinfo/:uuid', title: '试卷详情', menu: 'myExemManager', load: () => named(myExams(), 'MyPaper') },
+  { path: '/learningManager/mytestpaperinfo/:uuid', title: '试卷详情', load: () => named(myExams(), 'MyPaper') },
   { path: '/learningManager/myExemManagerinfo/:uuid', title: '考试记录', menu: 'myExemManager', load: () => named(myExams(), 'MyExamHistory') },
 ];

@@ -5,12 +5,13 @@
  * sent is kept (also across a reload, in localStorage) and sent again until the server has it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Modal, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { clockText } from '@dg/core';
-import { formatDateTime } from '../../components/resource';
-import { EXAM_PATHS, myExams, myHistory, myPaper, saveAnswer, startExam, submitPaper, type MyExam, type Paper, type PaperQuestion } from './api';
+import { ResourcePage, formatDateTime } from '../../components/resource';
+import type { Row } from '../../components/resource/types';
+import { EXAM_PATHS, attemptPaper, myExams, myHistory, myPaper, saveAnswer, startExam, submitPaper, type MyExam, type Paper, type PaperQuestion } from './api';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 const scoreText = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
@@ -206,7 +207,27 @@ export function PaperView({ load }: { load: (id: string) => Promise<Paper> }) {
   );
 }
 
-export const MyPaper = () => <PaperView load={myPaper} />;
+/** the graded paper: the candidate's own, or (`?by=exam`, from 考试管理's 成绩) any attempt in the manager's scope */
+export function MyPaper() {
+  const [params] = useSearchParams();
+  return <PaperView load={params.get('by') === 'exam' ? attemptPaper : myPaper} />;
+}
+
+/** 考试管理: the exams (the generic list with 发布 / 结束) and each exam's 成绩, exportable, each leading to the graded paper */
+export function ExamManagerPage() {
+  const navigate = useNavigate();
+  const [results, setResults] = useState<Row | null>(null);
+  return (
+    <>
+      <ResourcePage resourceKey="exam" extraActions={(row) => (row.state === '草稿' ? null
+        : <Button type="link" size="small" onClick={() => setResults(row)}>成绩</Button>)} />
+      <Modal open={Boolean(results)} width={1100} footer={null} destroyOnHidden title={results ? `考试成绩：${String(results.title)}` : ''} onCancel={() => setResults(null)}>
+        {results && <ResourcePage resourceKey="examAttempt" title="考试成绩" fixedFilters={{ examId: results.id }} noWrite
+          onDetail={(r) => navigate(`${EXAM_PATHS.paper(String(r.id))}?by=exam`)} />}
+      </Modal>
+    </>
+  );
+}
 
 export function MyExamHistory() {
   const { uuid = '' } = useParams();
