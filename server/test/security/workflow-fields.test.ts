@@ -60,6 +60,11 @@ describe('流程字段 through the generic write', () => {
       const add = await t.call('POST', `${base(def)}/add`, { as: 'zhengfu', body: { title: uid('流程'), category: def.fields.category!.options![0]!.value, content: '<p>正文</p>' } });
       expect(add.body.status).toBe(200);
     }
+    // nor a comparison task or result (the results are the job's): one of each
+    const task = await t.call('POST', '/api/sjrh/fusionTask/add', { as: 'zhengfu', body: { name: uid('流程'), dateFrom: '2025-01-01', dateTo: '2025-01-01' } });
+    expect(task.body.status).toBe(200);
+    await t.sql(`insert into fusion_result (task_id, result_class, handling, plate_no, score, record_kind, record_time, region_code)
+      values ($1, '疑似无运单运输', '未处理', '浙A00000', 0, '卡口通行', now(), '330100')`, [task.body.data.id]);
     const faults: string[] = [];
     let tried = 0;
     for (const def of defs) {

@@ -77,6 +77,19 @@ const MAKE: Record<string, (side: Side, from: string) => Promise<string>> = {
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
   },
+  // a task whose lease an instance elsewhere holds: the walk's 运行比对 leaves it to that instance, so no job moves it on
+  fusionTask: async () => {
+    const r = await t.call('POST', '/api/sjrh/fusionTask/add', { as: 'shiji', body: { name: uid('比对任务'), dateFrom: day(-1), dateTo: day(0) } });
+    expect(r.body.status).toBe(200);
+    await t.sql(`update fusion_task set lease_until = 'infinity' where id = $1`, [r.body.data.id]);
+    return r.body.data.id as string;
+  },
+  // a comparison's suspected 无运单运输 in the city (results are written by the job only)
+  fusionResult: async () => {
+    const [row] = await t.sql(`insert into fusion_result (result_class, handling, plate_no, score, reason, record_kind, record_time, station, region_code)
+      values ('疑似无运单运输', '未处理', '浙A00000', 0, '容差60分钟内无该车运单', '卡口通行', now(), '流程测试站', $1) returning id`, [city]);
+    return row.id as string;
+  },
   // the enterprise borrows its own closed record, so either side may return it and the government approves
   rectBorrow: async () => {
     const n = await t.call('POST', '/api/zggl/rectNotice/add', { as: 'zhengfu', body: { enterpriseId: enterprise, problems: uid('借阅问题'), requirements: '整改', deadline: day(5) } });

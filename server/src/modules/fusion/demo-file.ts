@@ -54,7 +54,8 @@ export async function demoPassagesCsv(db: Db, user: SessionUser): Promise<{ csv:
   });
   // vehicles on the road without a waybill on the day, until the file holds a few hundred passages
   const regions = waybills.length ? waybills.map((w) => w.origin_region) : idle.map((v) => v.region_code);
-  for (let i = 0; rows.length < MAX_ROWS && i < idle.length * 3; i++) {
+  // (a vehicle passes several checkpoints through the day)
+  for (let i = 0; rows.length < MAX_ROWS && idle.length; i++) {
     const v = idle[i % idle.length]!;
     put(messy(v.plate_no, i), '', at(day, 6 * 60 + (i * 7) % (16 * 60)), i < idle.length ? v.region_code : regions[i % regions.length]!, i);
   }

@@ -70,12 +70,13 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
     def: fusionTask, subject: 'fusionTask',
     hooks: {
       steps: {
-        // a run starts over: the tolerance of today's 参数设置, the progress from nought, the previous results gone
+        // a run starts over: the tolerance of today's 参数设置, the progress from nought, the previous results gone; the
+        // lease is the queue's (a cancelled run's job frees it when it stops, a dead instance's expires)
         run: async ({ tx, before }) => ({
-          set: { toleranceMinutes: await tolerance(tx), total: null, done: 0, matched: 0, partial: 0, noWaybill: 0, noTrace: 0, message: null, startedAt: new Date(), finishedAt: null, cursor: null, leaseUntil: null, runNo: Number(before.runNo ?? 0) + 1 },
+          set: { toleranceMinutes: await tolerance(tx), total: null, done: 0, matched: 0, partial: 0, noWaybill: 0, noTrace: 0, message: null, startedAt: new Date(), finishedAt: null, cursor: null, runNo: Number(before.runNo ?? 0) + 1 },
           also: async (after, t) => { await t.execute(sql`delete from fusion_result where task_id = ${after.id}`); },
         }),
-        cancel: () => ({ set: { finishedAt: new Date(), leaseUntil: null, message: '已取消：已比对的结果保留' } }),
+        cancel: () => ({ set: { finishedAt: new Date(), message: '已取消：已比对的结果保留' } }),
       },
     },
     after: async (_app, name) => { if (name === 'run') queue.wake(); },

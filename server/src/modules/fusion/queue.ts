@@ -81,7 +81,7 @@ export class FusionQueue {
     try {
       if (task.total === null) {
         const total = await countRecords(this.db, task);
-        if (!(await this.advance(this.db, task, { total }))) return;
+        if (!(await this.advance(this.db, task, { total }))) return await this.release(task);
       }
       let cursor = task.cursor;
       while (cursor !== RECORDS_DONE) {
@@ -93,7 +93,7 @@ export class FusionQueue {
           if (!ok) throw new Cancelled();
           return next;
         }).catch((err) => { if (err instanceof Cancelled) return null; throw err; });
-        if (kept === null) return;
+        if (kept === null) return await this.release(task);
         cursor = kept;
       }
       await this.db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export class FusionQueue {
           where id = ${task.id} and run_no = ${task.runNo} and state = '运行中' returning id`);
         if (!r.rows.length) throw new Cancelled();
         await recordStep(tx, SYSTEM(task.userId), 'fusionTask', task.id, { action: '比对完成', from: '运行中', to: '已完成' });
-      }).catch((err) => { if (!(err instanceof Cancelled)) throw err; });
+      }).catch(async (err) => { if (!(err instanceof Cancelled)) throw err; await this.release(task); });
     } catch (err) {
       this.app.log.error({ err, task: task.id }, 'fusion comparison failed');
       await this.fail(task, err);
