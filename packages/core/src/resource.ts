@@ -6,6 +6,7 @@
  */
 import { checkWorkflow, type WorkflowDef } from './workflow.ts';
 import type { RuleName } from './rules.ts';
+import { elementOf, type MenuCode } from './menus.ts';
 
 export type FieldType =
   | 'text' | 'textarea' | 'richText' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'bool'
@@ -97,7 +98,7 @@ export type Scope =
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   key: string;
   /** menu code that gates the page and its read APIs; writes need `${menu}:btn_add|btn_edit|btn_del|btn_export|btn_import` */
-  menu: string;
+  menu: MenuCode;
   /** API area: routes are /api/<area>/<key>/... */
   area: string;
   title: string;
@@ -124,7 +125,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** which sides may write (default: enterprise for enterprise scope, platform otherwise) */
   writableBy?: Side[];
   /** other menus whose screens read these rows (list, info): any of them, or `menu`, opens the read routes */
-  readMenus?: string[];
+  readMenus?: MenuCode[];
   /** the table is a view written by hand in a migration (read-only; drizzle-kit leaves it alone) */
   view?: boolean;
   /**
@@ -132,7 +133,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * 企业 filter): with `menu`, `readMenus` and the menus of every definition that references this one they open its
    * option list (`optionMenus` in ./options.ts)
    */
-  pickMenus?: string[];
+  pickMenus?: MenuCode[];
   /**
    * 流程字段: what the resource's workflow owns — its state, level, issuer, the record it belongs to, who and when of its
    * steps, a draw's seed. `owns` are written by the workflow's steps only (readOnly or internal fields); `givenOnAdd` by
@@ -254,4 +255,5 @@ export const searchFields = (def: ResourceDef) => Object.entries(def.fields).fil
 export const sheetFields = (def: ResourceDef) =>
   Object.entries(def.fields).filter(([, fd]) => !fd.internal && !fd.virtual && fd.type !== 'password' && fd.type !== 'file' && fd.type !== 'json' && fd.type !== 'richText' && !fd.formOnly);
 
-export const elementCode = (def: ResourceDef, action: 'add' | 'edit' | 'del' | 'export' | 'import' | string) => `${def.menu}:btn_${action}`;
+/** the definition's button code for an action, when its menu has that button (menus.ts) */
+export const elementCode = (def: ResourceDef, action: 'add' | 'edit' | 'del' | 'export' | 'import' | string) => elementOf(def.menu, `btn_${action}`);

@@ -4,13 +4,15 @@
  * by the web (page, chart, filter form). The figures come from the rollups (docs/statistics.md).
  */
 
+import type { MenuCode } from './menus.ts';
+
 export type StatFilter = 'date' | 'region' | 'enterprise' | 'goodsClass' | 'granularity' | 'waybillType';
 export type StatChart = 'line' | 'pie' | 'bar' | 'hbar' | 'sankey' | 'stack';
 
 export interface StatDef {
   key: string;
   /** the menu code that grants it (its `:btn_export` element grants the export) */
-  menu: string;
+  menu: MenuCode;
   title: string;
   filters: StatFilter[];
   chart: StatChart;

@@ -5,6 +5,7 @@
  * Legal basis: 《危险货物道路运输安全管理办法》第二十二至二十七条 (docs/domain.md).
  */
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
+import type { ElementCode, MenuCode } from './menus.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];
@@ -21,8 +22,10 @@ export const WAYBILL_QUEUES = {
   dispatch: { state: '待调度', menu: 'dispatchManager', remind: 'unscheduled', title: '待调度' },
   waybillCheck: { state: '待检查', menu: 'waybillCheckManager', remind: 'unchecked', title: '待检查' },
   distribute: { state: '待下发', menu: 'distributeManager', remind: 'undistributed', title: '待下发' },
-} as const satisfies Record<string, { state: WaybillState; menu: string; remind: string; title: string }>;
+} as const satisfies Record<string, { state: WaybillState; menu: MenuCode; remind: string; title: string }>;
 export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
+/** the screens whose users print a waybill (打印运单): the server's print route and the web's 打印 button read this */
+export const WAYBILL_PRINT_MENUS: readonly MenuCode[] = ['distributeManager', 'waybillManageManager', 'baseManager'];
 
 /**
  * The columns a list row of waybills carries (every queue, 运单管理 and 运单监控): what the list shows
@@ -42,7 +45,7 @@ export interface WaybillAction {
   /** the state after the action; for `check` the passing state (a failed check goes to 待调度); null keeps the state */
   to: WaybillState | null;
   /** any of these element codes allows the action */
-  elements: readonly string[];
+  elements: readonly ElementCode[];
   /** a reason must be given */
   reason?: boolean;
 }
@@ -74,9 +77,8 @@ export function transitionError(state: string, action: WaybillActionName): strin
   return a.from.includes(state as WaybillState) ? null : `当前状态为${state}，不能${a.label}`;
 }
 
-/** the actions a user holding `elements` may take on a waybill in `state` (buttons of the detail page) */
-export function actionsFor(state: string, elements: ReadonlySet<string> | readonly string[]): WaybillActionName[] {
-  const has = (c: string) => (Array.isArray(elements) ? elements.includes(c) : (elements as ReadonlySet<string>).has(c));
+/** the actions a user holding the codes `has` admits may take on a waybill in `state` (buttons of the detail page) */
+export function actionsFor(state: string, has: (code: ElementCode) => boolean): WaybillActionName[] {
   return (Object.keys(WAYBILL_ACTIONS) as WaybillActionName[]).filter((k) => {
     const a: WaybillAction = WAYBILL_ACTIONS[k];
     if (!a.from.includes(state as WaybillState)) return false;

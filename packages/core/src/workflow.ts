@@ -6,6 +6,7 @@
  * (a 督办 item, a notice, a computed next state) is the module's step hook on the server, never a second engine.
  */
 import type { Side } from './resource.ts';
+import type { ElementCode } from './menus.ts';
 
 /** an Ant Design Tag colour: the same word on every screen that shows the state */
 export type StateColor = 'default' | 'processing' | 'success' | 'warning' | 'error' | 'gold' | 'orange' | 'red' | 'green' | 'blue' | 'cyan' | 'purple' | 'geekblue';
@@ -36,7 +37,7 @@ export interface StepDef {
   /** the sides that may take it */
   sides: readonly Side[];
   /** any of these element codes allows it (the route declares them) */
-  elements: readonly string[];
+  elements: readonly ElementCode[];
   opinion?: OpinionRule;
   /** fields of the definition the step takes from its body, with whether each is required */
   fields?: Readonly<Record<string, boolean>>;
@@ -103,7 +104,7 @@ export function stepRefusal(wf: WorkflowDef, step: StepDef, row: Record<string, 
 }
 
 /** the steps a user of `side` holding `has` may take on the row now: the buttons of a detail page or a list row */
-export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: string) => boolean): string[] {
+export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: ElementCode) => boolean): string[] {
   if (!wf?.steps) return [];
   const state = stateOf(wf, row);
   return Object.entries(wf.steps)

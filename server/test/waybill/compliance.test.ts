@@ -1,5 +1,6 @@
 /** The dispatch rules as a pure function (the same lines the web shows): each rule trips and passes. */
 import { describe, it, expect } from 'vitest';
+import type { ElementCode } from '@dg/core';
 import {
   dispatchComplianceProblems, complianceFindings, mediaCovers, goodsMassKg, mainClass, maskName, transitionError, actionsFor, crewQualification,
   type ComplianceInput,
@@ -148,9 +149,10 @@ describe('state machine and helpers', () => {
     expect(transitionError('运输中', 'cancel')).toBe('当前状态为运输中，不能作废');
   });
   it('offers the buttons the user holds for the state', () => {
-    expect(actionsFor('待调度', new Set(['dispatchManager:btn_dispatch', 'waybillManageManager:btn_cancel']))).toEqual(['dispatch', 'cancel']);
-    expect(actionsFor('草稿', ['baseManager:btn_cancel', 'baseManager:btn_submit'])).toEqual(['submit', 'cancel']);
-    expect(actionsFor('已完成', ['waybillManageManager:btn_cancel'])).toEqual([]);
+    const holding = (...codes: ElementCode[]) => (code: ElementCode) => codes.includes(code);
+    expect(actionsFor('待调度', holding('dispatchManager:btn_dispatch', 'waybillManageManager:btn_cancel'))).toEqual(['dispatch', 'cancel']);
+    expect(actionsFor('草稿', holding('baseManager:btn_cancel', 'baseManager:btn_submit'))).toEqual(['submit', 'cancel']);
+    expect(actionsFor('已完成', holding('waybillManageManager:btn_cancel'))).toEqual([]);
   });
   it('masks names: first character kept', () => {
     expect(maskName('张三')).toBe('张*');

@@ -1,6 +1,7 @@
 /** System administration (系统管理): the entities that are plain resources. Menus, elements and roles have their own tree screens. */
 import { resource, integer, text, textarea, richText, enumOf, dict, bool, datetime, ref, region, password, file, json } from '../resource.ts';
 
+import type { MenuCode } from '../menus.ts';
 export const SIDES = [
   { label: '企业', value: 'enterprise' },
   { label: '政府', value: 'government' },
@@ -89,7 +90,7 @@ export const serviceClient = resource({
   },
 });
 
-const publishable = (key: string, menu: string, title: string, categories: string[]) => resource({
+const publishable = (key: string, menu: MenuCode, title: string, categories: string[]) => resource({
   key, area: 'admin', menu, title, scope: 'none', labelField: 'title', defaultSort: { field: 'publishedAt', order: 'desc' },
   writableBy: ['government', 'platform'],
   workflow: { owns: ['status', 'publishedAt'] },

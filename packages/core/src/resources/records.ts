@@ -1,5 +1,6 @@
 /** 档案管理: 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
 import { resource, text, textarea, date, dict, region, number, integer, enumOf, file, ref, bool } from '../resource.ts';
+import type { MenuCode } from '../menus.ts';
 
 /** 审核状态 as a workflow's state: its tag colours, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
 const AUDIT_STATES = { 草稿: { color: 'default' }, 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const;
@@ -118,7 +119,7 @@ export const vehicle = resource({
 });
 
 /** the six maintenance-type sub-records of a vehicle share one shape */
-const vehicleRecord = (key: string, menu: string, title: string) => resource({
+const vehicleRecord = (key: string, menu: MenuCode, title: string) => resource({
   key, area: 'xxda', menu, title, scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'content',
   defaultSort: { field: 'recordDate', order: 'desc' },
   fields: {

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assessModel, assessTask, assessment, rectBorrow } from '@dg/core';
+import { assessModel, assessTask, assessment, rectBorrow, type ElementCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
@@ -35,7 +35,7 @@ const items = z.array(z.object({
   groupScore: z.unknown().optional().describe('考核组评分（按指标满分）'),
   opinion: z.unknown().optional().describe('评分意见'),
 }), { error: '请填写各项指标的得分' }).max(500).optional();
-const STEPS: Record<Exclude<AssessStep, 'publish'>, { element: string; summary: string }> = {
+const STEPS: Record<Exclude<AssessStep, 'publish'>, { element: ElementCode; summary: string }> = {
   save: { element: 'assessRecordManager:btn_edit', summary: '企业自评：保存草稿' },
   submit: { element: 'assessRecordManager:btn_edit', summary: '企业自评：提交' },
   score: { element: 'assessRecordManager:btn_edit', summary: '考核组评分' },
@@ -55,7 +55,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await presentOne(db(), assessTask, req.user!, after));
   });
 
-  for (const [step, { element, summary }] of Object.entries(STEPS) as [AssessStep, { element: string; summary: string }][]) {
+  for (const [step, { element, summary }] of Object.entries(STEPS) as [AssessStep, { element: ElementCode; summary: string }][]) {
     app.post(`/aqkh/assessment/${step}/:id`, {
       config: { access: { element, opt: summary } },
       schema: { tags: [assessment.title], summary, params: idParam, body: z.object({ version, opinion, items }) },
@@ -108,7 +108,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
     req.audit = { after: row };
     return ok((await present(db(), rectBorrow, req.user!, [row]))[0]);
   });
-  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
+  const BORROW_ELEMENTS: Record<BorrowStep, ElementCode> = {
     approve: 'assessBorrowManager:btn_approve', reject: 'assessBorrowManager:btn_approve', giveBack: 'assessBorrowManager:btn_return',
   };
   for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {

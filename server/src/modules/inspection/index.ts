@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ResourceDef } from '@dg/core';
+import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ElementCode, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
@@ -61,7 +61,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
 
   workflowRoutes(app, rectNoticeWorkflow);
 
-  const BORROW_ELEMENTS: Record<BorrowStep, string> = {
+  const BORROW_ELEMENTS: Record<BorrowStep, ElementCode> = {
     approve: 'rectificationBorrowManager:btn_approve', reject: 'rectificationBorrowManager:btn_approve', giveBack: 'rectificationBorrowManager:btn_return',
   };
   for (const step of Object.keys(BORROW_ELEMENTS) as BorrowStep[]) {
@@ -79,7 +79,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
   });
 
-  const superviseStep = (path: string, element: string, step: SuperviseStep, summary: string) =>
+  const superviseStep = (path: string, element: ElementCode, step: SuperviseStep, summary: string) =>
     app.post(`/zgdb/supervise/${path}/:id`, {
       config: { access: { element, opt: summary } },
       schema: { tags: [supervise.title], summary, params: idParam, body: z.object({ version, opinion, content: z.unknown().optional().describe('进展情况（进展报告时必填）') }) },

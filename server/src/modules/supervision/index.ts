@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_STATES } from '@dg/core/waybill';
+import type { ElementCode, MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
@@ -13,7 +14,7 @@ import { type SessionUser, regionScope } from '../../platform/access.ts';
 import { COUNT_CAP } from '../../platform/crud/query.ts';
 import { ok, badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
-import { findWaybill, waybillScope, requireAnyMenu, cnStart, tsOfId, camel } from '../waybill/common.ts';
+import { findWaybill, waybillScope, cnStart, tsOfId, camel } from '../waybill/common.ts';
 import { listWaybills, isDay, regionStateArea } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
 import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
@@ -27,7 +28,7 @@ export const CHECKLIST_STATES = ['待签收', '待回复', '待审核', '已办�
 const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
 const MONTH = /^\d{4}-\d{2}$/;
 /** the screens that list the abnormal waybills: 运单监管 › 异常运单 and 基础信息查询 › 异常运单 */
-const ABNORMAL_READERS = ['abnormalWaybillManager', 'ycydManager'];
+const ABNORMAL_READERS: MenuCode[] = ['abnormalWaybillManager', 'ycydManager'];
 
 async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {
   size = Math.min(Math.max(Number(size) || 10, 1), 100);
@@ -74,8 +75,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(counts);
   });
 
-  app.get('/ydjg/waybill/info/:id', { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, ['waybillMonitorManager', 'checklistManager', ...ABNORMAL_READERS]);
+  app.get('/ydjg/waybill/info/:id', { config: { access: { anyMenu: ['waybillMonitorManager', 'checklistManager', ...ABNORMAL_READERS] } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, idOf(req));
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));
@@ -237,7 +237,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   /** one step of the checklist flow, with its side, state and version checks */
-  const flow = <B extends z.ZodType<{ version: number; attachments?: unknown }>>(action: string, element: string, side: SessionUser['side'][], from: string, to: string, body: B,
+  const flow = <B extends z.ZodType<{ version: number; attachments?: unknown }>>(action: string, element: ElementCode, side: SessionUser['side'][], from: string, to: string, body: B,
     apply: (b: z.infer<B>, u: SessionUser) => Record<string, unknown>, note: (b: z.infer<B>) => string | null) =>
     app.post(`/ydjg/checklist/${action}/:id`, { config: { access: { element } }, schema: { tags, summary: `核查单${action}`, params: idParam, body } }, async (req) => {
       const u = req.user!;

@@ -49,6 +49,6 @@ export async function detailOut(db: Db, user: SessionUser, wb: WaybillRow) {
     unloading: unloading[0] ? strip(unloading[0]) : null,
     messages: messages.map(strip),
     abnormal: abnormal.rows.map((r) => camel(r)),
-    actions: user.side === 'enterprise' ? actionsFor(wb.state, user.elements) : [],
+    actions: user.side === 'enterprise' ? actionsFor(wb.state, (code) => user.elements.has(code)) : [],
   };
 }

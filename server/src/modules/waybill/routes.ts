@@ -4,13 +4,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resourceZod } from '@dg/core';
-import { WAYBILL_QUEUES, CHECK_RESULTS, waybillForm, type WaybillQueue } from '@dg/core/waybill';
+import { resourceZod, type ElementCode, type MenuCode } from '@dg/core';
+import { WAYBILL_QUEUES, WAYBILL_PRINT_MENUS, CHECK_RESULTS, waybillForm, type WaybillQueue } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
-import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS } from './common.ts';
+import { findWaybill, WAYBILL_READ_MENUS } from './common.ts';
 import { goodsOf } from './service.ts';
 import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
@@ -43,8 +43,8 @@ const answer = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { er
 export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
-  const menu = (m: string) => ({ access: { menu: m } });
-  const el = (e: string) => ({ access: { element: e } });
+  const menu = (m: MenuCode) => ({ access: { menu: m } });
+  const el = (e: ElementCode) => ({ access: { element: e } });
   const P = '/dzyd/waybill';
 
   // ───── lists ─────
@@ -60,21 +60,18 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // ───── read ─────
-  app.get(`${P}/info/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
+  app.get(`${P}/info/:id`, { config: { access: { anyMenu: WAYBILL_READ_MENUS } }, schema: { tags, summary: '运单详情', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));
   });
-  app.get(`${P}/changes/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单变更记录', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
+  app.get(`${P}/changes/:id`, { config: { access: { anyMenu: WAYBILL_READ_MENUS } }, schema: { tags, summary: '运单变更记录', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const rows = await db().select().from(waybillChange).where(and(eq(waybillChange.waybillId, wb.id), eq(waybillChange.waybillCreatedAt, wb.createdAt))).orderBy(desc(waybillChange.at));
     return ok(rows.map(({ waybillCreatedAt: _x, ...r }) => r));
   });
-  app.get(`${P}/print/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单打印（A4）', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, ['distributeManager', 'waybillManageManager', 'baseManager']);
+  app.get(`${P}/print/:id`, { config: { access: { anyMenu: WAYBILL_PRINT_MENUS } }, schema: { tags, summary: '运单打印（A4）', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const goods = await goodsOf(db(), wb);

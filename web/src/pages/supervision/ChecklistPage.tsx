@@ -16,7 +16,7 @@ import type { FileRef } from '../../components/resource/types';
 import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { CHECKLIST_STATE_COLOR } from './AbnormalPage';
-import { useHasElement, useSave } from '../../components/resource';
+import { useCan, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 
@@ -89,10 +89,10 @@ function ChecklistInfo({ id }: { id: string }) {
   const gov = side !== 'enterprise';
   const q = useQuery({ queryKey: ['waybill', 'checklist', id], queryFn: () => getChecklist(id), enabled: Boolean(id) });
   const can = {
-    receive: useHasElement('checklistManager:btn_receive') && side === 'enterprise',
-    reply: useHasElement('checklistManager:btn_reply') && side === 'enterprise',
-    finish: useHasElement('checklistManager:btn_finish') && side !== 'enterprise',
-    return: useHasElement('checklistManager:btn_return') && side !== 'enterprise',
+    receive: useCan('checklistManager:btn_receive') && side === 'enterprise',
+    reply: useCan('checklistManager:btn_reply') && side === 'enterprise',
+    finish: useCan('checklistManager:btn_finish') && side !== 'enterprise',
+    return: useCan('checklistManager:btn_return') && side !== 'enterprise',
   };
   const [acting, setActing] = useState<ChecklistAction | null>(null);
   if (q.isLoading) return <Card><Skeleton active /></Card>;

@@ -11,7 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { actionsFor, FIVE_CHECKS, WAYBILL_ACTIONS, type WaybillActionName } from '@dg/core/waybill';
+import { actionsFor, FIVE_CHECKS, WAYBILL_ACTIONS, WAYBILL_PRINT_MENUS, type WaybillActionName } from '@dg/core/waybill';
 import { checkRule } from '@dg/core';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
@@ -20,8 +20,8 @@ import {
   cancelWaybill, changeWaybill, closeWaybill, deleteWaybill, distributeWaybills, getWaybill, loadWaybill, submitWaybill, unloadWaybill,
   type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail, type WaybillListRow,
 } from './api';
-import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
-import { useSave } from '../../components/resource';
+import { fmtNum, plateText, refusalProblems, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { useCan, useSave } from '../../components/resource';
 import { valuesAfterUploads } from '../../components/Upload';
 
 export type ActionName = WaybillActionName | 'print' | 'emptyLedger';
@@ -42,7 +42,7 @@ interface Props {
 
 export default function WaybillActions({ row, only, variant = 'link', detail, onDone, onIssued }: Props) {
   const navigate = useNavigate();
-  const elements = useElements();
+  const can = useCan();
   const changed = useWaybillChanged();
   const { message } = useFeedback();
   const [open, setOpen] = useState<null | 'cancel' | 'close' | 'load' | 'unload' | 'change'>(null);
@@ -54,10 +54,10 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   });
   const busy = pending?.action ?? null;
 
-  const base = useMemo(() => actionsFor(row.state, elements), [row.state, elements]);
+  const base = useMemo(() => actionsFor(row.state, can), [row.state, can]);
   const allowed = new Set<ActionName>(base);
-  if (row.waybillNo && (elements.has('distributeManager:view') || elements.has('waybillManageManager:view') || elements.has('baseManager:view'))) allowed.add('print');
-  if (row.state === '已完成' && (row.tankId || row.tankContainerId) && elements.has('emptyLedgerManager:btn_add')) allowed.add('emptyLedger');
+  if (row.waybillNo && WAYBILL_PRINT_MENUS.some(can)) allowed.add('print');
+  if (row.state === '已完成' && (row.tankId || row.tankContainerId) && can('emptyLedgerManager:btn_add')) allowed.add('emptyLedger');
   const shown = (only ?? (['edit', 'submit', 'dispatch', 'check', 'distribute', 'load', 'unload', 'change', 'print', 'emptyLedger', 'cancel', 'close', 'delete'] as ActionName[]))
     .filter((a) => allowed.has(a));
   // no button to show, and no dialog open: nothing at all
