@@ -47,7 +47,7 @@ export const groupType = resource({
 });
 
 export const gateLog = resource({
-  key: 'gateLog', area: 'admin', menu: 'gateLogManager', title: '操作日志', scope: 'enterprise', table: 'gate_log', readOnly: true,
+  key: 'gateLog', area: 'admin', menu: 'gateLogManager', scope: 'enterprise', table: 'gate_log', readOnly: true,
   defaultSort: { field: 'crtTime', order: 'desc' },
   fields: {
     menu: text('菜单', { column: true, search: 'like' }),
@@ -66,7 +66,7 @@ export const gateLog = resource({
 });
 
 export const org = resource({
-  key: 'org', area: 'admin', menu: 'orgManager', title: '组织机构', scope: 'org', table: 'base_org', labelField: 'name',
+  key: 'org', area: 'admin', menu: 'orgManager', scope: 'org', table: 'base_org', labelField: 'name',
   fields: {
     name: text('名称', { required: true, max: 100, column: true, search: 'like' }),
     code: text('编码', { required: true, rule: 'alnum20', unique: true, column: true }),

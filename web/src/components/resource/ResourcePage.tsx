@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { EXCEL_FILE, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
 import { onDataChanged } from '../../utils/dataChange';
@@ -128,7 +128,7 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   }, [queryClient, def.key]);
 
   const sideCanWrite = useSideCanWrite(def) && !noWrite;
-  const canAdd = useCan(elementCode(def, 'add')) && sideCanWrite;
+  const canAdd = useCan(elementCode(def, 'add')) && sideCanWrite && (side === undefined || addsThroughForm(def, side));
   const canEdit = useCan(elementCode(def, 'edit')) && sideCanWrite;
   const canDelete = useCan(elementCode(def, 'del')) && sideCanWrite;
   const canExport = useCan(elementCode(def, 'export'));

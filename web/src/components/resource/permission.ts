@@ -4,7 +4,7 @@
  * "Access and data scope").
  */
 import { useCallback } from 'react';
-import type { ElementCode, MenuCode, ResourceDef, Side } from '@dg/core';
+import { writableSides, type ElementCode, type MenuCode, type ResourceDef, type Side } from '@dg/core';
 import { useUserStore } from '../../store/user';
 
 /** a code of core's catalogue: a menu (its page) or an element (a button, `menu:btn_x`) */
@@ -27,11 +27,6 @@ export function useCan(...args: [GrantCode | undefined] | []): boolean | Can {
 
 export function useUserSide(): Side | undefined {
   return useUserStore((s) => s.side ?? undefined);
-}
-
-/** Sides that may write a resource: its `writableBy`, else enterprise for enterprise scope, platform otherwise. */
-export function writableSides(def: ResourceDef): Side[] {
-  return def.writableBy ?? (def.scope === 'enterprise' ? ['enterprise'] : ['platform']);
 }
 
 /** Whether the user's side may write this resource at all (element codes still decide each button). */
