@@ -16,6 +16,7 @@ import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
 import { rowOut, detailOut } from './present.ts';
 import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
+import { holdsElement } from '../../platform/access.ts';
 import {
   createWaybill, distributeOne, submitWaybill, updateDraft, deleteDraft, complianceProblems, dispatchWaybill, checkItemsFor, latestSelfInspection, checkWaybill,
   addSelfInspection, loadWaybill, unloadWaybill, cancelWaybill, closeWaybill, changeWaybill,
@@ -83,7 +84,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   app.post(`${P}/add`, { config: el('baseManager:btn_add'), schema: { tags, summary: '新增运单（草稿）', body: waybillBody('add') } }, async (req) => {
     const body = req.body;
     const submit = body.submit === true || body.submit === 'true';
-    if (submit && !req.user!.elements.has('baseManager:btn_submit')) throw forbidden();
+    if (submit && !holdsElement(req.user!, 'baseManager:btn_submit')) throw forbidden();
     const row = await createWaybill(db(), req.user!, body, submit);
     req.audit = { after: { id: row.id, state: row.state } };
     return ok(rowOut(row));

@@ -14,7 +14,7 @@ import type { Db } from '../../db/index.ts';
 import {
   waybill, waybillTransition, waybillChange, waybillCheck, waybillSelfInspection, waybillLoading, waybillUnloading, waybillMessage, waybillNumber, waybillGoods,
 } from '../../db/waybill-schema.ts';
-import type { SessionUser } from '../../platform/access.ts';
+import { type SessionUser, holdsElement } from '../../platform/access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../../platform/errors.ts';
 import { uuidv7, findWaybill, requireAnyElement, cnDay8, checkCode, camel, type WaybillRow } from './common.ts';
 import {
@@ -337,7 +337,7 @@ export async function cancelWaybill(db: Db, user: SessionUser, id: string, body:
   requireAnyElement(user, WAYBILL_ACTIONS.cancel.elements);
   return transition(db, user, id, body.version, 'cancel', async (tx, wb) => {
     // a draft is voided from 运单填报 or 运单管理; a waybill on its way only from 运单管理
-    if (wb.state !== '草稿' && !user.elements.has('waybillManageManager:btn_cancel')) throw forbidden();
+    if (wb.state !== '草稿' && !holdsElement(user, 'waybillManageManager:btn_cancel')) throw forbidden();
     await releaseCrew(tx, wb);
     return { patch: { cancelledAt: new Date(), reason: body.reason }, note: body.reason };
   });
