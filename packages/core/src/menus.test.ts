@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { flattenMenus, elementOf, isElementCode, isMenuCode, menuTitle, type ElementCode, type MenuCode } from './menus.ts';
 import { RESOURCES } from './resources/index.ts';
+import { elementCode } from './resource.ts';
 import { STATS } from './stats.ts';
 import { WARNING_KINDS } from './warnings.ts';
 
@@ -37,6 +38,10 @@ describe('the permission catalogue', () => {
     }
     for (const s of [...STATS, ...WARNING_KINDS]) if (!isMenuCode(s.menu)) faults.push(`${s.key}: menu ${s.menu}`);
     expect(faults).toEqual([]);
+  });
+
+  it('a resource imports exactly when its menu has 导入 (the server registers its import routes by the button)', () => {
+    expect(RESOURCES.filter((d) => Boolean(d.importable) !== Boolean(elementCode(d, 'import'))).map((d) => d.key)).toEqual([]);
   });
 
   it('element codes are unique and each belongs to the menu it is named after', () => {
