@@ -12,19 +12,32 @@ export interface MenuDef {
   title: string;
   icon?: string;
   path?: string;
-  children?: MenuDef[];
+  children?: readonly MenuDef[];
   hidden?: boolean;
   /** element codes of this menu (full codes, `${code}:btn_x`) */
   elements?: ElementDef[];
   /** sides whose demo roles are granted this menu; the platform admin holds every menu */
-  sides?: MenuSide[];
+  sides?: readonly MenuSide[];
 }
 
-const CRUD: [string, string, string][] = [
+const CRUD = [
   ['btn_add', '新增', 'POST'], ['btn_edit', '编辑', 'PUT'], ['btn_del', '删除', 'DELETE'], ['btn_export', '导出', 'POST'],
-];
+] as const;
+interface PageOpts { sides?: readonly MenuSide[]; import?: boolean; readOnly?: boolean; extra?: readonly (readonly [string, string])[]; path?: string; hidden?: boolean }
+/** The button suffixes a page() call grants, as a type: what the function below builds at run time. */
+type PageButtons<O extends PageOpts> = 'view' | 'btn_export'
+  | (O extends { readOnly: true } ? never : (typeof CRUD)[number][0])
+  | (O extends { import: true } ? 'btn_import' : never)
+  | (O extends { extra: readonly (readonly [infer S extends string, string])[] } ? S : never);
+/** A menu whose code and element codes are known to the type checker (MenuCode and ElementCode are read from these). */
+export interface TypedMenu<C extends string = string, E extends string = never, K extends readonly TypedMenu<string, string, readonly any[]>[] = readonly []> extends MenuDef {
+  code: C;
+  children?: K;
+  /** type only: the element codes of this menu */
+  readonly __elements?: E;
+}
 /** a list page with the usual buttons; `extra` adds workflow buttons as [suffix, 名称] */
-function page(code: string, title: string, icon: string, opts: { sides?: MenuSide[]; import?: boolean; readOnly?: boolean; extra?: [string, string][]; path?: string; hidden?: boolean } = {}): MenuDef {
+function page<const C extends string, const O extends PageOpts = PageOpts>(code: C, title: string, icon: string, opts: O = {} as O): TypedMenu<C, `${C}:${PageButtons<O>}`> {
   const els: ElementDef[] = [{ code: `${code}:view`, name: '查看', method: 'GET' }];
   if (!opts.readOnly) for (const [s, n, m] of CRUD) els.push({ code: `${code}:${s}`, name: n, method: m });
   else els.push({ code: `${code}:btn_export`, name: '导出', method: 'POST' });
@@ -32,14 +45,15 @@ function page(code: string, title: string, icon: string, opts: { sides?: MenuSid
   for (const [s, n] of opts.extra ?? []) els.push({ code: `${code}:${s}`, name: n, method: 'POST' });
   return { code, title, icon, elements: els, sides: opts.sides, path: opts.path, hidden: opts.hidden };
 }
-const dir = (code: string, title: string, icon: string, children: MenuDef[], sides?: MenuSide[]): MenuDef => ({ code, title, icon, children, sides });
+const dir = <const C extends string, const K extends readonly TypedMenu<string, string, readonly any[]>[]>(code: C, title: string, icon: string, children: K, sides?: readonly MenuSide[]): TypedMenu<C, never, K> =>
+  ({ code, title, icon, children, sides });
 
 const E: MenuSide[] = ['enterprise'];
 const G: MenuSide[] = ['government'];
 const EG: MenuSide[] = ['enterprise', 'government'];
 const GS: MenuSide[] = ['government', 'super'];
 
-export const MENUS: MenuDef[] = [
+export const MENUS = [
   dir('adminSys', '系统管理', 'SettingOutlined', [
     page('userManager', '用户管理', 'UserOutlined', { sides: EG, extra: [['btn_resetPassword', '重置密码'], ['btn_unlock', '解锁']] }),
     page('menuManager', '菜单管理', 'MenuOutlined', { sides: ['super'], extra: [['btn_element_add', '新增元素'], ['btn_element_edit', '编辑元素'], ['btn_element_del', '删除元素']] }),
@@ -231,13 +245,21 @@ export const MENUS: MenuDef[] = [
     page('assessGroupManager', '考核组', 'TeamOutlined', { sides: G }),
     page('assessStatManager', '考核统计', 'BarChartOutlined', { sides: G, readOnly: true }),
   ], EG),
-];
+] as const;
+
+/** every menu code of the catalogue, directories included */
+export type MenuCode = CodesOf<(typeof MENUS)[number]>;
+/** every element (button) code of the catalogue, e.g. `shipperManager:btn_add` */
+export type ElementCode = ElementsOf<(typeof MENUS)[number]>;
+type CodesOf<M> = M extends TypedMenu<infer C, string, infer K> ? C | CodesOf<K[number]> : never;
+type ElementsOf<M> = M extends TypedMenu<string, infer E, infer K> ? E | ElementsOf<K[number]> : never;
+
 
 /** every menu, depth first, with its parent code and full front-end path */
 export interface FlatMenu extends MenuDef { parentCode: string | null; fullPath: string; top: string }
-export function flattenMenus(menus: MenuDef[] = MENUS): FlatMenu[] {
+export function flattenMenus(menus: readonly MenuDef[] = MENUS): FlatMenu[] {
   const out: FlatMenu[] = [];
-  const walk = (list: MenuDef[], parent: FlatMenu | null) => {
+  const walk = (list: readonly MenuDef[], parent: FlatMenu | null) => {
     for (const m of list) {
       const top = parent ? parent.top : m.code;
       const fullPath = m.path ?? (parent ? `/${top}/${m.code}` : `/${m.code}`);
@@ -249,6 +271,27 @@ export function flattenMenus(menus: MenuDef[] = MENUS): FlatMenu[] {
   walk(menus, null);
   return out;
 }
+
+const MENU_CODES: ReadonlySet<string> = new Set(flattenMenus().map((m) => m.code));
+const ELEMENT_CODES: ReadonlySet<string> = new Set(flattenMenus().flatMap((m) => (m.elements ?? []).map((e) => e.code)));
+/** whether a code read at run time (a grant, a code built from a definition's menu) is one of the catalogue's menus */
+export const isMenuCode = (code: string): code is MenuCode => MENU_CODES.has(code);
+/** whether a code read at run time is one of the catalogue's element (button) codes */
+export const isElementCode = (code: string): code is ElementCode => ELEMENT_CODES.has(code);
+/**
+ * A menu's button code from a menu held in a variable (a definition's `menu`): `${menu}:${button}` is not provably in the
+ * catalogue to the type checker, so it is looked up — undefined when the menu has no such button (no grant holds it;
+ * a route declaring it is refused at registration).
+ */
+export function elementOf(menu: MenuCode, button: string): ElementCode | undefined {
+  const code = `${menu}:${button}`;
+  return isElementCode(code) ? code : undefined;
+}
+/** the catalogue's title of a menu: pages, statistics and workflow buttons read it rather than repeat it */
+export function menuTitle(code: MenuCode): string {
+  return MENU_TITLES.get(code)!;
+}
+const MENU_TITLES: ReadonlyMap<string, string> = new Map(flattenMenus().map((m) => [m.code, m.title]));
 
 /** The four waybill queues and the notice entry of the bell: menu code → reminder key of getRemindInfo. */
 export const BELL_ENTRIES = [

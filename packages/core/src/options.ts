@@ -4,6 +4,7 @@
  * is refused before the handler reads a row; the handler applies the list's data scope.
  */
 import type { ResourceDef } from './resource.ts';
+import type { MenuCode } from './menus.ts';
 import { RESOURCES } from './resources/index.ts';
 import { waybillForm, waybillGoodsForm } from './waybill.ts';
 import { STATS } from './stats.ts';
@@ -20,8 +21,8 @@ const references = (d: ResourceDef, key: string) =>
  * whose form or filter references it, the screens declared in `pickMenus`, and for the enterprise the statistics
  * that filter by 企业.
  */
-export function optionMenus(def: ResourceDef): string[] {
-  const menus = new Set<string>([def.menu, ...(def.readMenus ?? []), ...(def.pickMenus ?? [])]);
+export function optionMenus(def: ResourceDef): MenuCode[] {
+  const menus = new Set<MenuCode>([def.menu, ...(def.readMenus ?? []), ...(def.pickMenus ?? [])]);
   for (const d of [...RESOURCES, ...FORMS]) {
     if (d === def || !references(d, def.key)) continue;
     menus.add(d.menu);

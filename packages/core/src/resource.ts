@@ -6,6 +6,7 @@
  */
 import { checkWorkflow, type WorkflowDef } from './workflow.ts';
 import type { RuleName } from './rules.ts';
+import { elementOf, menuTitle, type MenuCode } from './menus.ts';
 
 export type FieldType =
   | 'text' | 'textarea' | 'richText' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'bool'
@@ -97,7 +98,7 @@ export type Scope =
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   key: string;
   /** menu code that gates the page and its read APIs; writes need `${menu}:btn_add|btn_edit|btn_del|btn_export|btn_import` */
-  menu: string;
+  menu: MenuCode;
   /** API area: routes are /api/<area>/<key>/... */
   area: string;
   title: string;
@@ -121,10 +122,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   supervised?: string[];
   /** the resource is read-only on every side (ledgers, logs) */
   readOnly?: boolean;
-  /** which sides may write (default: enterprise for enterprise scope, platform otherwise) */
+  /** which sides may write (default: `writableSides`) */
   writableBy?: Side[];
   /** other menus whose screens read these rows (list, info): any of them, or `menu`, opens the read routes */
-  readMenus?: string[];
+  readMenus?: MenuCode[];
   /** the table is a view written by hand in a migration (read-only; drizzle-kit leaves it alone) */
   view?: boolean;
   /**
@@ -132,7 +133,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * 企业 filter): with `menu`, `readMenus` and the menus of every definition that references this one they open its
    * option list (`optionMenus` in ./options.ts)
    */
-  pickMenus?: string[];
+  pickMenus?: MenuCode[];
   /**
    * 流程字段: what the resource's workflow owns — its state, level, issuer, the record it belongs to, who and when of its
    * steps, a draw's seed. `owns` are written by the workflow's steps only (readOnly or internal fields); `givenOnAdd` by
@@ -145,7 +146,9 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 
 export type Side = 'enterprise' | 'government' | 'platform';
 
-export function resource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+/** a definition as written: its title is its menu's (menus.ts) unless it says otherwise */
+export function resource<F extends Record<string, FieldDef>>(written: Omit<ResourceDef<F>, 'title'> & { title?: string }): ResourceDef<F> {
+  const def: ResourceDef<F> = { ...written, title: written.title ?? menuTitle(written.menu) };
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: dict field needs a dict type`);
     if (f.type === 'ref' && !f.ref) throw new Error(`${def.key}.${name}: ref field needs ref`);
@@ -254,4 +257,19 @@ export const searchFields = (def: ResourceDef) => Object.entries(def.fields).fil
 export const sheetFields = (def: ResourceDef) =>
   Object.entries(def.fields).filter(([, fd]) => !fd.internal && !fd.virtual && fd.type !== 'password' && fd.type !== 'file' && fd.type !== 'json' && fd.type !== 'richText' && !fd.formOnly);
 
-export const elementCode = (def: ResourceDef, action: 'add' | 'edit' | 'del' | 'export' | 'import' | string) => `${def.menu}:btn_${action}`;
+/**
+ * The sides that may write a resource's rows — the server refuses the others, the web shows its write buttons only to
+ * them: `writableBy`, else the owning enterprise and the platform for enterprise rows (the platform names the
+ * enterprise, `enterpriseId`), the platform for the rest.
+ */
+export function writableSides(def: ResourceDef): readonly Side[] {
+  return def.writableBy ?? (def.scope === 'enterprise' || def.scope === 'enterpriseSelf' ? ['enterprise', 'platform'] : ['platform']);
+}
+/**
+ * Whether a user of `side` adds a row through the resource's form: the platform adds an enterprise row only naming its
+ * enterprise, and a form without an `enterpriseId` field cannot (the server answers 请选择所属企业).
+ */
+export const addsThroughForm = (def: ResourceDef, side: Side) => side !== 'platform' || def.scope !== 'enterprise' || 'enterpriseId' in def.fields;
+
+/** the definition's button code for an action, when its menu has that button (menus.ts) */
+export const elementCode = (def: ResourceDef, action: 'add' | 'edit' | 'del' | 'export' | 'import' | string) => elementOf(def.menu, `btn_${action}`);

@@ -4,13 +4,15 @@
  * by the web (page, chart, filter form). The figures come from the rollups (docs/statistics.md).
  */
 
+import { menuTitle, type MenuCode } from './menus.ts';
+
 export type StatFilter = 'date' | 'region' | 'enterprise' | 'goodsClass' | 'granularity' | 'waybillType';
 export type StatChart = 'line' | 'pie' | 'bar' | 'hbar' | 'sankey' | 'stack';
 
 export interface StatDef {
   key: string;
   /** the menu code that grants it (its `:btn_export` element grants the export) */
-  menu: string;
+  menu: MenuCode;
   title: string;
   filters: StatFilter[];
   chart: StatChart;
@@ -20,20 +22,22 @@ export interface StatDef {
 
 const WAYBILL_FILTERS: StatFilter[] = ['date', 'region', 'enterprise', 'goodsClass'];
 
-export const STATS = [
-  { key: 'total', menu: 'statTotalManager', title: '运单总量', filters: [...WAYBILL_FILTERS, 'granularity', 'waybillType'], chart: 'line', drill: true },
-  { key: 'class', menu: 'statClassManager', title: '货物类别', filters: WAYBILL_FILTERS, chart: 'pie', drill: true },
-  { key: 'goods', menu: 'statGoodsManager', title: '品名统计', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
-  { key: 'enterprise', menu: 'statEnterpriseManager', title: '企业排名', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
-  { key: 'vehicle', menu: 'statVehicleManager', title: '车辆运输', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
-  { key: 'flow', menu: 'statFlowManager', title: '区域流向', filters: WAYBILL_FILTERS, chart: 'sankey', drill: true },
-  { key: 'empty', menu: 'statEmptyManager', title: '空车运输', filters: ['date', 'region', 'enterprise', 'granularity'], chart: 'stack', drill: true },
-  { key: 'abnormal', menu: 'statAbnormalManager', title: '异常运单统计', filters: ['date', 'region', 'enterprise'], chart: 'bar', drill: true },
-  { key: 'industryEnterprise', menu: 'industryEnterpriseManager', title: '企业统计', filters: ['region'], chart: 'stack', drill: false },
-  { key: 'industryVehicle', menu: 'industryVehicleManager', title: '车辆统计', filters: ['region'], chart: 'stack', drill: false },
-  { key: 'industryStaff', menu: 'industryStaffManager', title: '从业人员统计', filters: ['region'], chart: 'stack', drill: false },
-  { key: 'industryValidity', menu: 'industryValidityManager', title: '证件有效率', filters: ['region', 'enterprise'], chart: 'stack', drill: false },
-] as const satisfies readonly StatDef[];
+const STAT_ROWS = [
+  { key: 'total', menu: 'statTotalManager', filters: [...WAYBILL_FILTERS, 'granularity', 'waybillType'], chart: 'line', drill: true },
+  { key: 'class', menu: 'statClassManager', filters: WAYBILL_FILTERS, chart: 'pie', drill: true },
+  { key: 'goods', menu: 'statGoodsManager', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'enterprise', menu: 'statEnterpriseManager', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'vehicle', menu: 'statVehicleManager', filters: WAYBILL_FILTERS, chart: 'hbar', drill: true },
+  { key: 'flow', menu: 'statFlowManager', filters: WAYBILL_FILTERS, chart: 'sankey', drill: true },
+  { key: 'empty', menu: 'statEmptyManager', filters: ['date', 'region', 'enterprise', 'granularity'], chart: 'stack', drill: true },
+  { key: 'abnormal', menu: 'statAbnormalManager', filters: ['date', 'region', 'enterprise'], chart: 'bar', drill: true },
+  { key: 'industryEnterprise', menu: 'industryEnterpriseManager', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryVehicle', menu: 'industryVehicleManager', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryStaff', menu: 'industryStaffManager', filters: ['region'], chart: 'stack', drill: false },
+  { key: 'industryValidity', menu: 'industryValidityManager', filters: ['region', 'enterprise'], chart: 'stack', drill: false },
+] as const satisfies readonly Omit<StatDef, 'title'>[];
+/** every statistic, titled as its menu (menus.ts) */
+export const STATS = STAT_ROWS.map((s) => ({ ...s, title: menuTitle(s.menu) }));
 
 export type StatKey = (typeof STATS)[number]['key'];
 export const statDef = (key: string): StatDef | undefined => STATS.find((s) => s.key === key);

@@ -3,7 +3,7 @@ import { resource, text, enumOf, number, type RowOf } from './resource.ts';
 import { checkField, numberCeiling, numberLimitError, validateInput } from './validate.ts';
 
 const def = resource({
-  key: 'validateSample', area: 'test', menu: 'testManager', title: '样例', scope: 'enterprise', table: 'validate_sample', labelField: 'name',
+  key: 'validateSample', area: 'test', menu: 'shipperManager', title: '样例', scope: 'enterprise', table: 'validate_sample', labelField: 'name',
   fields: {
     name: text('名称', { required: true, max: 10 }),
     auditStatus: enumOf('审核状态', ['草稿', '已通过'], { readOnly: true, default: '草稿' }),
@@ -24,7 +24,7 @@ describe('validateInput', () => {
 
 describe('capitals', () => {
   const vehicle = resource({
-    key: 'upperSample', area: 'test', menu: 'testManager', title: '样例车', scope: 'enterprise', table: 'upper_sample', labelField: 'plateNo',
+    key: 'upperSample', area: 'test', menu: 'shipperManager', title: '样例车', scope: 'enterprise', table: 'upper_sample', labelField: 'plateNo',
     fields: {
       plateNo: text('车牌号码', { required: true, rule: 'plate' }),
       vin: text('车架号', { required: true, max: 17, min: 17, upperCase: true }),

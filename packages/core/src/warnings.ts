@@ -10,6 +10,7 @@
  * "Today" is the calendar day in China (UTC+8), whatever the server's time zone.
  */
 import { DEFAULT_WARNING_DAYS } from './constants.ts';
+import type { MenuCode } from './menus.ts';
 
 export type WarningStatus = '即将到期' | '已过期';
 export const WARNING_STATUSES: readonly WarningStatus[] = ['即将到期', '已过期'];
@@ -37,7 +38,7 @@ export interface WarningKind {
   /** the list's key in `/api/warning/<key>/…` */
   key: string;
   /** menu code gating the list (and `<menu>:btn_export`, `<menu>:btn_notify`) */
-  menu: string;
+  menu: MenuCode;
   title: string;
   side: 'enterprise' | 'government';
   /** government pages show one status each (即将到期 / 已过期) */
@@ -106,9 +107,9 @@ const DRIVING_LICENCE: WarningSource = {
   dateColumns: [{ column: 'driving_licence_expiry', document: '驾驶证' }], docNoColumn: 'driving_licence_no', only: [EMPLOYED],
 };
 
-const enterpriseKind = (key: WindowKey, menu: string, title: string, subjectLabel: string, sources: WarningSource[]): WarningKind =>
+const enterpriseKind = (key: WindowKey, menu: MenuCode, title: string, subjectLabel: string, sources: WarningSource[]): WarningKind =>
   ({ key, menu, title, side: 'enterprise', windowKey: key, subjectLabel, sources });
-const governmentKinds = (topic: string, title: string, windowKey: WindowKey, subjectLabel: string, sources: WarningSource[]): WarningKind[] => [
+const governmentKinds = (topic: GovernmentTopic, title: string, windowKey: WindowKey, subjectLabel: string, sources: WarningSource[]): WarningKind[] => [
   { key: `${topic}Due`, menu: `${topic}DueManager`, title: `${title}即将到期`, side: 'government', status: '即将到期', windowKey, subjectLabel, sources },
   { key: `${topic}Overdue`, menu: `${topic}OverdueManager`, title: `${title}已过期`, side: 'government', status: '已过期', windowKey, subjectLabel, sources },
 ];
@@ -125,7 +126,9 @@ export const ENTERPRISE_WARNINGS: WarningKind[] = [
 ];
 
 /** jtxxjccxManager 静态信息预警 (政): three topics × 即将到期 / 已过期 */
-export const GOVERNMENT_TOPICS = [
+/** the government lists' codes: `<topic>DueManager` and `<topic>OverdueManager` are menus of the catalogue */
+type GovernmentTopic = 'ryzg' | 'cldlys' | 'jyxk';
+export const GOVERNMENT_TOPICS: { topic: GovernmentTopic; title: string; windowKey: WindowKey; subjectLabel: string; sources: WarningSource[] }[] = [
   { topic: 'ryzg', title: '人员资格', windowKey: 'staffQualification' as WindowKey, subjectLabel: '姓名', sources: [STAFF_QUALIFICATION] },
   { topic: 'cldlys', title: '车辆道路运输证', windowKey: 'vehicleTransport' as WindowKey, subjectLabel: '车牌号码', sources: [VEHICLE_TRANSPORT] },
   { topic: 'jyxk', title: '经营许可证', windowKey: 'companyLicence' as WindowKey, subjectLabel: '企业', sources: [ENTERPRISE_LICENCE] },

@@ -6,6 +6,7 @@
  */
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
 import type { StepDef, WorkflowDef } from './workflow.ts';
+import type { ElementCode, MenuCode } from './menus.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];
@@ -22,8 +23,10 @@ export const WAYBILL_QUEUES = {
   dispatch: { state: '待调度', menu: 'dispatchManager', remind: 'unscheduled', title: '待调度' },
   waybillCheck: { state: '待检查', menu: 'waybillCheckManager', remind: 'unchecked', title: '待检查' },
   distribute: { state: '待下发', menu: 'distributeManager', remind: 'undistributed', title: '待下发' },
-} as const satisfies Record<string, { state: WaybillState; menu: string; remind: string; title: string }>;
+} as const satisfies Record<string, { state: WaybillState; menu: MenuCode; remind: string; title: string }>;
 export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
+/** the screens whose users print a waybill (打印运单): the server's print route and the web's 打印 button read this */
+export const WAYBILL_PRINT_MENUS: readonly MenuCode[] = ['distributeManager', 'waybillManageManager', 'baseManager'];
 
 /**
  * The columns a list row of waybills carries (every queue, 运单管理 and 运单监控): what the list shows

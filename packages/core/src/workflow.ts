@@ -6,6 +6,7 @@
  * (a 督办 item, a notice, a computed next state) is the module's step hook on the server, never a second engine.
  */
 import type { FieldDef, Side } from './resource.ts';
+import type { ElementCode } from './menus.ts';
 
 /** an Ant Design Tag colour: the same word on every screen that shows the state */
 export type StateColor = 'default' | 'processing' | 'success' | 'warning' | 'error' | 'gold' | 'orange' | 'red' | 'green' | 'blue' | 'cyan' | 'purple' | 'geekblue';
@@ -39,9 +40,9 @@ export interface StepDef {
   /** the sides that may take it */
   sides: readonly Side[];
   /** any of these element codes allows it (the route declares them) */
-  elements: readonly string[];
+  elements: readonly ElementCode[];
   /** where a state narrows who may take the step from it: the codes that allow it from that state (a waybill on its way is voided from 运单管理 only) */
-  elementsFrom?: Readonly<Record<string, readonly string[]>>;
+  elementsFrom?: Readonly<Record<string, readonly ElementCode[]>>;
   opinion?: OpinionRule;
   /** fields of the definition the step takes from its body, with whether each is required */
   fields?: Readonly<Record<string, boolean>>;
@@ -113,10 +114,10 @@ export function stepRefusal(wf: WorkflowDef, step: StepDef, row: Record<string, 
 }
 
 /** the element codes any one of which allows the step from `state` */
-export const stepElements = (step: StepDef, state: string): readonly string[] => step.elementsFrom?.[state] ?? step.elements;
+export const stepElements = (step: StepDef, state: string): readonly ElementCode[] => step.elementsFrom?.[state] ?? step.elements;
 
 /** the steps a user of `side` holding `has` may take on the row now: the buttons of a detail page or a list row */
-export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: string) => boolean): string[] {
+export function allowedSteps(wf: WorkflowDef | undefined, row: Record<string, unknown>, side: Side, has: (code: ElementCode) => boolean): string[] {
   if (!wf?.steps) return [];
   const state = stateOf(wf, row);
   return Object.entries(wf.steps)

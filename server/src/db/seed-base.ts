@@ -4,7 +4,7 @@
  * (代码表) and default parameters (参数设置).
  */
 import { sql } from 'drizzle-orm';
-import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, MAJOR_HAZARD_DICT, MAJOR_HAZARD_ITEMS, type MenuSide } from '@dg/core';
+import { MENUS, flattenMenus, SUPER_MENUS, DEFAULT_WARNING_DAYS, FUND_USE_CATEGORIES, MAJOR_HAZARD_DICT, MAJOR_HAZARD_ITEMS, type MenuDef, type MenuSide } from '@dg/core';
 import { type Db, textArray } from './index.ts';
 
 export const DICTS: { type: string; name: string; entries: [string, string][] }[] = [
@@ -57,7 +57,7 @@ export async function seedBase(db: Db) {
   await db.transaction(async (tx) => {
     // menus and elements from the catalogue
     let order = 0;
-    const walk = async (list: typeof MENUS, parentId: string | null, parentPath: string) => {
+    const walk = async (list: readonly MenuDef[], parentId: string | null, parentPath: string) => {
       for (const m of list) {
         order += 1;
         const path = `${parentPath}/${m.code}`;

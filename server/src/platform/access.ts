@@ -5,7 +5,7 @@
  * it before the handler runs (fail closed: a route that declares nothing is refused).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Side } from '@dg/core';
+import { isElementCode, isMenuCode, type ElementCode, type MenuCode, type Side } from '@dg/core';
 import type { RouteOptions } from 'fastify';
 import type { TokenClaims, TokenKind } from './tokens.ts';
 
@@ -29,14 +29,14 @@ export interface RouteAccess {
   public?: boolean;
   /** any signed-in user (pickers, dictionaries, own profile) */
   anyUser?: boolean;
-  /** the menu code gating the page and its read APIs */
-  menu?: string;
+  /** the menu code gating the page and its read APIs (core's catalogue: a code not in it fails the type check) */
+  menu?: MenuCode;
   /** any one of these menus (rows several screens read, e.g. a hazard on 登记, 整改 and 验收) */
-  anyMenu?: string[];
+  anyMenu?: readonly MenuCode[];
   /** the element code gating a button and its API */
-  element?: string;
+  element?: ElementCode;
   /** any one of these element codes (a step two screens offer, e.g. 作废 from 运单填报 and 运单管理) */
-  anyElement?: string[];
+  anyElement?: ElementCode[];
   /** token kinds accepted (default: the main page's admin token; the /api/super scope declares super for its routes) */
   kinds?: ('admin' | 'super')[];
   /** audit: what the operation is called in the log (defaults to the element's name) */
@@ -68,6 +68,13 @@ export function declareAccess(route: RouteOptions) {
   }
   const ways = [access.public, access.anyUser, access.menu || access.element || access.anyMenu?.length || access.anyElement?.length].filter(Boolean).length;
   if (ways !== 1) throw new Error(`${methods.join(',')} ${route.url}: config.access must be exactly one of public, anyUser, menu/element`);
+  // a code built at run time (`${def.menu}:btn_x`) escapes the type check: a code no grant can hold would lock the route
+  for (const code of [access.menu, ...(access.anyMenu ?? [])]) {
+    if (code && !isMenuCode(code)) throw new Error(`${methods.join(',')} ${route.url}: menu code ${code} is not in core's catalogue (menus.ts)`);
+  }
+  for (const code of [access.element, ...(access.anyElement ?? [])]) {
+    if (code && !isElementCode(code)) throw new Error(`${methods.join(',')} ${route.url}: element code ${code} is not in core's catalogue (menus.ts)`);
+  }
 }
 
 /** onRoute in the /api/super scope: its routes take the super token unless they say otherwise */
@@ -75,6 +82,9 @@ export function superScope(route: RouteOptions) {
   const access = route.config?.access;
   if (access && !access.public && !access.kinds) route.config = { ...route.config, access: { ...access, kinds: ['super'] } };
 }
+
+/** whether the user holds a button code (one a definition's menu may not have: `elementCode` gives undefined, held by nobody) */
+export const holdsElement = (user: SessionUser, code: ElementCode | undefined): boolean => code !== undefined && user.elements.has(code);
 
 /** the route's menu or element code (a route naming both needs both) */
 export function allowed(user: SessionUser, access: RouteAccess): boolean {

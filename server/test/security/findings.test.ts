@@ -10,6 +10,7 @@ import { testApp, uid, type TestApp } from '../helpers.ts';
 import { loadSecret } from '../../src/platform/tokens.ts';
 import { hashPassword } from '../../src/platform/crud/write.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { ElementCode, MenuCode } from '@dg/core';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -76,6 +77,28 @@ describe('1–2. access is decided from the matched route, never the raw URL', (
     await probe.ready();
     await probe.close();
     expect(typeof buildApp).toBe('function');
+  });
+
+  it('a route naming a menu or element code that is not in the catalogue does not register', async () => {
+    const Fastify = (await import('fastify')).default;
+    const probe = Fastify();
+    const { declareAccess } = await import('../../src/platform/access.ts');
+    const { elementOf } = await import('@dg/core');
+    probe.addHook('onRoute', declareAccess);
+    // codes put together at run time (a definition's menu and a button it does not have) escape the type check
+    const missing = elementOf('gateLogManager', 'btn_add');
+    expect(missing).toBeUndefined();
+    expect(() => probe.post('/api/x/add', { config: { access: { element: missing } } }, async () => 'x')).toThrow(/exactly one of/);
+    const typo = 'shipperManager:btn_ad' as unknown as ElementCode;
+    expect(() => probe.post('/api/x/typo', { config: { access: { element: typo } } }, async () => 'x')).toThrow(/shipperManager:btn_ad is not in core's catalogue/);
+    const menu = 'shiperManager' as unknown as MenuCode;
+    expect(() => probe.get('/api/x/list', { config: { access: { menu } } }, async () => 'x')).toThrow(/shiperManager is not in core's catalogue/);
+    expect(() => probe.get('/api/x/any', { config: { access: { anyMenu: ['shipperManager', menu] } } }, async () => 'x')).toThrow(/shiperManager is not in core's catalogue/);
+    probe.post('/api/x/export', { config: { access: { element: elementOf('gateLogManager', 'btn_export') } } }, async () => 'x');
+    probe.get('/api/x/read', { config: { access: { menu: 'shipperManager' } } }, async () => 'x');
+    await probe.ready();
+    expect((await probe.inject({ method: 'GET', url: '/api/x/read' })).body).toBe('x');
+    await probe.close();
   });
 });
 

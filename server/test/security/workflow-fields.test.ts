@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { RESOURCES, columnName, elementCode, tableName, type FieldDef, type ResourceDef } from '@dg/core';
 import { testApp, uid, sessionOf, type TestApp, type DemoUser } from '../helpers.ts';
 import { canWrite } from '../../src/platform/crud/write.ts';
+import { holdsElement } from '../../src/platform/access.ts';
 import { day, firstStaff } from '../danger/fixtures.ts';
 import { demoEnterprises, type DemoEnterprises } from '../records/fixtures.ts';
 
@@ -68,7 +69,7 @@ describe('流程字段 through the generic write', () => {
     const faults: string[] = [];
     let tried = 0;
     for (const def of defs) {
-      const writer = WRITERS.find((u) => sessions[u]!.elements.has(elementCode(def, 'edit')) && canWrite(def, sessions[u]!));
+      const writer = WRITERS.find((u) => holdsElement(sessions[u]!, elementCode(def, 'edit')) && canWrite(def, sessions[u]!));
       if (!writer && !def.readOnly) { faults.push(`${def.key}: no demo user may update it`); continue; }
       const reader = writer ?? WRITERS.find((u) => sessions[u]!.menus.has(def.menu))!;
       const list = await t.call('POST', `${base(def)}/list`, { as: reader, body: { page: 1, size: 1 } });

@@ -198,7 +198,17 @@ function valueOf(f: FieldDef): unknown {
 // the waybill and its 核查单 are not registered resources (their tables and routes are the spec's) but run on the engine
 const defs = [...RESOURCES, waybillForm, checklistFlow].filter((d) => d.workflow?.steps);
 const stateCol = (def: ResourceDef) => def.workflow!.stateField ?? 'state';
-const put = (def: ResourceDef, id: string, state: string) => t.sql(`update ${tableName(def)} set ${stateCol(def)} = $1 where id = $2`, [state, id]);
+const put = async (def: ResourceDef, id: string, state: string) => {
+  if (def.key !== 'waybill') return t.sql(`update ${tableName(def)} set ${stateCol(def)} = $1 where id = $2`, [state, id]);
+  // the waybill's state counts are rollups other files read while this one runs: a state set by hand moves them as a
+  // step would, so they keep agreeing with the table
+  const [w] = await t.sql('select state, enterprise_id, carrier_region from waybill where id = $1', [id]);
+  if (w.state === state) return;
+  await t.sql('update waybill set state = $1 where id = $2', [state, id]);
+  for (const [table, key, value] of [['waybill_state_count', 'enterprise_id', w.enterprise_id], ['waybill_region_state_count', 'carrier_region', w.carrier_region]]) {
+    await t.sql(`insert into ${table} (${key}, state, n) values ($1, $2, -1), ($1, $3, 1) on conflict (${key}, state) do update set n = ${table}.n + excluded.n`, [value, w.state, state]);
+  }
+};
 const read = async (def: ResourceDef, id: string) => (await t.sql(`select ${stateCol(def)} as state, version from ${tableName(def)} where id = $1`, [id]))[0] as { state: string; version: number };
 /** a row's timeline rows: work_flow, or the timeline of a workflow with its own store */
 const OWN_TIMELINE: Record<string, string> = {

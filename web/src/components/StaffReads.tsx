@@ -11,8 +11,9 @@ import { Alert, Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { elementOf, type MenuCode } from '@dg/core';
 import { request } from '../api/request';
-import { formatDateTime, useHasElement, useSave } from './resource';
+import { formatDateTime, useCan, useSave } from './resource';
 import { queryKeys } from './resource/api';
 import type { Row } from './resource/types';
 import { emitDataChanged } from '../utils/dataChange';
@@ -45,8 +46,8 @@ export function MyStaffReads({ base, title, infoPath, extraColumns = [] }: { bas
 }
 
 /** who was asked to read it; the manager (the menu's 编辑) records paper sign-offs of those who have not read it in the system */
-export function StaffReadsCard({ row, base, menu, resourceKey, draftHint }: { row: Row; base: string; menu: string; resourceKey: string; draftHint: ReactNode }) {
-  const canRecord = useHasElement(`${menu}:btn_edit`);
+export function StaffReadsCard({ row, base, menu, resourceKey, draftHint }: { row: Row; base: string; menu: MenuCode; resourceKey: string; draftHint: ReactNode }) {
+  const canRecord = useCan(elementOf(menu, 'btn_edit'));
   const queryClient = useQueryClient();
   const reads = useQuery({ queryKey: readsKey(base, row.id), queryFn: () => request<StaffRead[]>({ url: `${base}/reads/${enc(row.id)}`, method: 'get' }), enabled: row.state !== '草稿' });
   const [picked, setPicked] = useState<string[]>([]);

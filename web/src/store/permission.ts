@@ -49,7 +49,7 @@ interface PermissionState {
 const byOrder = (a: MenuNode, b: MenuNode) => (a.orderNum ?? 0) - (b.orderNum ?? 0);
 
 /** core's catalogue as MenuNodes, for when front/menus could not be read */
-function coreTree(list: MenuDef[] = MENUS): MenuNode[] {
+function coreTree(list: readonly MenuDef[] = MENUS): MenuNode[] {
   return list.map((m) => ({ id: m.code, code: m.code, title: m.title, icon: m.icon, hidden: m.hidden, children: m.children ? coreTree(m.children) : undefined }));
 }
 

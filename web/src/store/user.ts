@@ -63,8 +63,3 @@ export const useUserStore = create<UserState>((set, get) => ({
     usePermissionStore.getState().reset();
   },
 }));
-
-/** whether the user holds an element (button) code, e.g. 'shipperManager:btn_add' */
-export const hasElement = (code: string) => useUserStore.getState().elements.has(code);
-/** React hook form of hasElement */
-export const useElement = (code: string) => useUserStore((s) => s.elements.has(code));

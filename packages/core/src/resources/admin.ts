@@ -1,6 +1,7 @@
 /** System administration (系统管理): the entities that are plain resources. Menus, elements and roles have their own tree screens. */
 import { resource, integer, text, textarea, richText, enumOf, dict, bool, datetime, ref, region, password, file, json } from '../resource.ts';
 
+import type { MenuCode } from '../menus.ts';
 export const SIDES = [
   { label: '企业', value: 'enterprise' },
   { label: '政府', value: 'government' },
@@ -46,7 +47,7 @@ export const groupType = resource({
 });
 
 export const gateLog = resource({
-  key: 'gateLog', area: 'admin', menu: 'gateLogManager', title: '操作日志', scope: 'enterprise', table: 'gate_log', readOnly: true,
+  key: 'gateLog', area: 'admin', menu: 'gateLogManager', scope: 'enterprise', table: 'gate_log', readOnly: true,
   defaultSort: { field: 'crtTime', order: 'desc' },
   fields: {
     menu: text('菜单', { column: true, search: 'like' }),
@@ -65,7 +66,7 @@ export const gateLog = resource({
 });
 
 export const org = resource({
-  key: 'org', area: 'admin', menu: 'orgManager', title: '组织机构', scope: 'org', table: 'base_org', labelField: 'name',
+  key: 'org', area: 'admin', menu: 'orgManager', scope: 'org', table: 'base_org', labelField: 'name',
   fields: {
     name: text('名称', { required: true, max: 100, column: true, search: 'like' }),
     code: text('编码', { required: true, rule: 'alnum20', unique: true, column: true }),
@@ -89,7 +90,7 @@ export const serviceClient = resource({
   },
 });
 
-const publishable = (key: string, menu: string, title: string, categories: string[]) => resource({
+const publishable = (key: string, menu: MenuCode, title: string, categories: string[]) => resource({
   key, area: 'admin', menu, title, scope: 'none', labelField: 'title', defaultSort: { field: 'publishedAt', order: 'desc' },
   writableBy: ['government', 'platform'],
   workflow: { owns: ['status', 'publishedAt'] },

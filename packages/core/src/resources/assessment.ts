@@ -16,7 +16,7 @@ export const ASSESS_CATEGORIES = [
 ] as const;
 
 export const assessIndicator = resource({
-  key: 'assessIndicator', area: 'aqkh', menu: 'assessIndicatorManager', readMenus: ['assessModelManager'], title: '考核指标', scope: 'none',
+  key: 'assessIndicator', area: 'aqkh', menu: 'assessIndicatorManager', readMenus: ['assessModelManager'], scope: 'none',
   table: 'assess_indicator', labelField: 'name', writableBy: ['government', 'platform'], defaultSort: { field: 'orderNum', order: 'asc' },
   fields: {
     category: enumOf('指标类别', ASSESS_CATEGORIES.map((c) => c.name), { required: true, column: true, search: 'eq', max: 10 }),
@@ -29,7 +29,7 @@ export const assessIndicator = resource({
 });
 
 export const assessModel = resource({
-  key: 'assessModel', area: 'aqkh', menu: 'assessModelManager', readMenus: ['assessIssueManager'], title: '考核模型', scope: 'none',
+  key: 'assessModel', area: 'aqkh', menu: 'assessModelManager', readMenus: ['assessIssueManager'], scope: 'none',
   table: 'assess_model', labelField: 'name', writableBy: ['government', 'platform'], actions: { copy: '复制为新版本' },
   fields: {
     name: text('模型名称', { required: true, max: 100, column: true, search: 'like' }),
@@ -41,7 +41,7 @@ export const assessModel = resource({
 });
 
 export const assessGroup = resource({
-  key: 'assessGroup', area: 'aqkh', menu: 'assessGroupManager', readMenus: ['assessIssueManager'], title: '考核组', scope: 'org',
+  key: 'assessGroup', area: 'aqkh', menu: 'assessGroupManager', readMenus: ['assessIssueManager'], scope: 'org',
   table: 'assess_group', labelField: 'name', writableBy: ['government'],
   fields: {
     name: text('考核组名称', { required: true, max: 100, column: true, search: 'like' }),
@@ -57,7 +57,7 @@ export const assessGroup = resource({
 export const TASK_STATES = ['草稿', '已下发'] as const;
 
 export const assessTask = resource({
-  key: 'assessTask', area: 'aqkh', menu: 'assessIssueManager', title: '考核下发', scope: 'org', table: 'assess_task', labelField: 'name',
+  key: 'assessTask', area: 'aqkh', menu: 'assessIssueManager', scope: 'org', table: 'assess_task', labelField: 'name',
   writableBy: ['government'], actions: { issue: '下发' }, defaultSort: { field: 'deadline', order: 'desc' },
   workflow: {
     owns: ['state', 'enterpriseCount', 'issuedAt'],
@@ -108,7 +108,7 @@ export const assessmentWorkflow = {
 
 /** one enterprise's assessment of one period: its self-assessment, the group's scores, its total and grade */
 export const assessment = resource({
-  key: 'assessment', area: 'aqkh', menu: 'assessRecordManager', readMenus: ['assessResultManager'], pickMenus: ['assessBorrowManager'], title: '考核记录', scope: 'enterprise',
+  key: 'assessment', area: 'aqkh', menu: 'assessRecordManager', readMenus: ['assessResultManager'], pickMenus: ['assessBorrowManager'], scope: 'enterprise',
   table: 'assessment', labelField: 'title', readOnly: true, defaultSort: { field: 'deadline', order: 'desc' },
   workflow: assessmentWorkflow,
   fields: {

@@ -17,7 +17,7 @@ export const HAZARD_OPEN_STATES: readonly HazardState[] = ['待整改', '整改�
 export const CHECK_RESULTS = ['合格', '不合格', '不适用'] as const;
 
 export const meeting = resource({
-  key: 'meeting', area: 'yhpc', menu: 'meetingManager', title: '安全会议', scope: 'enterprise', table: 'danger_meeting', labelField: 'topic',
+  key: 'meeting', area: 'yhpc', menu: 'meetingManager', scope: 'enterprise', table: 'danger_meeting', labelField: 'topic',
   defaultSort: { field: 'meetingDate', order: 'desc' },
   fields: {
     meetingDate: date('会议日期', { required: true, column: true, search: 'range', sort: true }),
@@ -33,7 +33,7 @@ export const meeting = resource({
 });
 
 export const dangerCheckItem = resource({
-  key: 'dangerCheckItem', area: 'yhpc', menu: 'dangerCheckItemManager', title: '检查项目', scope: 'enterprise', table: 'danger_check_item', labelField: 'content',
+  key: 'dangerCheckItem', area: 'yhpc', menu: 'dangerCheckItemManager', scope: 'enterprise', table: 'danger_check_item', labelField: 'content',
   defaultSort: { field: 'orderNum', order: 'asc' },
   fields: {
     content: text('检查内容', { required: true, max: 200, unique: true, column: true, search: 'like' }),
@@ -45,7 +45,7 @@ export const dangerCheckItem = resource({
 });
 
 export const checkFunction = resource({
-  key: 'checkFunction', area: 'yhpc', menu: 'checkFunctionManager', title: '检查类型', scope: 'enterprise', table: 'danger_check_function', labelField: 'name',
+  key: 'checkFunction', area: 'yhpc', menu: 'checkFunctionManager', scope: 'enterprise', table: 'danger_check_function', labelField: 'name',
   fields: {
     name: text('类型名称', { required: true, max: 50, unique: true, column: true, search: 'like' }),
     kind: enumOf('类别', ['日常检查', '专项检查', '季节性检查', '节假日检查', '综合检查'], { required: true, column: true, search: 'eq' }),
@@ -55,7 +55,7 @@ export const checkFunction = resource({
 });
 
 export const checkModel = resource({
-  key: 'checkModel', area: 'yhpc', menu: 'checkModelManager', title: '检查模板', scope: 'enterprise', table: 'danger_check_model', labelField: 'name',
+  key: 'checkModel', area: 'yhpc', menu: 'checkModelManager', scope: 'enterprise', table: 'danger_check_model', labelField: 'name',
   fields: {
     name: text('模板名称', { required: true, max: 100, unique: true, column: true, search: 'like' }),
     checkFunctionId: ref('检查类型', 'checkFunction', 'name', { required: true, column: true, search: 'eq' }),
@@ -149,7 +149,7 @@ export const hazard = resource({
 });
 
 export const trainingLedger = resource({
-  key: 'trainingLedger', area: 'yhpc', menu: 'trainingLedgerManager', title: '培训台账', scope: 'enterprise', table: 'danger_training', labelField: 'topic',
+  key: 'trainingLedger', area: 'yhpc', menu: 'trainingLedgerManager', scope: 'enterprise', table: 'danger_training', labelField: 'topic',
   defaultSort: { field: 'trainingDate', order: 'desc' },
   fields: {
     trainingDate: date('培训日期', { required: true, column: true, search: 'range', sort: true }),
@@ -165,7 +165,7 @@ export const trainingLedger = resource({
 });
 
 export const violatorLedger = resource({
-  key: 'violatorLedger', area: 'yhpc', menu: 'violatorLedgerManager', title: '违章人员台账', scope: 'enterprise', table: 'danger_violator', labelField: 'violationType',
+  key: 'violatorLedger', area: 'yhpc', menu: 'violatorLedgerManager', scope: 'enterprise', table: 'danger_violator', labelField: 'violationType',
   defaultSort: { field: 'violationDate', order: 'desc' },
   fields: {
     staffId: ref('违章人员', 'staff', 'name', { required: true, column: true, search: 'eq' }),
@@ -182,7 +182,7 @@ export const violatorLedger = resource({
 
 /** 整改台账: every submitted hazard and every 整改通知 the enterprise received, with their rectification, read-only (a view, danger migration 0000) */
 export const rectificationLedger = resource({
-  key: 'rectificationLedger', area: 'yhpc', menu: 'rectificationLedgerManager', title: '整改台账', scope: 'enterprise', table: 'v_rectification_ledger',
+  key: 'rectificationLedger', area: 'yhpc', menu: 'rectificationLedgerManager', scope: 'enterprise', table: 'v_rectification_ledger',
   view: true, readOnly: true, labelField: 'title',
   defaultSort: { field: 'foundDate', order: 'desc' },
   fields: {

@@ -12,7 +12,7 @@ export type NoticeState = (typeof NOTICE_STATES)[number];
 export const NOTICE_OPEN_STATES: readonly NoticeState[] = ['待整改', '已退回'];
 
 export const checkPlan = resource({
-  key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], title: '检查计划', scope: 'org', table: 'check_plan',
+  key: 'checkPlan', area: 'aqjc', menu: 'checkPlanManager', readMenus: ['checkPlanApprovalManager'], scope: 'org', table: 'check_plan',
   labelField: 'name', writableBy: ['government'], actions: { submit: '提交审批' },
   // the seed is drawn at approval, so nobody chooses or sees it before the draw is fixed
   workflow: {
@@ -54,7 +54,7 @@ export const checkPlan = resource({
 });
 
 export const checkRecord = resource({
-  key: 'checkRecord', area: 'aqjc', menu: 'checkRecordManager', title: '检查记录', scope: 'enterprise', table: 'check_record', labelField: 'recordNo',
+  key: 'checkRecord', area: 'aqjc', menu: 'checkRecordManager', scope: 'enterprise', table: 'check_record', labelField: 'recordNo',
   readOnly: true, defaultSort: { field: 'checkDate', order: 'desc' },
   workflow: {
     owns: ['recordNo', 'planId', 'enterpriseId', 'state', 'checkDate', 'inspectors', 'itemTotal', 'failedCount', 'score', 'problems', 'photos', 'results', 'noticeId'],
@@ -79,7 +79,7 @@ export const checkRecord = resource({
 
 export const rectNotice = resource({
   key: 'rectNotice', area: 'zggl', menu: 'rectificationNoticeManager', readMenus: ['rectificationRecordManager', 'lobbyFeedbackManager'],
-  title: '整改通知', scope: 'enterprise', table: 'rect_notice', labelField: 'noticeNo', writableBy: ['government'],
+  scope: 'enterprise', table: 'rect_notice', labelField: 'noticeNo', writableBy: ['government'],
   defaultSort: { field: 'deadline', order: 'asc' },
   workflow: {
     owns: ['noticeNo', 'source', 'state', 'issuer', 'measures', 'photos', 'documents', 'submittedAt', 'reviewOpinion', 'reviewedAt', 'checkRecordId'],
@@ -135,7 +135,7 @@ export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
  * archive: `archiveKind` says which (整改管理's screen adds 整改记录, 安全考核's 考核档案 through its own routes).
  */
 export const rectBorrow = resource({
-  key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', readMenus: ['assessBorrowManager'], title: '档案借阅', scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
+  key: 'rectBorrow', area: 'zggl', menu: 'rectificationBorrowManager', readMenus: ['assessBorrowManager'], scope: 'enterprise', table: 'rect_borrow', labelField: 'purpose',
   writableBy: ['enterprise', 'government'],
   workflow: {
     owns: ['enterpriseId', 'state', 'applicant', 'applicantId', 'approver', 'approveOpinion', 'approvedAt', 'returnedAt'], givenOnAdd: ['recordId'],
@@ -181,7 +181,7 @@ export const SUPERVISE_LEVELS = ['省级', '市级', '县级'] as const;
 
 /** 整改督办: overdue notices and open 重大 hazards become items by themselves; a supervisor adds others by hand */
 export const supervise = resource({
-  key: 'supervise', area: 'zgdb', menu: 'superviseManager', readMenus: ['lobbyFeedbackManager'], title: '督办事项', scope: 'enterprise', table: 'supervise_item', labelField: 'title',
+  key: 'supervise', area: 'zgdb', menu: 'superviseManager', readMenus: ['lobbyFeedbackManager'], scope: 'enterprise', table: 'supervise_item', labelField: 'title',
   writableBy: ['government'], defaultSort: { field: 'deadline', order: 'asc' },
   // the level decides who closes the item: set when it is added (never above the adder's own), then fixed
   workflow: {

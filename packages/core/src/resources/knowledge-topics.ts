@@ -6,6 +6,7 @@
  * (server/src/modules/knowledge/search-text.ts writes them on every add and update; docs/knowledge.md).
  */
 import { date, enumOf, file, resource, richText, text, textarea, type FieldDef } from '../resource.ts';
+import type { MenuCode } from '../menus.ts';
 
 /** the nine classes of GB 6944, as 应急处置方法 and 标志标识 file them */
 export const GOODS_CLASS_NAMES: Record<string, string> = {
@@ -29,7 +30,7 @@ function docFields<X extends Record<string, FieldDef>>(categories: readonly stri
   };
 }
 
-function knowledgeTopic<X extends Record<string, FieldDef>>(key: string, menu: string, title: string, categories: readonly string[], extra: X) {
+function knowledgeTopic<X extends Record<string, FieldDef>>(key: string, menu: MenuCode, title: string, categories: readonly string[], extra: X) {
   return resource({
     key, area: 'zsk', menu, title, scope: 'none', labelField: 'title', writableBy: ['government', 'platform'],
     defaultSort: { field: 'publishDate', order: 'desc' },

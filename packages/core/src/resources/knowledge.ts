@@ -5,7 +5,7 @@ export * from './knowledge-topics.ts';
 
 /** 知识库 危险货物品名: the GB 12268 catalogue every goods picker reads; the platform and governments keep it */
 export const dangerousGoods = resource({
-  key: 'dangerousGoods', area: 'zsk', menu: 'dangerousGoodsManager', title: '危险货物品名', scope: 'none', labelField: 'nameZh', importable: true,
+  key: 'dangerousGoods', area: 'zsk', menu: 'dangerousGoodsManager', scope: 'none', labelField: 'nameZh', importable: true,
   writableBy: ['government', 'platform'], defaultSort: { field: 'unNo', order: 'asc' },
   fields: {
     unNo: text('UN编号', { required: true, max: 4, min: 4, rule: 'natural', column: true, search: 'eq', sort: true, index: true }),

@@ -20,7 +20,7 @@ export const NOTICE_ROLES = [
 ];
 
 export const notice = resource({
-  key: 'notice', area: 'tzgg', menu: 'noticeManger', title: '通知公告', scope: 'none', table: 'notice', labelField: 'title',
+  key: 'notice', area: 'tzgg', menu: 'noticeManger', scope: 'none', table: 'notice', labelField: 'title',
   writableBy: ['government', 'enterprise', 'platform'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
@@ -59,7 +59,7 @@ export const notice = resource({
 });
 
 export const staffNotice = resource({
-  key: 'staffNotice', area: 'tzgg', menu: 'personnelNoticeManager', title: '人员通知', scope: 'enterprise', table: 'staff_notice', labelField: 'title',
+  key: 'staffNotice', area: 'tzgg', menu: 'personnelNoticeManager', scope: 'enterprise', table: 'staff_notice', labelField: 'title',
   defaultSort: { field: 'createdAt', order: 'desc' },
   actions: { publish: '发布' },
   workflow: {

@@ -1,5 +1,6 @@
 /** 档案管理: 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
 import { resource, text, textarea, date, dict, region, number, integer, enumOf, file, ref, bool } from '../resource.ts';
+import type { MenuCode } from '../menus.ts';
 
 /** 审核状态 as a workflow's state: its tag colours, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
 const AUDIT_STATES = { 草稿: { color: 'default' }, 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const;
@@ -55,7 +56,7 @@ export const companyLicence = resource({
 });
 
 export const companyGoods = resource({
-  key: 'companyGoods', area: 'xxda', menu: 'companyGoodsManager', title: '常运货物', scope: 'enterprise', labelField: 'goodsName',
+  key: 'companyGoods', area: 'xxda', menu: 'companyGoodsManager', scope: 'enterprise', labelField: 'goodsName',
   fields: {
     goodsId: ref('危险货物', 'dangerousGoods', 'nameZh', { required: true }),
     unNo: text('UN编号', { readOnly: true, column: true, search: 'eq', max: 8 }),
@@ -68,7 +69,7 @@ export const companyGoods = resource({
 });
 
 export const companyPark = resource({
-  key: 'companyPark', area: 'xxda', menu: 'companyParkManager', title: '停车场', scope: 'enterprise', labelField: 'name',
+  key: 'companyPark', area: 'xxda', menu: 'companyParkManager', scope: 'enterprise', labelField: 'name',
   fields: {
     name: text('停车场名称', { required: true, max: 100, column: true, search: 'like' }),
     regionCode: region('所在地区', { required: true, column: true, search: true }),
@@ -118,8 +119,8 @@ export const vehicle = resource({
 });
 
 /** the six maintenance-type sub-records of a vehicle share one shape */
-const vehicleRecord = (key: string, menu: string, title: string) => resource({
-  key, area: 'xxda', menu, title, scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'content',
+const vehicleRecord = (key: string, menu: MenuCode) => resource({
+  key, area: 'xxda', menu, scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'content',
   defaultSort: { field: 'recordDate', order: 'desc' },
   fields: {
     vehicleId: ref('车辆', 'vehicle', 'plateNo', { required: true, column: true, search: 'eq' }),
@@ -133,15 +134,15 @@ const vehicleRecord = (key: string, menu: string, title: string) => resource({
     attachments: file('附件', { multiple: true }),
   },
 });
-export const vehicleDailyRepair = vehicleRecord('vehicleDailyRepair', 'vehicleDailyRepairManager', '日常维修');
-export const vehicleLevel1 = vehicleRecord('vehicleLevel1', 'vehicleLevel1Manager', '一级维护');
-export const vehicleLevel2 = vehicleRecord('vehicleLevel2', 'vehicleLevel2Manager', '二级维护');
-export const vehicleMaintain = vehicleRecord('vehicleMaintain', 'vehicleMaintainManager', '保养');
-export const vehicleGpsRepair = vehicleRecord('vehicleGpsRepair', 'vehicleGpsRepairManager', '卫星定位装置维修');
-export const vehicleTyre = vehicleRecord('vehicleTyre', 'vehicleTyreManager', '轮胎更换');
+export const vehicleDailyRepair = vehicleRecord('vehicleDailyRepair', 'vehicleDailyRepairManager');
+export const vehicleLevel1 = vehicleRecord('vehicleLevel1', 'vehicleLevel1Manager');
+export const vehicleLevel2 = vehicleRecord('vehicleLevel2', 'vehicleLevel2Manager');
+export const vehicleMaintain = vehicleRecord('vehicleMaintain', 'vehicleMaintainManager');
+export const vehicleGpsRepair = vehicleRecord('vehicleGpsRepair', 'vehicleGpsRepairManager');
+export const vehicleTyre = vehicleRecord('vehicleTyre', 'vehicleTyreManager');
 
 export const vehicleFacility = resource({
-  key: 'vehicleFacility', area: 'xxda', menu: 'vehicleFacilityManager', title: '安全设施', scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'facilityType',
+  key: 'vehicleFacility', area: 'xxda', menu: 'vehicleFacilityManager', scope: 'enterprise', parent: { resource: 'vehicle', field: 'vehicleId' }, labelField: 'facilityType',
   fields: {
     vehicleId: ref('车辆', 'vehicle', 'plateNo', { required: true, column: true, search: 'eq' }),
     facilityType: enumOf('设施类型', ['灭火器', '防火罩', '导静电拖地带', '紧急切断装置', '三角警示牌', '标志灯及标志牌', '应急处置工具', '个人防护用品', '其他'], { required: true, column: true, search: 'eq' }),
@@ -184,7 +185,7 @@ const tankRecordFields = () => ({
   attachments: file('附件', { multiple: true }),
 });
 export const tankCheck = resource({
-  key: 'tankCheck', area: 'xxda', menu: 'tankCheckManager', title: '罐体定期检验', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'reportNo',
+  key: 'tankCheck', area: 'xxda', menu: 'tankCheckManager', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'reportNo',
   defaultSort: { field: 'recordDate', order: 'desc' },
   fields: {
     ...tankRecordFields(),
@@ -195,16 +196,16 @@ export const tankCheck = resource({
   },
 });
 export const tankRepair = resource({
-  key: 'tankRepair', area: 'xxda', menu: 'tankRepairManager', title: '罐体维修', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'content',
+  key: 'tankRepair', area: 'xxda', menu: 'tankRepairManager', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'content',
   defaultSort: { field: 'recordDate', order: 'desc' }, fields: tankRecordFields(),
 });
 export const tankMaintain = resource({
-  key: 'tankMaintain', area: 'xxda', menu: 'tankMaintainManager', title: '罐体保养', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'content',
+  key: 'tankMaintain', area: 'xxda', menu: 'tankMaintainManager', scope: 'enterprise', parent: { resource: 'tank', field: 'tankId' }, labelField: 'content',
   defaultSort: { field: 'recordDate', order: 'desc' }, fields: tankRecordFields(),
 });
 
 export const tankContainer = resource({
-  key: 'tankContainer', area: 'xxda', menu: 'tankContainerManager', title: '罐式集装箱', scope: 'enterprise', labelField: 'containerNo', importable: true,
+  key: 'tankContainer', area: 'xxda', menu: 'tankContainerManager', scope: 'enterprise', labelField: 'containerNo', importable: true,
   pickMenus: ['dispatchManager', 'waybillManageManager'],
   fields: {
     containerNo: text('罐箱编号', { required: true, max: 20, unique: true, upperCase: true, column: true, search: 'like' }),
@@ -243,7 +244,7 @@ export const staff = resource({
 });
 
 export const staffEntry = resource({
-  key: 'staffEntry', area: 'xxda', menu: 'staffEntryManager', title: '入职', scope: 'enterprise', parent: { resource: 'staff', field: 'staffId' }, labelField: 'contractNo',
+  key: 'staffEntry', area: 'xxda', menu: 'staffEntryManager', scope: 'enterprise', parent: { resource: 'staff', field: 'staffId' }, labelField: 'contractNo',
   defaultSort: { field: 'entryDate', order: 'desc' },
   fields: {
     staffId: ref('人员', 'staff', 'name', { required: true, column: true, search: 'eq' }),
@@ -257,7 +258,7 @@ export const staffEntry = resource({
 });
 
 export const staffLeave = resource({
-  key: 'staffLeave', area: 'xxda', menu: 'staffLeaveManager', title: '离职', scope: 'enterprise', parent: { resource: 'staff', field: 'staffId' }, labelField: 'reason',
+  key: 'staffLeave', area: 'xxda', menu: 'staffLeaveManager', scope: 'enterprise', parent: { resource: 'staff', field: 'staffId' }, labelField: 'reason',
   defaultSort: { field: 'leaveDate', order: 'desc' },
   fields: {
     staffId: ref('人员', 'staff', 'name', { required: true, column: true, search: 'eq' }),

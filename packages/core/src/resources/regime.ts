@@ -8,7 +8,7 @@ import { resource, text, textarea, richText, date, datetime, number, integer, mo
 import { POSTS } from './records.ts';
 
 export const safetyOrg = resource({
-  key: 'safetyOrg', area: 'aqzd', menu: 'organizationManager', title: '安全管理机构', scope: 'enterprise', table: 'regime_safety_org', labelField: 'orgName',
+  key: 'safetyOrg', area: 'aqzd', menu: 'organizationManager', scope: 'enterprise', table: 'regime_safety_org', labelField: 'orgName',
   defaultSort: { field: 'orderNum', order: 'asc' },
   fields: {
     orgName: text('机构名称', { required: true, max: 100, column: true, search: 'like', default: '安全生产领导小组' }),
@@ -36,7 +36,7 @@ export const dutyLetter = resource({
 });
 
 export const prize = resource({
-  key: 'prize', area: 'aqzd', menu: 'prizeManager', title: '奖惩', scope: 'enterprise', table: 'regime_prize', labelField: 'reason',
+  key: 'prize', area: 'aqzd', menu: 'prizeManager', scope: 'enterprise', table: 'regime_prize', labelField: 'reason',
   defaultSort: { field: 'prizeDate', order: 'desc' },
   fields: {
     staffId: ref('人员', 'staff', 'name', { required: true, column: true, search: 'eq' }),
@@ -109,7 +109,7 @@ export const fundYear = resource({
 });
 
 export const fundUse = resource({
-  key: 'fundUse', area: 'aqzd', menu: 'fundsUseManager', title: '安全费用使用', scope: 'enterprise', table: 'regime_fund_use', labelField: 'description',
+  key: 'fundUse', area: 'aqzd', menu: 'fundsUseManager', scope: 'enterprise', table: 'regime_fund_use', labelField: 'description',
   defaultSort: { field: 'useDate', order: 'desc' },
   readMenus: ['fundsTrackManager'],
   fields: {

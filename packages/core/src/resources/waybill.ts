@@ -17,23 +17,23 @@ const partyFields = () => ({
 });
 
 export const shipper = resource({
-  key: 'shipper', area: 'dzyd', menu: 'shipperManager', title: '托运人', scope: 'enterprise', table: 'wb_shipper', labelField: 'name', importable: true,
+  key: 'shipper', area: 'dzyd', menu: 'shipperManager', scope: 'enterprise', table: 'wb_shipper', labelField: 'name', importable: true,
   fields: partyFields(),
 });
 
 export const consignee = resource({
-  key: 'consignee', area: 'dzyd', menu: 'consigneeManager', title: '收货人', scope: 'enterprise', table: 'wb_consignee', labelField: 'name', importable: true,
+  key: 'consignee', area: 'dzyd', menu: 'consigneeManager', scope: 'enterprise', table: 'wb_consignee', labelField: 'name', importable: true,
   fields: partyFields(),
 });
 
 export const loading = resource({
-  key: 'loading', area: 'dzyd', menu: 'loaderManager', title: '装货人', scope: 'enterprise', table: 'wb_loader', labelField: 'name', importable: true,
+  key: 'loading', area: 'dzyd', menu: 'loaderManager', scope: 'enterprise', table: 'wb_loader', labelField: 'name', importable: true,
   fields: { ...partyFields(), loadingPlace: text('装货地点', { required: true, max: 200, column: true }) },
 });
 
 /** 常用危险货物: picked from the catalogue; the module's hook fills UN编号, 名称, 类别, 次要危险性, 包装类别 */
 export const goods = resource({
-  key: 'goods', area: 'dzyd', menu: 'cargoManager', title: '常用危险货物', scope: 'enterprise', table: 'wb_cargo', labelField: 'goodsName',
+  key: 'goods', area: 'dzyd', menu: 'cargoManager', scope: 'enterprise', table: 'wb_cargo', labelField: 'goodsName',
   fields: {
     goodsId: ref('危险货物', 'dangerousGoods', 'nameZh', { required: true }),
     unNo: text('UN编号', { readOnly: true, column: true, search: 'eq', max: 8 }),
@@ -54,7 +54,7 @@ export const goods = resource({
 
 /** 车辆人员绑定: a reusable crew; 资质 is computed from the records (hook afterRead) */
 export const bind = resource({
-  key: 'bind', area: 'dzyd', menu: 'carDriverManager', title: '车辆人员绑定', scope: 'enterprise', table: 'wb_bind', labelField: 'name',
+  key: 'bind', area: 'dzyd', menu: 'carDriverManager', scope: 'enterprise', table: 'wb_bind', labelField: 'name',
   pickMenus: ['dispatchManager'],
   fields: {
     name: text('绑定名称', { required: true, max: 50, unique: true, column: true, search: 'like' }),
@@ -70,7 +70,7 @@ export const bind = resource({
 });
 
 export const transportLine = resource({
-  key: 'transportLine', area: 'dzyd', menu: 'transportManager', title: '常用运输线路', scope: 'enterprise', table: 'wb_transport_line', labelField: 'name',
+  key: 'transportLine', area: 'dzyd', menu: 'transportManager', scope: 'enterprise', table: 'wb_transport_line', labelField: 'name',
   fields: {
     name: text('线路名称', { required: true, max: 100, unique: true, column: true, search: 'like' }),
     originRegion: region('起运地', { required: true, column: true, search: true }),
@@ -84,7 +84,7 @@ export const transportLine = resource({
 });
 
 export const fleet = resource({
-  key: 'fleet', area: 'dzyd', menu: 'fleetManager', title: '车队', scope: 'enterprise', table: 'wb_fleet', labelField: 'name',
+  key: 'fleet', area: 'dzyd', menu: 'fleetManager', scope: 'enterprise', table: 'wb_fleet', labelField: 'name',
   fields: {
     name: text('车队名称', { required: true, max: 50, unique: true, column: true, search: 'like' }),
     captain: text('队长', { required: true, rule: 'cnName', max: 20, column: true }),
@@ -95,7 +95,7 @@ export const fleet = resource({
 });
 
 export const checkItem = resource({
-  key: 'checkItem', area: 'dzyd', menu: 'checkItemManager', title: '检查项', scope: 'enterprise', table: 'wb_check_item', labelField: 'name',
+  key: 'checkItem', area: 'dzyd', menu: 'checkItemManager', scope: 'enterprise', table: 'wb_check_item', labelField: 'name',
   defaultSort: { field: 'orderNum', order: 'asc' },
   fields: {
     name: text('检查项名称', { required: true, max: 100, unique: true, column: true, search: 'like' }),
@@ -109,7 +109,7 @@ export const checkItem = resource({
 
 /** 空车台账: empty, uncleaned tanks going back still carry their last goods' hazard */
 export const emptyLedger = resource({
-  key: 'emptyLedger', area: 'dzyd', menu: 'emptyLedgerManager', title: '空车台账', scope: 'enterprise', table: 'wb_empty_ledger', labelField: 'goodsName',
+  key: 'emptyLedger', area: 'dzyd', menu: 'emptyLedgerManager', scope: 'enterprise', table: 'wb_empty_ledger', labelField: 'goodsName',
   defaultSort: { field: 'tripDate', order: 'desc' },
   fields: {
     vehicleId: ref('车辆', 'vehicle', 'plateNo', { required: true, column: true, search: 'eq' }),

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { enterpriseScope } from '../../platform/access.ts';
+import { enterpriseScope, holdsElement } from '../../platform/access.ts';
 import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
 import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
@@ -91,8 +91,8 @@ function mayWrite(user: SessionUser, bizType: string | null | undefined, action:
   const def = bizType ? resourceByKey(bizType) : undefined;
   if (bizType && !def) return false;
   if (!def) return canWriteSomewhere(user);
-  const edit = user.elements.has(elementCode(def, 'edit'));
-  return action === 'delete' ? edit : edit || user.elements.has(elementCode(def, 'add'));
+  const edit = holdsElement(user, elementCode(def, 'edit'));
+  return action === 'delete' ? edit : edit || holdsElement(user, elementCode(def, 'add'));
 }
 function mayRead(user: SessionUser, bizType: string | null) {
   const def = bizType ? resourceByKey(bizType) : undefined;

@@ -34,7 +34,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['角色权限管理'];
-  const read = { access: { menu: 'groupManager' } };
+  const read = { access: { menu: 'groupManager' } } as const;
 
   app.get('/admin/groupType/all', { config: read, schema: { tags, summary: '全部角色类型' } }, async () => ok(await groupTypes(db())));
 
@@ -91,7 +91,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(result.after);
   };
   const menuSchema = { tags, summary: '分配菜单', params: idParam, querystring: z.object({ menuTrees: z.string().max(100_000).optional() }) };
-  const resourceManager = { access: { element: 'groupManager:btn_resourceManager' } };
+  const resourceManager = { access: { element: 'groupManager:btn_resourceManager' } } as const;
   app.put('/admin/group/:id/authority/menu', { config: resourceManager, schema: menuSchema }, setMenus);
   app.post('/admin/group/:id/authority/menu', { config: resourceManager, schema: menuSchema }, setMenus);
 

@@ -6,14 +6,11 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { flattenMenus } from '@dg/core';
+import { isElementCode, isMenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { UUID_RE, idParam, isUuid } from '../../platform/schemas.ts';
-
-const CATALOGUE_MENUS = new Set(flattenMenus().map((m) => m.code));
-const CATALOGUE_ELEMENTS = new Set(flattenMenus().flatMap((m) => (m.elements ?? []).map((e) => e.code)));
 
 export type MenuRow = {
   id: string; code: string; title: string; parent_id: string | null; href: string | null; icon: string | null; type: string;
@@ -96,7 +93,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['菜单管理'];
-  const menuRead = { access: { menu: 'menuManager' } };
+  const menuRead = { access: { menu: 'menuManager' } } as const;
 
   app.get('/admin/menu/tree', {
     config: menuRead, schema: { tags, summary: '菜单树', querystring: z.object({ title: z.string().max(64).optional() }) },
@@ -148,7 +145,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const { before, after } = await db().transaction(async (tx) => {
       const before = (await allMenus(tx)).find((m) => m.id === id);
       if (!before) throw notFound();
-      if (before.code !== body.code && CATALOGUE_MENUS.has(before.code)) throw badInput('路径编码：内置菜单的路径编码不能修改');
+      if (before.code !== body.code && isMenuCode(before.code)) throw badInput('路径编码：内置菜单的路径编码不能修改');
       const { parentPath } = await checkMenu(tx, body, id);
       const path = `${parentPath}/${body.code}`;
       const r = await tx.execute<MenuRow>(sql`update base_menu set code = ${body.code}, title = ${body.title}, parent_id = ${parentOf(body.parentId)},
@@ -171,7 +168,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const before = await db().transaction(async (tx) => {
       const m = (await allMenus(tx)).find((x) => x.id === id);
       if (!m) throw notFound();
-      if (CATALOGUE_MENUS.has(m.code)) throw badInput('内置菜单不能删除');
+      if (isMenuCode(m.code)) throw badInput('内置菜单不能删除');
       const below = await tx.execute(sql`select 1 from base_menu where parent_id = ${id} union all select 1 from base_element where menu_id = ${id} limit 1`);
       if (below.rows.length) throw badInput('请先删除下级菜单和按钮');
       await tx.execute(sql`delete from base_resource_authority where resource_id = ${id}`);
@@ -235,7 +232,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const { before, after } = await db().transaction(async (tx) => {
       const before = await findElement(tx, id);
       if (!before) throw notFound();
-      if (before.code !== b.code && CATALOGUE_ELEMENTS.has(before.code)) throw badInput('资源编码：内置按钮的资源编码不能修改');
+      if (before.code !== b.code && isElementCode(before.code)) throw badInput('资源编码：内置按钮的资源编码不能修改');
       await checkElement(tx, b, id);
       const after = (await tx.execute<ElementRow>(sql`update base_element set code = ${b.code}, type = ${b.type}, name = ${b.name}, uri = ${b.uri ?? null},
           menu_id = ${b.menuId}, method = ${b.method ?? null}, description = ${b.description ?? null}, updated_at = now()
@@ -251,7 +248,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const before = await db().transaction(async (tx) => {
       const e = await findElement(tx, id);
       if (!e) throw notFound();
-      if (CATALOGUE_ELEMENTS.has(e.code)) throw badInput('内置按钮不能删除');
+      if (isElementCode(e.code)) throw badInput('内置按钮不能删除');
       await tx.execute(sql`delete from base_resource_authority where resource_id = ${id}`);
       await tx.execute(sql`delete from base_element where id = ${id}`);
       return e;

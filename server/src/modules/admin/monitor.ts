@@ -122,7 +122,7 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // ---------------------------------------------------------------------------
   // 链路监控 (this instance's memory)
   // ---------------------------------------------------------------------------
-  const traceRead = { access: { menu: 'serviceTraceManager' } };
+  const traceRead = { access: { menu: 'serviceTraceManager' } } as const;
   const brief = (t: Trace) => ({ traceId: t.traceId, method: t.method, path: t.path, status: t.status, ms: t.ms, user: t.user, at: t.at, spans: t.spans.length });
 
   app.get('/admin/serviceTrace/recent', {

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTICE_OPEN_STATES } from '@dg/core';
+import { NOTICE_OPEN_STATES, type MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { UUID_RE, listBody } from '../../platform/schemas.ts';
@@ -27,7 +27,7 @@ export const boardModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
   const tags = ['信息看板'];
-  const menu = (code: string) => ({ access: { menu: code } });
+  const menu = (code: MenuCode) => ({ access: { menu: code } });
   const paging = (b: { page?: number; size?: number } | null | undefined) => ({ page: b?.page ?? 1, size: b?.size ?? 10 });
 
   app.get('/zyd/board/dynamic', { config: menu('dynamicMonitorManager'), schema: { tags, summary: '动态监控：在途运单按地区和货物类别' } },

@@ -73,7 +73,7 @@ const answerBody = z.object({
   questionId: z.string().uuid('试题：试题不存在').describe('试题id'),
   answer: z.union([z.string().max(12), z.array(z.string().max(1)).max(6)], { error: '答案：请选择答案' }).describe('所选的选项字母（多选可为数组或"AC"）'),
 });
-const MY = { access: { menu: 'myExemManager' } };
+const MY = { access: { menu: 'myExemManager' as const } };
 
 export const examModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;

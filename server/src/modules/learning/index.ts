@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHAPTER_FILE_TYPES, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM, course, courseChapter, learningRecord } from '@dg/core';
+import { CHAPTER_FILE_TYPES, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM, course, courseChapter, learningRecord, type MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, ok } from '../../platform/errors.ts';
@@ -79,7 +79,7 @@ defineHooks(learningRecord.key, {
 });
 
 const chapterScope = (user: SessionUser) => enterpriseScope(user, sql`c.enterprise_id`);
-const STUDY = { anyMenu: ['mySubjectManager', 'courseManager'] };
+const STUDY = { anyMenu: ['mySubjectManager', 'courseManager'] as MenuCode[] };
 const intervalsBody = z.object({
   chapterId: z.string().regex(UUID_RE, '章节：参数格式不正确'),
   intervals: z.unknown().describe('本次播放的区间 [[起, 止], …]（秒）'),

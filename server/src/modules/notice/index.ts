@@ -73,7 +73,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
     async (req) => ok(await acknowledge(db(), req.user!, 'staffNotice', req.params.id, '通知')));
 
   const mTags = ['站内消息'];
-  const inboxMenus = { access: { anyMenu: ['inboxManager', 'lobbyMessageManager'] } };
+  const inboxMenus = { access: { anyMenu: ['inboxManager', 'lobbyMessageManager'] } } as const;
   app.post('/znxx/message/send', {
     config: { access: { menu: 'newMessageManager', opt: '发送站内消息' } },
     schema: { tags: mTags, summary: '发消息', body: z.object({

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { staffNotice } from '@dg/core';
 import { POSTS } from '@dg/core/resources/records';
 import type { Db } from '../../db/index.ts';
-import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
+import { enterpriseScope, type SessionUser, holdsElement } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
@@ -17,7 +17,7 @@ import { recordStep } from '../../platform/flow.ts';
 import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 
-const writes = (user: SessionUser) => user.isSuper || user.elements.has('personnelNoticeManager:btn_add') || user.elements.has('personnelNoticeManager:btn_edit');
+const writes = (user: SessionUser) => user.isSuper || holdsElement(user, 'personnelNoticeManager:btn_add') || holdsElement(user, 'personnelNoticeManager:btn_edit');
 
 defineHooks('staffNotice', {
   scope: (user, t) => {

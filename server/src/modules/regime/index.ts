@@ -135,7 +135,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => ok(await acknowledge(db(), req.user!, 'regimeDoc', req.params.id, '制度')));
 
   const fundTags = ['安全生产费用'];
-  const fundRead = { access: { anyMenu: ['fundsTrackManager', 'fundsExtractManager'] } };
+  const fundRead = { access: { anyMenu: ['fundsTrackManager', 'fundsExtractManager'] } } as const;
 
   app.get('/aqzd/funds/track', { config: fundRead, schema: { tags: fundTags, summary: '费用支出跟踪：一个企业一年的提取、使用和结余', querystring: trackQuery } },
     async (req) => ok(await trackOf(db(), req.user!, req.query)));

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { regimeDoc, REGIME_TYPES } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
-import type { SessionUser } from '../../platform/access.ts';
+import { type SessionUser, holdsElement } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
@@ -22,7 +22,7 @@ import { addRemindCounter } from '../shell/remind.ts';
 /** who sees which regimes: the enterprise's own; drafts only those who write them (a driver reads what is published) */
 export function regimeScope(user: SessionUser, t: Record<string, any>) {
   const own = enterpriseScope(user, sql`${t.enterpriseId}`);
-  const writes = user.isSuper || user.elements.has('workflowManager:btn_add') || user.elements.has('workflowManager:btn_edit');
+  const writes = user.isSuper || holdsElement(user, 'workflowManager:btn_add') || holdsElement(user, 'workflowManager:btn_edit');
   return writes ? own : sql`${own} and ${t.state} <> '草稿'`;
 }
 

@@ -4,6 +4,7 @@
  * through a short cache whose time is shown. docs/statistics.md says which rollup serves which figure.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { menuTitle } from '@dg/core';
 import { ABNORMAL_RULES, goodsClassName } from '@dg/core/waybill';
 import { POSTS } from '@dg/core/resources/records';
 import { ENTERPRISE_WARNINGS, addDays, chinaToday } from '@dg/core/warnings';
@@ -137,7 +138,7 @@ async function total(db: Db, f: StatFilters): Promise<StatResult> {
     return { key: p.key, period: p.key, waybills: int(x?.w), tonnes: tonnes(Number(x?.kg ?? 0)), unknown: int(x?.u), drill: drillOf(f, { from: p.from, to: p.to, label: `${p.key} 的运单` }) };
   });
   const totals = totalsOf(columns, rows);
-  return { title: '运单总量', subtitle: await subtitleOf(db, f), columns, rows, totals, notes: massNote(Number(totals.unknown)),
+  return { title: menuTitle('statTotalManager'), subtitle: await subtitleOf(db, f), columns, rows, totals, notes: massNote(Number(totals.unknown)),
     chart: { type: 'line', category: 'period', series: ['waybills', 'tonnes'] } };
 }
 
@@ -155,7 +156,7 @@ async function byClass(db: Db, f: StatFilters): Promise<StatResult> {
   const divColumns = [col('division', '类别/项别'), col('lines', '货物条目数', 'int'), C.tonnes];
   const divRows: StatRow[] = d.map((x) => ({ key: String(x.c), division: String(x.c), lines: int(x.n), tonnes: tonnes(Number(x.kg)) }));
   const totals = totalsOf(columns, rows);
-  return { title: '货物类别', subtitle: await subtitleOf(db, f), columns, rows, totals, notes: massNote(Number(totals.unknown)),
+  return { title: menuTitle('statClassManager'), subtitle: await subtitleOf(db, f), columns, rows, totals, notes: massNote(Number(totals.unknown)),
     chart: { type: 'pie', category: 'className', series: ['waybills'] },
     extra: [{ title: `按项别（货物条目，${monthOf(f.from).slice(0, 7)} 至 ${f.to.slice(0, 7)} 按月汇总）`, columns: divColumns, rows: divRows, totals: totalsOf(divColumns, divRows) }] };
 }
@@ -175,7 +176,7 @@ async function goods(db: Db, f: StatFilters): Promise<StatResult> {
     lines: int(x.n), tonnes: tonnes(Number(x.kg)), share: pct(int(x.n), n), unknown: int(x.u),
     drill: drillOf(f, { from, to, unNo: String(x.un_no), label: `UN${x.un_no} ${x.name ?? ''}的运单` }),
   }));
-  return { title: '品名统计', subtitle: await subtitleOf(db, f, true), columns, rows,
+  return { title: menuTitle('statGoodsManager'), subtitle: await subtitleOf(db, f, true), columns, rows,
     notes: [`按货物条目统计（一张运单可有多条货物），列出条目最多的前${rows.length}种品名，共 ${n} 条。`, ...massNote(int(all[0]?.u), '条货物')],
     chart: { type: 'hbar', category: 'goodsName', series: ['lines'] } };
 }
@@ -193,7 +194,7 @@ async function enterprises(db: Db, f: StatFilters): Promise<StatResult> {
   const rows: StatRow[] = r.map((x, i) => ({ key: String(x.enterprise_id), rank: i + 1, enterpriseName: String(x.name), regionName: regionShortName(String(x.region_code ?? '')),
     waybills: int(x.w), tonnes: tonnes(Number(x.kg)), share: pct(int(x.w), n), unknown: int(x.u),
     drill: drillOf(f, { enterpriseId: String(x.enterprise_id), label: `${x.name}的运单` }) }));
-  return { title: '企业排名', subtitle: await subtitleOf(db, f), columns, rows,
+  return { title: menuTitle('statEnterpriseManager'), subtitle: await subtitleOf(db, f), columns, rows,
     notes: [`共 ${int(r[0]?.all_e)} 家企业 ${n} 张运单，列出运单最多的前${rows.length}家。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
     chart: { type: 'hbar', category: 'enterpriseName', series: ['waybills'] } };
 }
@@ -234,7 +235,7 @@ async function vehicles(db: Db, f: StatFilters): Promise<StatResult> {
       waybills: int(x.w), tonnes: tonnes(Number(x.kg)), average: known > 0 ? tonnes(Number(x.kg) / known) : null, unknown: int(x.u),
       drill: drillOf(f, { from, to, vehicleId: String(x.vehicle_id), label: `${x.plate_no ?? ''}的运单` }) };
   });
-  return { title: '车辆运输', subtitle: await subtitleOf(db, f, true), columns, rows,
+  return { title: menuTitle('statVehicleManager'), subtitle: await subtitleOf(db, f, true), columns, rows,
     notes: [`共 ${int(r[0]?.all_v)} 辆车承运 ${int(r[0]?.all_w)} 张运单，列出运单最多的前${rows.length}辆。`, ...massNote(rows.reduce((s, x) => s + Number(x.unknown), 0))],
     chart: { type: 'hbar', category: 'plateNo', series: ['waybills'] } };
 }
@@ -269,7 +270,7 @@ async function flows(db: Db, f: StatFilters, provinceCode: string): Promise<Stat
     tonnes: Math.round(rows.filter((x) => x.direction === k).reduce((s, x) => s + Number(x.tonnes), 0) * 100) / 100 })).filter((x) => x.waybills > 0);
   const dirColumns = [col('direction', '流向'), C.waybills, C.tonnes];
   const totals = totalsOf(columns, rows);
-  return { title: '区域流向', subtitle: await subtitleOf(db, f, true), columns, rows, totals, notes: massNote(Number(totals.unknown)),
+  return { title: menuTitle('statFlowManager'), subtitle: await subtitleOf(db, f, true), columns, rows, totals, notes: massNote(Number(totals.unknown)),
     chart: { type: 'sankey', category: 'origin', series: ['waybills'], link: { source: 'source', target: 'target', value: 'waybills' } },
     extra: [
       { title: '省内、出省、入省', columns: dirColumns, rows: dirs, totals: totalsOf(dirColumns, dirs) },
@@ -302,7 +303,7 @@ async function empty(db: Db, f: StatFilters): Promise<StatResult> {
       rows: e.map((x) => ({ key: String(x.enterprise_id), enterpriseName: String(x.name), empty: int(x.e), all: int(x.w), share: pct(int(x.e), int(x.w)),
         drill: drillOf(f, { enterpriseId: String(x.enterprise_id), waybillType: EMPTY, label: `${x.name}的空车运单` }) })) });
   }
-  return { title: '空车运输', subtitle: await subtitleOf(db, f), columns, rows, totals, extra,
+  return { title: menuTitle('statEmptyManager'), subtitle: await subtitleOf(db, f), columns, rows, totals, extra,
     notes: ['空车(未清洗)：卸货后未清洗的罐式车辆返程，仍按危险货物管理，须填报运单。'],
     chart: { type: 'stack', category: 'period', series: ['empty', 'loaded'] } };
 }
@@ -330,7 +331,7 @@ async function abnormal(db: Db, f: StatFilters): Promise<StatResult> {
   });
   const months = periods({ ...f, granularity: 'month' }).map((p) => p.key);
   const mBy = new Map(byMonth.map((x) => [String(x.m), int(x.n)]));
-  return { title: '异常运单统计', subtitle: await subtitleOf(db, f), columns, rows, totals: totalsOf(columns, rows),
+  return { title: menuTitle('statAbnormalManager'), subtitle: await subtitleOf(db, f), columns, rows, totals: totalsOf(columns, rows),
     chart: { type: 'bar', category: 'rule', series: ['open', 'closed'] },
     extra: [
       { title: '按企业（异常最多的前20家）', columns: [col('enterpriseName', '企业名称'), col('count', '异常数', 'int'), col('open', '未办结', 'int')],
@@ -371,14 +372,14 @@ const dictKinds = async (db: Db, type: string): Promise<Breakdown[]> =>
 const LIVE_ENTERPRISE = sql`e.status <> '注销' and e.audit_status not in ('待审核', '已驳回')`;
 
 async function industryEnterprise(db: Db, f: StatFilters) {
-  return byArea(db, f, { title: '企业统计', what: '企业', from: sql`enterprise e`, where: LIVE_ENTERPRISE, kinds: await dictKinds(db, 'businessScope'), kindCol: sql`e.business_scope`, multi: true });
+  return byArea(db, f, { title: menuTitle('industryEnterpriseManager'), what: '企业', from: sql`enterprise e`, where: LIVE_ENTERPRISE, kinds: await dictKinds(db, 'businessScope'), kindCol: sql`e.business_scope`, multi: true });
 }
 async function industryVehicle(db: Db, f: StatFilters) {
-  return byArea(db, f, { title: '车辆统计', what: '车辆', from: sql`vehicle v join enterprise e on e.id = v.enterprise_id`, where: sql`v.status <> '报废' and ${LIVE_ENTERPRISE}`,
+  return byArea(db, f, { title: menuTitle('industryVehicleManager'), what: '车辆', from: sql`vehicle v join enterprise e on e.id = v.enterprise_id`, where: sql`v.status <> '报废' and ${LIVE_ENTERPRISE}`,
     kinds: await dictKinds(db, 'vehicleType'), kindCol: sql`v.vehicle_type` });
 }
 async function industryStaff(db: Db, f: StatFilters) {
-  return byArea(db, f, { title: '从业人员统计', what: '从业人员', from: sql`staff p join enterprise e on e.id = p.enterprise_id`, where: sql`p.status = '在职' and ${LIVE_ENTERPRISE}`,
+  return byArea(db, f, { title: menuTitle('industryStaffManager'), what: '从业人员', from: sql`staff p join enterprise e on e.id = p.enterprise_id`, where: sql`p.status = '在职' and ${LIVE_ENTERPRISE}`,
     kinds: POSTS.map((p) => ({ key: p, title: p })), kindCol: sql`p.post` });
 }
 
@@ -413,7 +414,7 @@ async function industryValidity(db: Db, f: StatFilters): Promise<StatResult> {
   const rows = ENTERPRISE_WARNINGS.map((k) => line(k.key, k.title, kinds.get(k.title)));
   const totals = totalsOf(columns, rows);
   totals.rate = pct(Number(totals.valid), Number(totals.total));
-  return { title: '证件有效率', subtitle: await subtitleOf(db, f, 'snapshot'), columns, rows, totals,
+  return { title: menuTitle('industryValidityManager'), subtitle: await subtitleOf(db, f, 'snapshot'), columns, rows, totals,
     notes: ['即将到期：在参数设置的预警天数内到期；有效率 = 有效证件 ÷ 证件数（即将到期的不计为有效）。'],
     chart: { type: 'stack', category: 'name', series: ['valid', 'due', 'expired'] },
     extra: [

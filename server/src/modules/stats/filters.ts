@@ -23,7 +23,7 @@ export interface StatFilters {
 const MAX_YEARS = 3;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-export function readStatFilters(user: SessionUser, def: StatDef, raw: StatQuery = {}): StatFilters {
+export function readStatFilters(user: SessionUser, def: Pick<StatDef, 'filters'>, raw: StatQuery = {}): StatFilters {
   const today = chinaToday();
   const from = str(raw.from) || `${today.slice(0, 4)}-01-01`;
   const to = str(raw.to) || today;

@@ -45,7 +45,7 @@ const drillBody = z.object({
 
 /** the menus that may open a figure's waybills */
 const DRILL_MENUS = STATS.filter((s) => s.drill).map((s) => s.menu);
-const ALL_FILTERS: StatDef = { key: 'drill', menu: '', title: '', filters: ['date', 'region', 'enterprise', 'goodsClass', 'waybillType'], chart: 'bar', drill: true };
+const ALL_FILTERS: Pick<StatDef, 'filters'> = { filters: ['date', 'region', 'enterprise', 'goodsClass', 'waybillType'] };
 
 /** a statistic groups up to a province's vehicles or enterprises at once: enough memory to do it without spilling to disk */
 const STAT_WORK_MEM = '32MB';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_STATES, checklistFlow } from '@dg/core/waybill';
+import type { ElementCode, MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
@@ -15,7 +16,7 @@ import { ok, badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { regionName } from '../../platform/regions.ts';
-import { findWaybill, waybillScope, requireAnyMenu, cnStart, tsOfId, camel } from '../waybill/common.ts';
+import { findWaybill, waybillScope, cnStart, tsOfId, camel } from '../waybill/common.ts';
 import { listWaybills, isDay, regionStateArea } from '../waybill/list.ts';
 import { detailOut } from '../waybill/present.ts';
 import { idParam, listBody, isUuid } from '../../platform/schemas.ts';
@@ -27,7 +28,7 @@ const version = z.coerce.number({ error: '缺少版本号version，请刷新后�
 const scopeOf = (u: SessionUser, alias: string) => waybillScope(u, sql.raw(`${alias}.enterprise_id`), sql.raw(`${alias}.carrier_region`));
 const MONTH = /^\d{4}-\d{2}$/;
 /** the screens that list the abnormal waybills: 运单监管 › 异常运单 and 基础信息查询 › 异常运单 */
-const ABNORMAL_READERS = ['abnormalWaybillManager', 'ycydManager'];
+const ABNORMAL_READERS: MenuCode[] = ['abnormalWaybillManager', 'ycydManager'];
 
 async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {
   size = Math.min(Math.max(Number(size) || 10, 1), 100);
@@ -120,8 +121,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(counts);
   });
 
-  app.get('/ydjg/waybill/info/:id', { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, ['waybillMonitorManager', 'checklistManager', ...ABNORMAL_READERS]);
+  app.get('/ydjg/waybill/info/:id', { config: { access: { anyMenu: ['waybillMonitorManager', 'checklistManager', ...ABNORMAL_READERS] } }, schema: { tags, summary: '运单详情（监管）', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, idOf(req));
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXCEL_SHEET } from '@dg/core';
+import { EXCEL_SHEET, elementOf } from '@dg/core';
 import {
   ENTERPRISE_WARNINGS, GOVERNMENT_TOPICS, GOVERNMENT_WARNINGS, LOBBY_WARNINGS, WARNING_KINDS, chinaToday,
   type WarningKind, type WarningRow, type WarningSummaryItem,
@@ -137,7 +137,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
       const q = await query([kind], req.user!, body);
       return ok({ ...(await listWarnings(db(), q, p, size)), windowDays: windowOf(q.windows, kind.windowKey), today: chinaToday() });
     });
-    app.post(`${base}/export`, { config: { access: { element: `${kind.menu}:btn_export` } }, schema: { tags, summary: `导出${kind.title}`, body: listBody.nullish() } }, async (req, reply) => {
+    app.post(`${base}/export`, { config: { access: { element: elementOf(kind.menu, 'btn_export') } }, schema: { tags, summary: `导出${kind.title}`, body: listBody.nullish() } }, async (req, reply) => {
       const q = await query([kind], req.user!, req.body ?? undefined);
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(exportStream(db(), q, kind, req.user!.side !== 'enterprise', false));
@@ -150,7 +150,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
       return ok(await warningsByEnterprise(db(), await query([kind], req.user!, body), p, size));
     });
     app.post(`${base}/notify`, {
-      config: { access: { element: `${kind.menu}:btn_notify`, opt: '通知企业' } },
+      config: { access: { element: elementOf(kind.menu, 'btn_notify'), opt: '通知企业' } },
       schema: { tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(UUID_RE, '请选择要通知的企业') }) },
     }, async (req) => {
       const { enterpriseId } = req.body;

@@ -1,6 +1,7 @@
 /** Helpers of the waybill area: time-ordered ids, China-time days, data scope, reading a waybill. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { chinaToday } from '@dg/core/warnings';
+import type { MenuCode } from '@dg/core';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
@@ -60,12 +61,8 @@ export async function findWaybill(db: Db, user: SessionUser, id: string, lock = 
   return rows[0] ?? null;
 }
 
-export function requireAnyMenu(user: SessionUser, menus: readonly string[]) {
-  if (!menus.some((m) => user.menus.has(m))) throw forbidden();
-}
-
 /** the enterprise-side menus that may read a waybill */
-export const WAYBILL_READ_MENUS = ['baseManager', 'dispatchManager', 'waybillCheckManager', 'distributeManager', 'waybillManageManager', 'waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager',
+export const WAYBILL_READ_MENUS: MenuCode[] = ['baseManager', 'dispatchManager', 'waybillCheckManager', 'distributeManager', 'waybillManageManager', 'waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager',
   // 信息看板: 动态监控 and 基础查询 open the waybills they list
   'dynamicMonitorManager', 'basicQueryManager'];
 

@@ -4,12 +4,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WAYBILL_QUEUES, type WaybillQueue } from '@dg/core/waybill';
+import { WAYBILL_QUEUES, WAYBILL_PRINT_MENUS, type WaybillQueue } from '@dg/core/waybill';
+import type { ElementCode, MenuCode } from '@dg/core';
+import { holdsElement } from '../../platform/access.ts';
 import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
-import { findWaybill, requireAnyMenu, WAYBILL_READ_MENUS, type WaybillRow } from './common.ts';
+import { findWaybill, WAYBILL_READ_MENUS, type WaybillRow } from './common.ts';
 import { goodsOf } from './service.ts';
 import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
@@ -25,8 +27,8 @@ const version = z.coerce.number({ error: '缺少版本号version，请刷新后�
 export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
-  const menu = (m: string) => ({ access: { menu: m } });
-  const el = (e: string) => ({ access: { element: e } });
+  const menu = (m: MenuCode) => ({ access: { menu: m } });
+  const el = (e: ElementCode) => ({ access: { element: e } });
   const P = '/dzyd/waybill';
 
   // ───── lists ─────
@@ -42,21 +44,18 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // ───── read ─────
-  app.get(`${P}/info/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单详情', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
+  app.get(`${P}/info/:id`, { config: { access: { anyMenu: WAYBILL_READ_MENUS } }, schema: { tags, summary: '运单详情', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     return ok(await detailOut(db(), req.user!, wb));
   });
-  app.get(`${P}/changes/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单变更记录', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, WAYBILL_READ_MENUS);
+  app.get(`${P}/changes/:id`, { config: { access: { anyMenu: WAYBILL_READ_MENUS } }, schema: { tags, summary: '运单变更记录', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const rows = await db().select().from(waybillChange).where(and(eq(waybillChange.waybillId, wb.id), eq(waybillChange.waybillCreatedAt, wb.createdAt))).orderBy(desc(waybillChange.at));
     return ok(rows.map(({ waybillCreatedAt: _x, ...r }) => r));
   });
-  app.get(`${P}/print/:id`, { config: { access: { anyUser: true } }, schema: { tags, summary: '运单打印（A4）', params: idParam } }, async (req) => {
-    requireAnyMenu(req.user!, ['distributeManager', 'waybillManageManager', 'baseManager']);
+  app.get(`${P}/print/:id`, { config: { access: { anyMenu: WAYBILL_PRINT_MENUS } }, schema: { tags, summary: '运单打印（A4）', params: idParam } }, async (req) => {
     const wb = await findWaybill(db(), req.user!, req.params.id);
     if (!wb) throw notFound();
     const goods = await goodsOf(db(), wb);
@@ -68,7 +67,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   app.post(`${P}/add`, { config: el('baseManager:btn_add'), schema: { tags, summary: '新增运单（草稿）', body: waybillBody('add') } }, async (req) => {
     const body = req.body;
     const submit = body.submit === true || body.submit === 'true';
-    if (submit && !req.user!.elements.has('baseManager:btn_submit')) throw forbidden();
+    if (submit && !holdsElement(req.user!, 'baseManager:btn_submit')) throw forbidden();
     const row = await createWaybill(db(), req.user!, body, submit);
     req.audit = { after: { id: row.id, state: row.state } };
     return ok(rowOut(row));

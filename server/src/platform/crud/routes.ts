@@ -83,6 +83,8 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(file);
     });
+    // import is a button of the menu (menus.ts `import`): a resource whose menu has none has no import routes
+    if (!elementCode(def, 'import')) return;
     app.get('/template', { config: el('import'), schema: { tags, summary: `${def.title}导入模板` } }, async (_req, reply) => {
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition(`${def.title}导入模板`));
       return reply.send(await templateBuffer(def));

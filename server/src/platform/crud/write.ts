@@ -2,7 +2,7 @@
 import { holdSupervised, sameValue } from './changes.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, lockRefusal, workflowFields, writableFields } from '@dg/core';
+import { type FieldDef, type ResourceDef, RESOURCES, checkField, validateInput, lockRefusal, workflowFields, writableFields, writableSides } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
@@ -16,8 +16,7 @@ export const hashPassword = (p: string) => hash(p, { algorithm: 2 /* argon2id */
 
 export function canWrite(def: ResourceDef, user: SessionUser) {
   if (def.readOnly) return false;
-  const sides = def.writableBy ?? (def.scope === 'enterprise' || def.scope === 'enterpriseSelf' ? ['enterprise', 'platform'] : ['platform']);
-  return sides.includes(user.side);
+  return writableSides(def).includes(user.side);
 }
 
 /** one field's value checked with its definition's rule and Chinese message (a workflow step's own fields), or badInput */

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXCEL_FILE, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { EXCEL_FILE, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
 import { onDataChanged } from '../../utils/dataChange';
@@ -20,7 +20,7 @@ import { filtersToValues, serializeFilters } from './filters';
 import { useListState } from './useListState';
 import { useSave } from './useSave';
 import { listPagination } from './pagination';
-import { useHasElement, useSideCanWrite, useUserSide } from './permission';
+import { useCan, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
 import ResourceForm from './ResourceForm';
 import SearchForm from './SearchForm';
@@ -128,11 +128,11 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   }, [queryClient, def.key]);
 
   const sideCanWrite = useSideCanWrite(def) && !noWrite;
-  const canAdd = useHasElement(elementCode(def, 'add')) && sideCanWrite;
-  const canEdit = useHasElement(elementCode(def, 'edit')) && sideCanWrite;
-  const canDelete = useHasElement(elementCode(def, 'del')) && sideCanWrite;
-  const canExport = useHasElement(elementCode(def, 'export'));
-  const canImport = useHasElement(elementCode(def, 'import')) && sideCanWrite && Boolean(def.importable);
+  const canAdd = useCan(elementCode(def, 'add')) && sideCanWrite && (side === undefined || addsThroughForm(def, side));
+  const canEdit = useCan(elementCode(def, 'edit')) && sideCanWrite;
+  const canDelete = useCan(elementCode(def, 'del')) && sideCanWrite;
+  const canExport = useCan(elementCode(def, 'export'));
+  const canImport = useCan(elementCode(def, 'import')) && sideCanWrite && Boolean(def.importable);
 
   const afterWrite = () => refreshAfterWrite(queryClient, def.key);
 

@@ -3,7 +3,7 @@ export { default as ResourcePage, type ResourcePageProps } from './ResourcePage'
 export { default as ResourceForm, type ResourceFormProps } from './ResourceForm';
 export { default as ResourceDetail, type ResourceDetailProps } from './ResourceDetail';
 export { default as AttachmentLinks } from './AttachmentLinks';
-export { useHasElement } from './permission';
+export { useCan, type GrantCode } from './permission';
 export { useSave, type SaveSteps } from './useSave';
 export { useDicts } from './useDicts';
 export { useRegions } from './useRegions';

@@ -5,7 +5,7 @@ import { defaultValues, formFields, toFormValues, toPayload } from './payload';
 
 describe('form values and the add/update body', () => {
   const def = resource({
-    key: 'demo', area: 'demo', menu: 'demoManager', title: '示例', scope: 'none',
+    key: 'demo', area: 'demo', menu: 'shipperManager', title: '示例', scope: 'none',
     fields: {
       username: text('账户', { immutable: true, required: true }),
       password: password('密码'),

@@ -3,27 +3,30 @@
  * convenience: the server checks the same element codes on every write (docs/security.md,
  * "Access and data scope").
  */
-import type { ResourceDef, Side } from '@dg/core';
+import { useCallback } from 'react';
+import { writableSides, type ElementCode, type MenuCode, type ResourceDef, type Side } from '@dg/core';
 import { useUserStore } from '../../store/user';
 
-/** Granted codes as the store keeps them: a Set today, a `code → true` record in AG-Admin's shape. */
-type Granted = ReadonlySet<string> | Readonly<Record<string, boolean>> | null | undefined;
+/** a code of core's catalogue: a menu (its page) or an element (a button, `menu:btn_x`) */
+export type GrantCode = MenuCode | ElementCode;
+type Can = (code: GrantCode | undefined) => boolean;
 
-const holds = (granted: Granted, code: string): boolean =>
-  granted instanceof Set ? granted.has(code) : Boolean((granted as Record<string, boolean> | null | undefined)?.[code]);
-
-/** Whether the signed-in user holds an element (button) code such as `userManager:btn_add`. */
-export function useHasElement(code: string): boolean {
-  return useUserStore((s) => holds(s.elements as Granted, code));
+/**
+ * Whether the signed-in user holds a code of the catalogue: `useCan('userManager:btn_add')` for one button or page;
+ * `const can = useCan()` for a check made in a loop or a callback. An undefined code (a button the definition's menu
+ * does not have, `elementCode`) is held by nobody.
+ */
+export function useCan(code: GrantCode | undefined): boolean;
+export function useCan(): Can;
+export function useCan(...args: [GrantCode | undefined] | []): boolean | Can {
+  const menus = useUserStore((s) => s.menus);
+  const elements = useUserStore((s) => s.elements);
+  const can = useCallback<Can>((code) => code !== undefined && (code.includes(':') ? elements : menus).has(code), [menus, elements]);
+  return args.length ? can(args[0]) : can;
 }
 
 export function useUserSide(): Side | undefined {
   return useUserStore((s) => s.side ?? undefined);
-}
-
-/** Sides that may write a resource: its `writableBy`, else enterprise for enterprise scope, platform otherwise. */
-export function writableSides(def: ResourceDef): Side[] {
-  return def.writableBy ?? (def.scope === 'enterprise' ? ['enterprise'] : ['platform']);
 }
 
 /** Whether the user's side may write this resource at all (element codes still decide each button). */

@@ -3,15 +3,13 @@
  * side and element codes — the server checks the same), and the step's write through the route the server derives from
  * the declaration, then `<title>“<label>”当前为<state>`, the row and its timeline refreshed, every list told.
  */
-import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { allowedSteps, stateOf, type ResourceDef } from '@dg/core';
 import { request } from '../../api/request';
 import { useSave } from '../resource';
 import { queryKeys, refreshAfterWrite } from '../resource/api';
-import { useUserSide } from '../resource/permission';
+import { useCan, useUserSide } from '../resource/permission';
 import type { Row } from '../resource/types';
-import { useUserStore } from '../../store/user';
 import { emitDataChanged } from '../../utils/dataChange';
 import { flowKey } from './WorkflowTimeline';
 
@@ -21,9 +19,8 @@ export const baseOf = (def: ResourceDef) => `/${def.area}/${def.key}`;
 /** the steps the signed-in user may take on the row now */
 export function useAllowedSteps(def: ResourceDef, row: Row | undefined): string[] {
   const side = useUserSide();
-  const elements = useUserStore((s) => s.elements);
-  const has = useCallback((code: string) => elements.has(code), [elements]);
-  return row && side ? allowedSteps(def.workflow, row, side, has) : [];
+  const can = useCan();
+  return row && side ? allowedSteps(def.workflow, row, side, can) : [];
 }
 
 export interface StepInput { step: string; row: Row; body?: Record<string, unknown> }

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { resourceByKey } from '@dg/core';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import { addRow, getRow, queryKeys, refreshAfterWrite, updateRow } from '../../components/resource/api';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import type { FileRef, Row } from '../../components/resource/types';
 import { required } from '../../utils/validate';
@@ -27,9 +27,9 @@ export default function ContentEdit({ kind }: { kind: ContentKind }) {
   const id = params.get('id');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canAdd = useHasElement(`${k.menu}:btn_add`);
-  const canEdit = useHasElement(`${k.menu}:btn_edit`);
-  const canPublish = useHasElement(`${k.menu}:btn_publish`);
+  const canAdd = useCan(`${k.menu}:btn_add`);
+  const canEdit = useCan(`${k.menu}:btn_edit`);
+  const canPublish = useCan(`${k.menu}:btn_publish`);
   const [form] = Form.useForm<Values>();
 
   const current = useQuery({ queryKey: queryKeys.info(kind, id ?? ''), queryFn: () => getRow(def, id!), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });

@@ -4,7 +4,7 @@
  */
 import { Button, Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { ResourcePage, useSave } from '../../components/resource';
 import { publish } from './api';
 import { KIND, type ContentKind } from './content';
@@ -15,7 +15,7 @@ export default function ContentManager({ kind }: { kind: ContentKind }) {
   const { save: publishRow } = useSave(({ id }: { id: string; refresh: () => Promise<void> }) => publish(kind, id), {
     success: '发布成功', refresh: (_r, { refresh }) => refresh(),
   });
-  const canPublish = useHasElement(`${k.menu}:btn_publish`);
+  const canPublish = useCan(`${k.menu}:btn_publish`);
   return (
     <ResourcePage
       key={kind}

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, List, Modal, Popconfirm, Row, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { useDictStore } from '../../store/dict';
@@ -48,7 +48,7 @@ function DictDialog({ editing, onClose }: { editing: Editing; onClose: (saved: b
 
 export default function DictManager() {
   const queryClient = useQueryClient();
-  const can = { add: useHasElement('dictManager:btn_add'), edit: useHasElement('dictManager:btn_edit'), del: useHasElement('dictManager:btn_del') };
+  const can = { add: useCan('dictManager:btn_add'), edit: useCan('dictManager:btn_edit'), del: useCan('dictManager:btn_del') };
   const tree = useQuery({ queryKey: ['admin', 'dictTree'], queryFn: dictTree });
   const [filter, setFilter] = useState('');
   const [typeId, setTypeId] = useState<string | null>(null);

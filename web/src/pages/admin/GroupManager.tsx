@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Table, Tabs, Tag, Tree, type TreeDataNode } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
@@ -193,8 +193,8 @@ function UsersDialog({ group, onClose }: { group: GroupNode; onClose: () => void
 function GroupTab({ type }: { type: GroupType }) {
   const queryClient = useQueryClient();
   const can = {
-    add: useHasElement('groupManager:btn_add'), edit: useHasElement('groupManager:btn_edit'), del: useHasElement('groupManager:btn_del'),
-    authority: useHasElement('groupManager:btn_resourceManager'), users: useHasElement('groupManager:btn_userManager'),
+    add: useCan('groupManager:btn_add'), edit: useCan('groupManager:btn_edit'), del: useCan('groupManager:btn_del'),
+    authority: useCan('groupManager:btn_resourceManager'), users: useCan('groupManager:btn_userManager'),
   };
   const [name, setName] = useState('');
   const tree = useQuery({ queryKey: ['admin', 'groupTree', type.id, name], queryFn: () => groupTree(type.id, name) });

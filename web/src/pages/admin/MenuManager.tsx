@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
 import { required } from '../../utils/validate';
@@ -68,8 +68,8 @@ function ElementDialog({ menu, element, onClose }: { menu: MenuNode; element: El
 export default function MenuManager() {
   const queryClient = useQueryClient();
   const can = {
-    add: useHasElement('menuManager:btn_add'), edit: useHasElement('menuManager:btn_edit'), del: useHasElement('menuManager:btn_del'),
-    elAdd: useHasElement('menuManager:btn_element_add'), elEdit: useHasElement('menuManager:btn_element_edit'), elDel: useHasElement('menuManager:btn_element_del'),
+    add: useCan('menuManager:btn_add'), edit: useCan('menuManager:btn_edit'), del: useCan('menuManager:btn_del'),
+    elAdd: useCan('menuManager:btn_element_add'), elEdit: useCan('menuManager:btn_element_edit'), elDel: useCan('menuManager:btn_element_del'),
   };
   const tree = useQuery({ queryKey: ['admin', 'menuTree'], queryFn: () => menuTree() });
   const byId = useMemo(() => flatten(tree.data ?? []), [tree.data]);

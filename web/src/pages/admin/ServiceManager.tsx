@@ -4,13 +4,13 @@
  */
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { ResourcePage, useSave } from '../../components/resource';
 import SecretDialog from './SecretDialog';
 import { resetSecret } from './api';
 
 export default function ServiceManager() {
-  const canReset = useHasElement('serviceManager:btn_resetSecret');
+  const canReset = useCan('serviceManager:btn_resetSecret');
   const [shown, setShown] = useState<{ code: string; secret: string } | null>(null);
   const { save: reset } = useSave(({ id }: { id: string; refresh: () => Promise<void> }) => resetSecret(id), {
     refresh: (r, { refresh }) => { setShown({ code: r.code, secret: r.secret }); return refresh(); },

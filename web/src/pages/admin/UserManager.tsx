@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm } from 'antd';
 import ResourcePage from '../../components/resource/ResourcePage';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { emitDataChanged } from '../../utils/dataChange';
 import type { Row } from '../../components/resource/types';
@@ -36,8 +36,8 @@ function ResetPasswordDialog({ user, onClose }: { user: Row; onClose: () => void
 }
 
 export default function UserManager() {
-  const canReset = useHasElement('userManager:btn_resetPassword');
-  const canUnlock = useHasElement('userManager:btn_unlock');
+  const canReset = useCan('userManager:btn_resetPassword');
+  const canUnlock = useCan('userManager:btn_unlock');
   const [resetting, setResetting] = useState<Row | null>(null);
 
   const { save: unlock } = useSave((row: Row) => unlockUser(row.id), { success: '已解锁', refresh: () => emitDataChanged('user') });

@@ -13,7 +13,7 @@ import { resourceByKey } from '@dg/core';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { emitDataChanged } from '../../utils/dataChange';
 import { formatDateTime } from '../../components/resource/format';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
 import { useRegions } from '../../components/resource/useRegions';
 import { ChangeTable } from '../../components/resource/ChangeNotice';
@@ -97,8 +97,8 @@ function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onD
 export default function AuditPage() {
   const queryClient = useQueryClient();
   const { regionName } = useRegions();
-  const canPass = useHasElement('enterpriseVehicleAuditManager:btn_pass');
-  const canReject = useHasElement('enterpriseVehicleAuditManager:btn_reject');
+  const canPass = useCan('enterpriseVehicleAuditManager:btn_pass');
+  const canReject = useCan('enterpriseVehicleAuditManager:btn_reject');
   // status, type, keyword and page in the URL: a reload, 后退 or a shared link shows the same list
   const [{ page, size, filters: searched }, setList] = useListState('audit', { inUrl: true });
   const status = (searched.auditStatus as AuditStatus | undefined) ?? '待审核';

@@ -10,11 +10,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BORROW_MAX_DAYS, allowedSteps, assessIndicator, assessTask, assessment, assessmentWorkflow, assessModel, rectBorrow, categoryWeights, itemPoints, modelWeightsRefusal, stateColor, totalOf, type StepDef } from '@dg/core';
-import { ResourcePage, useHasElement, useSave, AttachmentLinks, formatDateTime } from '../../components/resource';
+import { ResourcePage, useCan, useSave, AttachmentLinks, formatDateTime } from '../../components/resource';
 import { listRows, refreshAfterWrite, useRow, addRow, updateRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
-import { useUserStore } from '../../store/user';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import ExportButton from '../../components/ExportButton';
 import Chart from '../../views/dashboard/Chart';
@@ -86,7 +85,7 @@ function ModelEditor({ row, onClose }: { row: Row | null; onClose: () => void })
 export function ModelPage() {
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const queryClient = useQueryClient();
-  const canAdd = useHasElement('assessModelManager:btn_add');
+  const canAdd = useCan('assessModelManager:btn_add');
   const { save: copy } = useSave((r: Row) => copyModel(r.id), { success: (r) => `已复制为“${r.name}”第${r.modelVersion}版`, refresh: () => refreshAfterWrite(queryClient, 'assessModel') });
   return (
     <>
@@ -109,7 +108,7 @@ function IssueButton({ row }: { row: Row }) {
 
 export function IssuePage() {
   const navigate = useNavigate();
-  const canIssue = useHasElement('assessIssueManager:btn_edit');
+  const canIssue = useCan('assessIssueManager:btn_edit');
   return (
     <ResourcePage resourceKey="assessTask" rowEditable={(r) => r.state === '草稿'}
       extraActions={(r) => (
@@ -140,7 +139,7 @@ function PublishButton({ row, link }: { row: Row; link?: boolean }) {
 export function ResultPage() {
   const navigate = useNavigate();
   const side = useUserSide();
-  const canPublish = useHasElement('assessResultManager:btn_publish');
+  const canPublish = useCan('assessResultManager:btn_publish');
   return <ResourcePage resourceKey="assessment" title="考核结果" noWrite
     fixedFilters={side === 'enterprise' ? { state: '已发布' } : undefined}
     columns={['title', 'enterpriseId', 'regionCode', 'year', 'state', 'groupTotal', 'grade', 'publishedAt']}
@@ -153,8 +152,7 @@ export function AssessmentInfo() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const side = useUserSide() ?? 'enterprise';
-  const elements = useUserStore((s) => s.elements);
-  const has = (code: string) => (elements instanceof Set ? elements.has(code) : Boolean((elements as unknown as Record<string, boolean> | null)?.[code]));
+  const has = useCan();
   const row = useRow(assessment, id, { fresh: true });
   const [form] = Form.useForm<{ items: Partial<AssessItem>[]; opinion?: string }>();
   const { save, saving } = useStepWrite(assessment, async (a: { step: AssessStep; r: Row }) => {
@@ -236,7 +234,7 @@ export function HistoryPage() {
 // 考核统计
 export function StatPage() {
   const [year, setYear] = useState<number | undefined>();
-  const canExport = useHasElement('assessStatManager:btn_export');
+  const canExport = useCan('assessStatManager:btn_export');
   const stat = useQuery({ queryKey: ['assessStat', year], queryFn: () => getAssessStat(year) });
   const s = stat.data;
   const bar = useMemo(() => s && ({
@@ -324,9 +322,9 @@ function BorrowedArchive({ id, onClose }: { id: string; onClose: () => void }) {
 export function BorrowPage() {
   const side = useUserSide();
   const queryClient = useQueryClient();
-  const canAdd = useHasElement('assessBorrowManager:btn_add');
-  const canApprove = useHasElement('assessBorrowManager:btn_approve');
-  const canReturn = useHasElement('assessBorrowManager:btn_return');
+  const canAdd = useCan('assessBorrowManager:btn_add');
+  const canApprove = useCan('assessBorrowManager:btn_approve');
+  const canReturn = useCan('assessBorrowManager:btn_return');
   const [adding, setAdding] = useState(false);
   const [deciding, setDeciding] = useState<Row | null>(null);
   const [reading, setReading] = useState<string | null>(null);

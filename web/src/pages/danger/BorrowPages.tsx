@@ -7,7 +7,7 @@ import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Skeleton } from '
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { rectBorrow, rectNotice } from '@dg/core';
-import { ResourceDetail, ResourcePage, useHasElement, useFormatContext } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useCan, useFormatContext } from '../../components/resource';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { useRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
@@ -33,8 +33,8 @@ function GiveBack({ row, link }: { row: Row; link?: boolean }) {
 export function BorrowList() {
   const navigate = useNavigate();
   const side = useUserSide();
-  const canApprove = useHasElement('rectificationBorrowManager:btn_approve');
-  const canReturn = useHasElement('rectificationBorrowManager:btn_return');
+  const canApprove = useCan('rectificationBorrowManager:btn_approve');
+  const canReturn = useCan('rectificationBorrowManager:btn_return');
   const open = (r: Row) => navigate(PATHS.borrow(r.id, String(r.recordId)));
   return (
     // the borrowings of rectification records: 安全考核's screen lists its own kind of the same rows
@@ -67,8 +67,8 @@ export function BorrowPage() {
   const navigate = useNavigate();
   const side = useUserSide();
   const me = useUserStore((s) => s.name);
-  const canApprove = useHasElement('rectificationBorrowManager:btn_approve');
-  const canReturn = useHasElement('rectificationBorrowManager:btn_return');
+  const canApprove = useCan('rectificationBorrowManager:btn_approve');
+  const canReturn = useCan('rectificationBorrowManager:btn_return');
   const row = useRow(rectBorrow, uuid, { fresh: true });
   const { save, saving } = useBorrowStep();
   if (row.isLoading) return <Card><Skeleton active /></Card>;

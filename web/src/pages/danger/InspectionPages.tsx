@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CHECK_RESULTS, checkPlan, checkRecord, rectNotice } from '@dg/core';
-import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useCan } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { useRow } from '../../components/resource/api';
 import { valuesAfterUploads } from '../../components/Upload';
@@ -104,7 +104,7 @@ export function CheckPlanApprovalEdit() {
 
 export function CheckRecordList() {
   const navigate = useNavigate();
-  const canRecord = useHasElement('checkRecordManager:btn_edit');
+  const canRecord = useCan('checkRecordManager:btn_edit');
   return (
     <ResourcePage resourceKey="checkRecord" onDetail={(r) => navigate(PATHS.recordInfo(r.id))}
       extraActions={(row) => (canRecord && row.state === '待检查' ? <Button type="link" size="small" onClick={() => navigate(PATHS.recordEdit(row.id))}>检查</Button> : null)} />

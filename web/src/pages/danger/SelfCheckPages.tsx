@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CHECK_RESULTS, HAZARD_LEVELS, checkModel, dangerCheckItem, hazard, selfCheck } from '@dg/core';
-import { ResourcePage, useHasElement, useSave } from '../../components/resource';
+import { ResourcePage, useCan, useSave } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { listRows, queryKeys, refreshAfterWrite, useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
@@ -28,7 +28,7 @@ export function CheckModelPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'checks' ? 'checks' : 'models';
-  const canRun = useHasElement('checkModelManager:btn_add');
+  const canRun = useCan('checkModelManager:btn_add');
   const paths = DANGER_PATHS.checkModel;
   return (
     <Tabs activeKey={tab} onChange={(k) => setParams(k === 'checks' ? { tab: k } : {})} items={[
@@ -162,7 +162,7 @@ const RESPONSIBLE = { ...hazard.fields.responsibleId };
 const DEADLINE = { ...hazard.fields.deadline };
 
 function ToHazardsButton({ row }: { row: Row }) {
-  const can = useHasElement('hazardRegisterManager:btn_add');
+  const can = useCan('hazardRegisterManager:btn_add');
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Skeleton, Space, Table, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { supervise } from '@dg/core';
-import { ResourceDetail, ResourcePage, useHasElement } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useCan } from '../../components/resource';
 import { useRow } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
@@ -86,7 +86,7 @@ function RaiseButton({ row }: { row: Row }) {
 
 export function SuperviseList() {
   const navigate = useNavigate();
-  const canReport = useHasElement('superviseManager:btn_report');
+  const canReport = useCan('superviseManager:btn_report');
   return (
     <ResourcePage resourceKey="supervise" rowEditable={(r) => r.state === '督办中' && r.sourceType === '人工'} onDetail={(r) => navigate(PATHS.supervise(r.id))}
       extraActions={(row) => (canReport && row.state === '督办中' ? <ReportButton row={row} step="report" link /> : null)} />
@@ -110,9 +110,9 @@ export function SuperviseInfo() {
   const id = useQueryParam('id');
   const navigate = useNavigate();
   const side = useUserSide();
-  const canReport = useHasElement('superviseManager:btn_report');
-  const canClose = useHasElement('superviseManager:btn_close');
-  const canRaise = useHasElement('superviseManager:btn_raise');
+  const canReport = useCan('superviseManager:btn_report');
+  const canClose = useCan('superviseManager:btn_close');
+  const canRaise = useCan('superviseManager:btn_raise');
   const province = useUserStore((u) => /^\d{2}0000$/.test(u.info?.regionCode ?? ''));
   const row = useRow(supervise, id, { fresh: true });
   const { save, saving } = useSuperviseStep();
@@ -142,7 +142,7 @@ export function SuperviseInfo() {
 /** 业务大厅 · 整改反馈: the notices in hand and the 督办 items the enterprise reports on */
 export function LobbyFeedback() {
   const [params, setParams] = useSearchParams();
-  const canReport = useHasElement('lobbyFeedbackManager:btn_report');
+  const canReport = useCan('lobbyFeedbackManager:btn_report');
   const tab = params.get('tab') === 'supervise' ? 'supervise' : 'notices';
   return (
     <Tabs activeKey={tab} onChange={(k) => setParams(k === 'supervise' ? { tab: k } : {})} items={[

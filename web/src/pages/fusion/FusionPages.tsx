@@ -9,7 +9,7 @@ import { Button, Card, Descriptions, Progress, Skeleton, Space, Tag, Typography 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { FUSION_CLASSES, fusionResult, fusionTask, stateColor, fusionTaskWorkflow } from '@dg/core';
-import { ResourcePage, useHasElement } from '../../components/resource';
+import { ResourcePage, useCan } from '../../components/resource';
 import ExportButton from '../../components/ExportButton';
 import { useRow } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
@@ -40,7 +40,7 @@ function RunProgress({ row, refresh }: { row: Row; refresh: () => Promise<void> 
 
 /** 外部数据导入: the generic list and import, with the demo's passages file (made by the server from the jurisdiction's waybills) */
 export function ImportPage() {
-  const canImport = useHasElement('fusionImportManager:btn_import');
+  const canImport = useCan('fusionImportManager:btn_import');
   return (
     <ResourcePage resourceKey="fusionRecord"
       toolbarExtra={canImport && <ExportButton url="/sjrh/fusionRecord/demoFile" fileName="卡口通行演示数据.csv" data-testid="fusion-demo-file">下载演示数据</ExportButton>} />

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Card, Input, Typography } from 'antd';
 import { dangerousGoods } from '@dg/core/resources/knowledge';
 import ImportButton from '../../components/ImportButton';
-import { ResourcePage, useHasElement } from '../../components/resource';
+import { ResourcePage, useCan } from '../../components/resource';
 import { emitDataChanged } from '../../utils/dataChange';
 import { useSideCanWrite } from '../../components/resource/permission';
 import { IMPORT_OFFICIAL_URL } from './api';
@@ -18,7 +18,7 @@ const FIELD_LABEL: Record<string, string> = { 类别: '类别或项别' };
 
 export default function DangerousGoodsPage() {
   const [q, setQ] = useState('');
-  const holdsImport = useHasElement('dangerousGoodsManager:btn_import');
+  const holdsImport = useCan('dangerousGoodsManager:btn_import');
   const sideMayWrite = useSideCanWrite(dangerousGoods);
   const canImport = holdsImport && sideMayWrite;
   return (

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ResourcePage, formatDateTime, useHasElement, useSave } from '../../components/resource';
+import { ResourcePage, formatDateTime, useCan, useSave } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { queryKeys } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
@@ -23,7 +23,7 @@ import { NOTICE_PATHS } from './paths';
 const paths = NOTICE_PATHS.notice;
 
 function NoticeSteps({ row, link }: { row: Row; link?: boolean }) {
-  const canPublish = useHasElement('noticeManger:btn_publish');
+  const canPublish = useCan('noticeManger:btn_publish');
   const publish = useStepWrite(notice, (r: Row) => stepNotice('publish', r));
   const withdraw = useStepWrite(notice, (r: Row) => stepNotice('withdraw', r));
   if (!canPublish || !row.mine) return null;
@@ -43,7 +43,7 @@ function NoticeSteps({ row, link }: { row: Row; link?: boolean }) {
 
 export function NoticeList() {
   const navigate = useNavigate();
-  const canWrite = useHasElement('noticeManger:btn_add');
+  const canWrite = useCan('noticeManger:btn_add');
   // an authority mostly publishes, an enterprise mostly receives
   const [tab, setTab] = useState<'received' | 'sent'>(useUserSide() === 'government' && canWrite ? 'sent' : 'received');
   const common = { resourceKey: 'notice', onDetail: (r: Row) => navigate(paths.info(r.id)) };
@@ -70,7 +70,7 @@ export function NoticeEdit() {
 
 /** the addressees of the unit's own notice: 已读/未读 with counts, and 提醒未读 */
 function Receipts({ row }: { row: Row }) {
-  const canRemind = useHasElement('noticeManger:btn_publish');
+  const canRemind = useCan('noticeManger:btn_publish');
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['notice', 'reads', row.id], queryFn: () => noticeReads(row.id), enabled: Boolean(row.mine) && row.state !== '草稿' });
   const { save, saving } = useSave(() => remindNotice(row.id), {
@@ -135,7 +135,7 @@ function PublishStaffNotice({ row, link }: { row: Row; link?: boolean }) {
 
 export function StaffNoticeList() {
   const navigate = useNavigate();
-  const canPublish = useHasElement('personnelNoticeManager:btn_publish');
+  const canPublish = useCan('personnelNoticeManager:btn_publish');
   return (
     <>
       <MyStaffReads base={STAFF_BASE} title="我收到的人员通知" infoPath={staffPaths.info}
@@ -152,7 +152,7 @@ export function StaffNoticeEdit() {
 }
 
 export function StaffNoticeInfo() {
-  const canPublish = useHasElement('personnelNoticeManager:btn_publish');
+  const canPublish = useCan('personnelNoticeManager:btn_publish');
   return (
     <ResourceInfoPage resourceKey="staffNotice" paths={staffPaths} title="人员通知详情" editable={(r) => r.state === '草稿'}
       extra={(row) => (

@@ -9,9 +9,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { resourceByKey } from '@dg/core';
+import { elementOf, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { useHasElement, useFormatContext, useSave } from '../../components/resource';
+import { useCan, useFormatContext, useSave } from '../../components/resource';
 import { emitDataChanged } from '../../utils/dataChange';
 import { addRow, queryKeys } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
@@ -123,7 +123,7 @@ export function EntryModal({ open, certificate, onClose }: { open: boolean; cert
 
 /** the toolbar button: shown to holders of 入职's 新增 */
 export function EntryButton({ certificate, type = 'default', label = '办理入职' }: { certificate?: string; type?: 'default' | 'link'; label?: string }) {
-  const allowed = useHasElement(`${entryDef.menu}:btn_add`);
+  const allowed = useCan(elementOf(entryDef.menu, 'btn_add'));
   const [open, setOpen] = useState(false);
   if (!allowed) return null;
   return (

@@ -5,12 +5,12 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
-import { ResourceForm, ResourcePage, useHasElement, type Row } from '../../components/resource';
+import { ResourceForm, ResourcePage, useCan, type Row } from '../../components/resource';
 import { infoPath } from './common';
 import { EntryButton } from './EntryForm';
 
 export function LeaveButton({ row }: { row: Row }) {
-  const allowed = useHasElement('staffLeaveManager:btn_add');
+  const allowed = useCan('staffLeaveManager:btn_add');
   const [open, setOpen] = useState(false);
   if (!allowed || row.status !== '在职') return null;
   return (

@@ -1,11 +1,12 @@
 /** 罐体档案 (/fileManagement/tankBasicManager/info/:id): the tank, a link to its vehicle, and its 定期检验 / 维修 / 保养 records. */
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
-import { RecordInfo, SubmitAuditButton, infoPath, useHasMenu } from './common';
+import { RecordInfo, SubmitAuditButton, infoPath } from './common';
+import { useCan } from '../../components/resource';
 
 export default function TankInfo() {
   const navigate = useNavigate();
-  const seesVehicles = useHasMenu('vehicleBasicManager');
+  const seesVehicles = useCan('vehicleBasicManager');
   return (
     <RecordInfo
       resourceKey="tank"

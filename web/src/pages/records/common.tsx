@@ -7,9 +7,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Popconfirm, Result, Space, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { AUDIT_SUBMITTABLE, MSG, resourceByKey } from '@dg/core';
+import { AUDIT_SUBMITTABLE, MSG, elementOf, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
-import { ResourceDetail, ResourcePage, useHasElement, useSave, type Row } from '../../components/resource';
+import { ResourceDetail, ResourcePage, useCan, useSave, type Row } from '../../components/resource';
 import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
 import { getRow, queryKeys } from '../../components/resource/api';
 import { useUserStore } from '../../store/user';
@@ -21,12 +21,10 @@ export const SUBMITTABLE = AUDIT_SUBMITTABLE;
 /** the detail route of a record menu, e.g. /fileManagement/vehicleBasicManager/info/<id> */
 export const infoPath = (menu: string, id: string) => `/fileManagement/${menu}/info/${encodeURIComponent(id)}`;
 
-export const useHasMenu = (code: string) => useUserStore((s) => s.menus.has(code));
-
 /** 提交审核 of a vehicle or tank (草稿/已驳回 → 待审核), for enterprise users holding `<menu>:btn_submitAudit` */
 export function SubmitAuditButton({ resourceKey, row, type = 'link' }: { resourceKey: 'vehicle' | 'tank'; row: Row; type?: 'link' | 'primary' }) {
   const def = resourceByKey(resourceKey)!;
-  const hasButton = useHasElement(`${def.menu}:btn_submitAudit`);
+  const hasButton = useCan(elementOf(def.menu, 'btn_submitAudit'));
   const side = useUserStore((s) => s.side);
   const allowed = hasButton && side === 'enterprise';
   const queryClient = useQueryClient();
@@ -66,7 +64,7 @@ export function RecordInfo({ resourceKey, tabs, extra }: { resourceKey: string; 
   const def = resourceByKey(resourceKey)!;
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const menus = useUserStore((s) => s.menus);
+  const can = useCan();
   const queryClient = useQueryClient();
   const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id) });
   // a sub-record's write may change this row (入职/离职 → 在职状态, 定期检验 → 检验有效期): reload it
@@ -78,7 +76,7 @@ export function RecordInfo({ resourceKey, tabs, extra }: { resourceKey: string; 
   const title = row.data ? `${def.title}：${String(row.data[def.labelField ?? 'id'] ?? '')}` : `${def.title}详情`;
   const shown = tabs.filter((t) => {
     const sub = resourceByKey(t.resourceKey);
-    return sub && menus.has(sub.menu);
+    return sub && can(sub.menu);
   });
   return (
     <div className="dg-record-info" data-testid={`${def.key}-info`}>

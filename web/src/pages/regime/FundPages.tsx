@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row as GridRow, Select, Space, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@dg/core';
-import { ResourcePage, useHasElement } from '../../components/resource';
+import { ResourcePage, useCan } from '../../components/resource';
 import { useUserSide } from '../../components/resource/permission';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import { useSave } from '../../components/resource/useSave';
@@ -107,7 +107,7 @@ function UsageRule({ t, editable }: { t: FundTrack; editable: boolean }) {
 export function FundExtractPage() {
   const [year, setYear] = useState<number | undefined>();
   useFundRefresh();
-  const canExplain = useHasElement('fundsExtractManager:btn_edit');
+  const canExplain = useCan('fundsExtractManager:btn_edit');
   const track = useQuery({ queryKey: [...TRACK_KEY, year ?? 'current', 'own'], queryFn: () => fundTrack({ year }) });
   const t = track.data;
   return (
@@ -166,8 +166,8 @@ function TrackCharts({ t }: { t: FundTrack }) {
 }
 
 function TrackView({ year, enterpriseId, onYear }: { year: number; enterpriseId?: string; onYear: (y: number) => void }) {
-  const canExport = useHasElement('fundsTrackManager:btn_export');
-  const canExplain = useHasElement('fundsExtractManager:btn_edit');
+  const canExport = useCan('fundsTrackManager:btn_export');
+  const canExplain = useCan('fundsExtractManager:btn_edit');
   const side = useUserSide();
   const track = useQuery({ queryKey: [...TRACK_KEY, year, enterpriseId ?? 'own'], queryFn: () => fundTrack({ year, enterpriseId }) });
   const t = track.data;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Empty, Modal, Popconfirm, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ResourcePage, useHasElement, useSave } from '../../components/resource';
+import { ResourcePage, useCan, useSave } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { refreshAfterWrite } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
@@ -70,8 +70,8 @@ function AdoptButton() {
 
 export function RegimeList() {
   const navigate = useNavigate();
-  const canPublish = useHasElement('workflowManager:btn_publish');
-  const canAdd = useHasElement('workflowManager:btn_add');
+  const canPublish = useCan('workflowManager:btn_publish');
+  const canAdd = useCan('workflowManager:btn_add');
   return (
     <>
       <MyStaffReads base={BASE} title="待我阅知的制度" infoPath={paths.info} extraColumns={[
@@ -96,8 +96,8 @@ export function RegimeEdit() {
 }
 
 export function RegimeInfo() {
-  const canPublish = useHasElement('workflowManager:btn_publish');
-  const canAdd = useHasElement('workflowManager:btn_add');
+  const canPublish = useCan('workflowManager:btn_publish');
+  const canAdd = useCan('workflowManager:btn_add');
   return (
     <ResourceInfoPage resourceKey="regimeDoc" paths={paths} title="制度详情" editable={(r) => r.state === '草稿'}
       extra={(row) => (

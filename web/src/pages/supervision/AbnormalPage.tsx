@@ -18,7 +18,7 @@ import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
 import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
-import { useHasElement, useSave } from '../../components/resource';
+import { useCan, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 import { valuesAfterUploads } from '../../components/Upload';
@@ -43,8 +43,8 @@ export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnor
   useFormFollows(form, useMemo(() => ({ ...textValues(filters, ['rule', 'status', 'enterpriseId', 'waybillNo']), foundAt: dayRange(filters.foundAt) }), [filters]));
   const [reporting, setReporting] = useState(false);
   const [issuing, setIssuing] = useState<Abnormal | null>(null);
-  const canReport = useHasElement('abnormalWaybillManager:btn_add') && !readOnly;
-  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist') && !readOnly;
+  const canReport = useCan('abnormalWaybillManager:btn_add') && !readOnly;
+  const canIssue = useCan('abnormalWaybillManager:btn_checklist') && !readOnly;
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const q = useQuery({ queryKey: ['waybill', 'abnormal', body], queryFn: () => listAbnormal(body), placeholderData: keepPreviousData });
 
@@ -167,7 +167,7 @@ export function AbnormalInfoPage({ id: given, readOnly }: { id?: string; readOnl
   const id = given ?? fromQuery;
   const navigate = useNavigate();
   useRefetchOnDataChange();
-  const canIssue = useHasElement('abnormalWaybillManager:btn_checklist') && !readOnly;
+  const canIssue = useCan('abnormalWaybillManager:btn_checklist') && !readOnly;
   const [issuing, setIssuing] = useState(false);
   const q = useQuery({ queryKey: ['waybill', 'abnormalInfo', id], queryFn: () => getAbnormal(id), enabled: Boolean(id) });
   if (!id) return <Result status="warning" title="缺少参数" />;

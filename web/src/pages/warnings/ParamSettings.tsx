@@ -9,7 +9,7 @@ import { Alert, Button, Card, Col, Divider, Form, InputNumber, Row, Skeleton, Sp
 import { SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
-import { useHasElement } from '../../components/resource/permission';
+import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { formatDateTime } from '../../components/resource/format';
 import { getParams, saveParams, type Param } from './api';
@@ -31,7 +31,7 @@ const labelOf = (params: Param[] | undefined, key: string, fallback: string) => 
 export default function ParamSettings() {
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const hasEdit = useHasElement('paramSettingManager:btn_edit');
+  const hasEdit = useCan('paramSettingManager:btn_edit');
   const q = useQuery({ queryKey: ['zyd', 'param'], queryFn: getParams });
   const params = q.data;
   // the server says whether this user may change the province's values (a city's government reads them)

@@ -10,12 +10,12 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { EXCEL_FILE } from '@dg/core';
+import { EXCEL_FILE, elementOf } from '@dg/core';
 import { ENTERPRISE_WARNINGS, WARNING_STATUSES, warningDaysText, type WarningKind, type WarningRow, type WarningStatus } from '@dg/core/warnings';
 import ExportButton from '../../components/ExportButton';
 import { onDataChanged } from '../../utils/dataChange';
 import { useFeedback } from '../../components/resource/feedback';
-import { useHasElement, useUserSide } from '../../components/resource/permission';
+import { useCan, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
 import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
 import { listPagination } from '../../components/resource/pagination';
@@ -139,8 +139,8 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   const queryClient = useQueryClient();
   const { notification } = useFeedback();
   const { regionName } = useRegions();
-  const canExport = useHasElement(`${kind.menu}:btn_export`);
-  const canNotify = useHasElement(`${kind.menu}:btn_notify`) && kind.side === 'government';
+  const canExport = useCan(elementOf(kind.menu, 'btn_export'));
+  const canNotify = useCan(elementOf(kind.menu, 'btn_notify')) && kind.side === 'government';
   // search, the enterprise picked and page in the URL: a reload, 后退 or a shared link shows the same list
   const [{ page, size, filters: state }, setList] = useListState(kind.key, { inUrl: true });
   const searched = useMemo<WarningFilters>(() => {

@@ -23,7 +23,7 @@ import {
   addWaybill, checkCapacity, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods, type GoodsLine, type WaybillDetail,
 } from './api';
 import { enterMovesOn, fmtNum, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
-import { useHasElement, useSave } from '../../components/resource';
+import { useCan, useSave } from '../../components/resource';
 import { valuesAfterUploads } from '../../components/Upload';
 
 type WaybillField = keyof typeof waybillForm.fields;
@@ -110,7 +110,7 @@ function BaseEditForm({ id }: { id: string }) {
   const { message } = useFeedback();
   const leave = useLeave();
   const changed = useWaybillChanged();
-  const canSubmit = useHasElement('baseManager:btn_submit');
+  const canSubmit = useCan('baseManager:btn_submit');
   const [form] = Form.useForm<Values>();
   const { save: write, pending } = useSave(async ({ body, submit }: { body: ReturnType<typeof toBody>; submit: boolean }) => {
     if (!editing) {

@@ -22,7 +22,7 @@ import {
   addSelfInspection, checkWaybill, getCheckForm, getSelfInspection, type CheckAnswer, type CheckItem, type SelfInspection, type Waybill,
 } from './api';
 import { StateTag, dash, fmtTime, plateText, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
-import { useHasElement, useSave } from '../../components/resource';
+import { useCan, useSave } from '../../components/resource';
 
 type Answer = { result?: string; remark?: string; photos?: FileRef[] };
 type Answers = Record<string, Answer>;
@@ -147,7 +147,7 @@ function CheckForm({ id }: { id: string }) {
   const leave = useLeave();
   const changed = useWaybillChanged();
   const navigate = useNavigate();
-  const canSelf = useHasElement('waybillCheckManager:btn_add');
+  const canSelf = useCan('waybillCheckManager:btn_add');
   const q = useQuery({ queryKey: ['waybill', 'checkForm', id], queryFn: () => getCheckForm(id), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });
   const { answers, setAnswers, setAnswer: answer, settled } = useAnswers();
   const [driverNotified, setDriverNotified] = useState(false);

@@ -9,7 +9,7 @@ import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { ResourcePage, useHasElement } from '../../components/resource';
+import { ResourcePage, useCan } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage, resourcePaths, type StartFrom } from '../../components/resource/ResourcePages';
 import { getWaybill } from './api';
 import { useQueryParam } from './common';
@@ -18,7 +18,7 @@ const PATHS = resourcePaths('/transportMission/emptyLedgerManager', 'transportMi
 
 export function EmptyLedgerList() {
   const navigate = useNavigate();
-  const canAdd = useHasElement('emptyLedgerManager:btn_add');
+  const canAdd = useCan('emptyLedgerManager:btn_add');
   return (
     <ResourcePage resourceKey="emptyLedger" onDetail={(row) => navigate(PATHS.info(row.id))}
       toolbarExtra={canAdd ? <Button onClick={() => navigate(PATHS.edit())}>整页登记</Button> : undefined} />

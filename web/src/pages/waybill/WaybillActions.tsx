@@ -12,7 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FIVE_CHECKS, waybillForm, WAYBILL_WORKFLOW, type WaybillStep } from '@dg/core/waybill';
+import { FIVE_CHECKS, waybillForm, WAYBILL_WORKFLOW, WAYBILL_PRINT_MENUS, type WaybillStep } from '@dg/core/waybill';
 import { checkRule, lockRefusal } from '@dg/core';
 import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
 import type { Row as ResourceRow } from '../../components/resource/types';
@@ -23,8 +23,8 @@ import {
   cancelWaybill, changeWaybill, closeWaybill, deleteWaybill, distributeWaybills, getWaybill, loadWaybill, submitWaybill, unloadWaybill,
   type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail, type WaybillListRow,
 } from './api';
-import { fmtNum, plateText, refusalProblems, useElements, useWaybillChanged, WAYBILL_ROUTES } from './common';
-import { useSave } from '../../components/resource';
+import { fmtNum, plateText, refusalProblems, useWaybillChanged, WAYBILL_ROUTES } from './common';
+import { useCan, useSave } from '../../components/resource';
 import { valuesAfterUploads } from '../../components/Upload';
 
 export type ActionName = WaybillStep | 'edit' | 'delete' | 'print' | 'emptyLedger';
@@ -47,7 +47,7 @@ interface Props {
 
 export default function WaybillActions({ row, only, variant = 'link', detail, onDone, onIssued }: Props) {
   const navigate = useNavigate();
-  const elements = useElements();
+  const can = useCan();
   const changed = useWaybillChanged();
   const { message } = useFeedback();
   const [open, setOpen] = useState<null | 'cancel' | 'close' | 'load' | 'unload' | 'change'>(null);
@@ -63,11 +63,11 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   const allowed = new Set<ActionName>(steps);
   // a draft's own edit and delete: the states the workflow locks take neither
   if (!lockRefusal(waybillForm, row, '修改')) {
-    if (elements.has('baseManager:btn_edit')) allowed.add('edit');
-    if (elements.has('baseManager:btn_del')) allowed.add('delete');
+    if (can('baseManager:btn_edit')) allowed.add('edit');
+    if (can('baseManager:btn_del')) allowed.add('delete');
   }
-  if (row.waybillNo && (elements.has('distributeManager:view') || elements.has('waybillManageManager:view') || elements.has('baseManager:view'))) allowed.add('print');
-  if (row.state === '已完成' && (row.tankId || row.tankContainerId) && elements.has('emptyLedgerManager:btn_add')) allowed.add('emptyLedger');
+  if (row.waybillNo && WAYBILL_PRINT_MENUS.some(can)) allowed.add('print');
+  if (row.state === '已完成' && (row.tankId || row.tankContainerId) && can('emptyLedgerManager:btn_add')) allowed.add('emptyLedger');
   const shown = (only ?? (['edit', 'submit', 'dispatch', 'check', 'distribute', 'load', 'unload', 'change', 'print', 'emptyLedger', 'cancel', 'close', 'delete'] as ActionName[]))
     .filter((a) => allowed.has(a));
   // no button to show, and no dialog open: nothing at all

@@ -19,7 +19,7 @@ import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
-import { useHasElement, useSave } from '../../components/resource';
+import { useCan, useSave } from '../../components/resource';
 import { listPagination } from '../../components/resource/pagination';
 import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
 import type { Filters } from '../../components/resource/types';
@@ -132,9 +132,9 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const [issued, setIssued] = useState<DistributeResult | null>(null);
   const phone = usePhone();
 
-  const canAdd = useHasElement('baseManager:btn_add');
-  const canDistribute = useHasElement('distributeManager:btn_distribute');
-  const canExport = useHasElement('waybillManageManager:btn_export');
+  const canAdd = useCan('baseManager:btn_add');
+  const canDistribute = useCan('distributeManager:btn_distribute');
+  const canExport = useCan('waybillManageManager:btn_export');
 
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
   const list = useQuery({

@@ -109,6 +109,5 @@ export function useRefetchOnDataChange() {
   }), [queryClient]);
 }
 
-export const useElements = () => useUserStore((s) => s.elements);
 export const useSide = () => useUserStore((s) => s.side);
 

@@ -7,19 +7,19 @@ import { useMemo } from 'react';
 import { Button, Card, Table, type TableProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EXCEL_FILE, listColumns, resourceByKey, searchFields } from '@dg/core';
+import { EXCEL_FILE, elementOf, listColumns, resourceByKey, searchFields, type MenuCode } from '@dg/core';
 import ExportButton from '../../../components/ExportButton';
 import SearchForm from '../../../components/resource/SearchForm';
 import { enterpriseColumn, fieldColumns } from '../../../components/resource/columns';
 import { filtersToValues, serializeFilters } from '../../../components/resource/filters';
-import { useHasElement } from '../../../components/resource/permission';
+import { useCan } from '../../../components/resource/permission';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
 import type { Filters, Row } from '../../../components/resource/types';
 import { jcxxBase, jcxxList, type JcxxPage } from '../api';
 import { listPagination } from '../../../components/resource/pagination';
 import { useListState } from '../../../components/resource/useListState';
 
-export const JCXX: Record<JcxxPage, { menu: string; resource: string; title: string; info: string }> = {
+export const JCXX: Record<JcxxPage, { menu: MenuCode; resource: string; title: string; info: string }> = {
   qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息', info: '/jcxxcxManager/qyxxcxInfo' },
   clxxcx: { menu: 'clxxcxManager', resource: 'vehicle', title: '车辆信息', info: '/jcxxcxManager/clxxcxInfo' },
   cyryxx: { menu: 'cyryxxManager', resource: 'staff', title: '从业人员', info: '/jcxxcxManager/cyryxxInfo' },
@@ -31,7 +31,7 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
   const def = resourceByKey(p.resource)!;
   const ctx = useFormatContext();
   const navigate = useNavigate();
-  const canExport = useHasElement(`${p.menu}:btn_export`);
+  const canExport = useCan(elementOf(p.menu, 'btn_export'));
   const hidden = new Set(Object.keys(fixedFilters ?? {}));
   const searchable = useMemo(() => searchFields(def).filter(([n]) => !hidden.has(n)), [def, page]); // eslint-disable-line react-hooks/exhaustive-deps
   // a list of its own screen keeps page, size, sort and search in the URL; a compact one inside a detail keeps them here
