@@ -6,7 +6,7 @@
  */
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
 import type { StepDef, WorkflowDef } from './workflow.ts';
-import type { ElementCode, MenuCode } from './menus.ts';
+import type { MenuCode } from './menus.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];

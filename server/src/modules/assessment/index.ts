@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assessModel, assessTask, assessment, rectBorrow, type ElementCode } from '@dg/core';
+import { assessModel, assessTask, assessment, rectBorrow } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ElementCode, type ResourceDef } from '@dg/core';
+import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { WAYBILL_STATES, checklistFlow } from '@dg/core/waybill';
-import type { ElementCode, MenuCode } from '@dg/core';
+import type { MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';

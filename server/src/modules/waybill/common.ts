@@ -6,7 +6,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
-import { forbidden } from '../../platform/errors.ts';
 
 export type WaybillRow = typeof waybill.$inferSelect;
 
