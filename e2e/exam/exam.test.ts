@@ -66,7 +66,7 @@ describe('考试管理', () => {
     await btn(editor, '保存').click();
     const endItem = page.locator('.ant-form-item', { has: page.locator('#exam_edit_endAt') });
     await expect.poll(() => endItem.locator('.ant-form-item-explain-error').innerText()).toBe('应晚于开始时间');
-    await endItem.scrollIntoViewIfNeeded();
+    await endItem.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'exam-edit-refused');
     await pickDateTime(page, 'exam_edit_endAt', '2030-06-30 18:00:00');
     await btn(editor, '保存').click();
