@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --engines embedded,postgres --suite platform,records,waybill,assessment,learning,knowledge --waybills 10000000 --seconds 5]` (the defaults;
+ * `npm run bench [-- --engines embedded,postgres --suite platform,records,waybill,assessment,learning,knowledge,exam --waybills 10000000 --seconds 5]` (the defaults;
  * a smaller --waybills for a quick look, --engines postgres for PostgreSQL alone)
  * Starts real servers (embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432 or BENCH_DATABASE_URL
  * is set — a database `dg_bench` is created there) and prints tables of measured figures. Nothing is asserted.
@@ -13,7 +13,7 @@ import { fork, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { load, post, request } from './load.ts';
 
-const { values: args } = parseArgs({ options: { engines: { type: 'string', default: 'embedded,postgres' }, suite: { type: 'string', default: 'platform,records,waybill,assessment,learning,knowledge' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
+const { values: args } = parseArgs({ options: { engines: { type: 'string', default: 'embedded,postgres' }, suite: { type: 'string', default: 'platform,records,waybill,assessment,learning,knowledge,exam' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
 const suites = new Set(args.suite!.split(','));
 const seconds = Number(args.seconds);
 
@@ -172,7 +172,7 @@ async function run(label: string, databaseUrl: string | undefined) {
   };
   try {
     if (suites.has('platform')) await platformSuite(c);
-    for (const [name, file, fn] of [['records', './records.ts', 'benchRecords'], ['waybill', './waybill.ts', 'benchWaybill'], ['assessment', './assessment.ts', 'benchAssessment'], ['learning', './learning.ts', 'benchLearning'], ['knowledge', './knowledge.ts', 'benchKnowledge']] as const) {
+    for (const [name, file, fn] of [['records', './records.ts', 'benchRecords'], ['waybill', './waybill.ts', 'benchWaybill'], ['assessment', './assessment.ts', 'benchAssessment'], ['learning', './learning.ts', 'benchLearning'], ['knowledge', './knowledge.ts', 'benchKnowledge'], ['exam', './exam.ts', 'benchExam']] as const) {
       if (!suites.has(name)) continue;
       if (name === 'waybill' && !databaseUrl) { console.log(`\n${name} — ${label}: skipped (10 million waybills are measured on PostgreSQL)`); continue; }
       const mod = await import(file).catch(() => null);

@@ -205,4 +205,7 @@ export const EXTRA_ROUTES: { path: string; title: string; menu?: string; load: (
   { path: '/mytestpaperinfo1/:uuid', title: '考试', menu: 'myExemManager', load: () => named(myExams(), 'ExamTaking') },
   { path: '/learningManager/mytestpaperinfo/:uuid', title: '试卷详情', load: () => named(myExams(), 'MyPaper') },
   { path: '/learningManager/myExemManagerinfo/:uuid', title: '考试记录', menu: 'myExemManager', load: () => named(myExams(), 'MyExamHistory') },
+  // 考试管理's editor
+  { path: '/learningManager/exemManagerAdd', title: '新增考试', menu: 'exemManager', load: () => import('./exam/ExamEdit.tsx') },
+  { path: '/learningManager/exemManagerEdit/:uuid', title: '编辑考试', menu: 'exemManager', load: () => import('./exam/ExamEdit.tsx') },
 ];

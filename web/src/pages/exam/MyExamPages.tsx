@@ -213,13 +213,13 @@ export function MyPaper() {
   return <PaperView load={params.get('by') === 'exam' ? attemptPaper : myPaper} />;
 }
 
-/** 考试管理: the exams (the generic list with 发布 / 结束) and each exam's 成绩, exportable, each leading to the graded paper */
+/** 考试管理: the exams (the generic list with 发布 / 结束; 新增 and 编辑 open the exam's editor, ./ExamEdit.tsx) and each exam's 成绩, exportable, each leading to the graded paper */
 export function ExamManagerPage() {
   const navigate = useNavigate();
   const [results, setResults] = useState<Row | null>(null);
   return (
     <>
-      <ResourcePage resourceKey="exam" extraActions={(row) => (row.state === '草稿' ? null
+      <ResourcePage resourceKey="exam" onAdd={() => navigate(EXAM_PATHS.add)} onEdit={(row) => navigate(EXAM_PATHS.edit(String(row.id)))} extraActions={(row) => (row.state === '草稿' ? null
         : <Button type="link" size="small" onClick={() => setResults(row)}>成绩</Button>)} />
       <Modal open={Boolean(results)} width={1100} footer={null} destroyOnHidden title={results ? `考试成绩：${String(results.title)}` : ''} onCancel={() => setResults(null)}>
         {results && <ResourcePage resourceKey="examAttempt" title="考试成绩" fixedFilters={{ examId: results.id }} noWrite

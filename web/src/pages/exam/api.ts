@@ -29,6 +29,9 @@ export const myHistory = (examId: string) => request<{ exam: MyExam; attempts: A
 export const attemptPaper = (attemptId: string) => request<Paper>({ url: `/exam/examAttempt/paper/${id(attemptId)}`, method: 'get' });
 
 export const EXAM_PATHS = {
+  manager: '/learningManager/exemManager',
+  add: '/learningManager/exemManagerAdd',
+  edit: (examId: string) => `/learningManager/exemManagerEdit/${id(examId)}`,
   take: (attemptId: string) => `/mytestpaperinfo1/${id(attemptId)}`,
   paper: (attemptId: string) => `/learningManager/mytestpaperinfo/${id(attemptId)}`,
   history: (examId: string) => `/learningManager/myExemManagerinfo/${id(examId)}`,
