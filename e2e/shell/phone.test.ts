@@ -201,8 +201,8 @@ describe('lists on a phone', () => {
     await shot(page, 'jcxx-abnormal-info');
 
     await page.goto(baseUrl() + pathOf('gsjzxManager'));
-    await page.getByTestId('jcxx-gsjzx').waitFor();
-    expect(await page.getByTestId('jcxx-gsjzx').innerText()).toContain('暂无卡口通行记录：外部数据导入后在此查询');
+    // the card stands while the count loads (a skeleton under the same title): wait for what it then says
+    await expect.poll(() => page.getByTestId('jcxx-gsjzx').innerText()).toContain('暂无卡口通行记录：外部数据导入后在此查询');
     await shot(page, 'jcxx-gsjzx');
     await page.getByTestId('gsjzx-import').click();
     await page.waitForURL((u) => u.pathname === pathOf('fusionImportManager'));

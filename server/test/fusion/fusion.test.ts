@@ -34,10 +34,11 @@ async function runTask(as: DemoUser, day: string, name = uid('比对')) {
 
 /** the task once its run has ended (a beforeAll cannot use expect.poll) */
 async function finished(as: DemoUser, id: string) {
-  const until = Date.now() + 120_000;
+  const until = Date.now() + 150_000;
   for (;;) {
     const task = (await t.call('GET', `/api/sjrh/fusionTask/info/${id}`, { as })).body.data;
-    if (task.state !== '运行中' || Date.now() > until) return task;
+    if (task.state !== '运行中') return task;
+    if (Date.now() > until) throw new Error(`比对任务仍在运行：${JSON.stringify(task)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
@@ -151,13 +152,14 @@ describe('the comparison', () => {
     expect(list.body.data.content[0].detail).toContain('无单站');
   });
 
-  it('shows a city only its own results, and the charts count by class and city', async () => {
+  it('shows a city only its own results, and the charts count by class and city', { timeout: 200_000 }, async () => {
     const city = (await t.sql<{ region_code: string }>(`select o.region_code from base_user u join base_org o on o.id = u.org_id where u.username = 'shiji'`))[0]!.region_code;
     // the province's task as the city sees it: the rows in the city only
     const mine = await resultsOf('shiji', task.id);
     for (const r of mine) expect(r.regionCode.slice(0, 4)).toBe(city.slice(0, 4));
     expect(mine.length).toBe(results.filter((r) => r.regionCode.slice(0, 4) === city.slice(0, 4)).length);
     const own = await runTask('shiji', day);
+    expect(own.state, JSON.stringify(own)).toBe('已完成');
     const rows = await resultsOf('shiji', own.id);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.regionCode.slice(0, 4)).toBe(city.slice(0, 4));
