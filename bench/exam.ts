@@ -8,9 +8,9 @@
  * Goals on PostgreSQL: answer save p99 ≤ 50 ms, 0 answers lost.
  */
 import pg from 'pg';
-import { createCrowd, summary, timedCall } from './accounts.ts';
+import { alone, createCrowd, printWhereTimeGoes, summary, timedCall, type ProbeContext } from './accounts.ts';
 
-export interface ExamBenchContext { baseUrl: string; databaseUrl?: string; label?: string }
+export interface ExamBenchContext extends ProbeContext { label?: string }
 
 const CANDIDATES = Number(process.env.BENCH_EXAM_CANDIDATES ?? 2_000);
 const ANSWER_EVERY_SECONDS = 5;
@@ -40,6 +40,20 @@ export async function benchExam(c: ExamBenchContext) {
     const submits: { ms: number; ok: boolean }[] = [];
     /** attempt → question → the letters the server acknowledged */
     const acknowledged = new Map<string, Map<string, string>>();
+    // where one call's time goes, before the crowd: the first candidate alone starts, reads the paper and saves answers
+    // (each save one of the paper's first ANSWERS questions again), the statements of each beside the call
+    {
+      const tk = crowd.tokens[0]!;
+      const start = await alone('开始考试 (resumes after the first)', 1, () => timedCall(`${api}/start/${exam.id}`, tk, {}), 0);
+      const attemptId = (await timedCall(`${api}/start/${exam.id}`, tk, {})).data.attemptId as string;
+      const questions = (await timedCall(`${api}/paper/${attemptId}`, tk)).data.questions as { id: string; type: string }[];
+      const paper = await alone('试卷 (GET paper)', 30, () => timedCall(`${api}/paper/${attemptId}`, tk));
+      const save = await alone('保存答案 (answer save)', 200, (k) => {
+        const q = questions[k % ANSWERS]!;
+        return timedCall(`${api}/answer/${attemptId}`, tk, { questionId: q.id, answer: q.type === '多选' ? 'AB' : 'A' });
+      });
+      await printWhereTimeGoes(c, `在线考试 — ${c.label ?? ''}`, [start, paper, save]);
+    }
     const t0 = performance.now();
     // the opening: everyone starts within the first ANSWER_EVERY_SECONDS and loads the paper
     const sitting = (await Promise.all(crowd.tokens.map(async (tk, i) => {

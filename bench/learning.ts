@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { REPORT_EVERY_SECONDS } from '@dg/core';
-import { createCrowd, summary, timedCall } from './accounts.ts';
+import { alone, createCrowd, printWhereTimeGoes, summary, timedCall, type ProbeContext } from './accounts.ts';
 
-export interface LearningBenchContext { baseUrl: string; databaseUrl?: string; label?: string }
+export interface LearningBenchContext extends ProbeContext { label?: string }
 
 const VIEWERS = Number(process.env.BENCH_LEARNING_VIEWERS ?? 2_000);
 const ROUNDS = 3;
@@ -23,6 +23,14 @@ export async function benchLearning(c: LearningBenchContext) {
       where u.username = 'qiye' and c.kind = '视频' order by c.created_at limit 1`)).rows;
     const { tokens, setupSeconds } = await createCrowd(db, c.baseUrl, { enterpriseId: chapter.enterprise_id, count: VIEWERS, tag: { digit: '8', username: 'viewer', name: '压测学员' } });
     const url = `${c.baseUrl}/api/zxxx/learning/report`;
+    // where one report's time goes, before the crowd: the first viewer alone opens the chapter and reports, the
+    // statements of each beside the call (a report seconds after the previous one adds what the clock allows)
+    {
+      const tk = tokens[0]!;
+      const start = await alone('开始学习 (start)', 30, () => timedCall(`${c.baseUrl}/api/zxxx/learning/start`, tk, { chapterId: chapter.id }));
+      const report = await alone('进度上报 (report)', 200, (k) => timedCall(url, tk, { chapterId: chapter.id, intervals: [[k % 10, (k % 10) + 1]], position: (k % 10) + 1 }));
+      await printWhereTimeGoes(c, `在线学习 — ${c.label ?? ''}`, [start, report]);
+    }
     await Promise.all(tokens.map((tk) => timedCall(`${c.baseUrl}/api/zxxx/learning/start`, tk, { chapterId: chapter.id })));
 
     // steady: each viewer reports the last REPORT_EVERY_SECONDS of playback every REPORT_EVERY_SECONDS, at its own phase

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { fork, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { load, post, request } from './load.ts';
+import { replay, statementsOf } from './sql.ts';
 
 const { values: args } = parseArgs({ options: { engines: { type: 'string', default: 'embedded,postgres' }, suite: { type: 'string', default: 'platform,records,waybill,assessment,learning,knowledge,exam' }, seconds: { type: 'string', default: '5' }, waybills: { type: 'string', default: '10000000' } } });
 const suites = new Set(args.suite!.split(','));
@@ -74,43 +75,19 @@ function call(c: BenchContext, m: Measure) {
 }
 
 /**
- * The raw SQL of one warm call: the server (run with TRACE_SQL=full) keeps each statement of a request with its
- * parameters in 链路监控; they are replayed here, one after another on one connection, as the request ran them.
- * Each is a named prepared statement, replayed on two sessions: one leaving the plan to PostgreSQL (it plans a
- * statement over the partitioned waybill table for its values on every call) and one forcing a generic plan (planned
- * once) — the lower of the two is the best the database can do (the server runs each statement one way or the other,
- * db/index.ts execPrepared). Returns the statements' p50 (sum of one replay) over about a second of replays, and how
- * many there are.
+ * The raw SQL of one warm call (bench/sql.ts): its statements read back from 链路监控 by the call's trace id and
+ * replayed from here. Returns the statements' p50 (sum of one replay) and how many there are.
  */
-async function rawSql(c: BenchContext, m: Measure, adminToken: string, clients: pg.Client[]) {
+async function rawSql(c: BenchContext, m: Measure, adminToken: string) {
   await call(c, m);
   const res = await call(c, m);
   const traceId = res.headers.get('x-trace-id');
   await res.arrayBuffer();
-  const trace = await (await fetch(`${c.baseUrl}/api/admin/serviceTrace/${traceId}`, { headers: { authorization: adminToken } })).json() as { data: { spans: { sql?: string; values?: unknown[] }[] } | null };
-  const statements = (trace.data?.spans ?? []).filter((s) => s.sql);
-  if (!statements.length) return { p50: 0, statements: 0 };
-  const p50s: number[] = [];
-  for (const [k, client] of clients.entries()) {
-    const times: number[] = [];
-    const until = performance.now() + 1000;
-    while (performance.now() < until || times.length < 5) {
-      const t0 = performance.now();
-      for (const [i, s] of statements.entries()) await client.query({ name: `bench${k}_${m.path.replace(/\W/g, '_')}_${i}`, text: s.sql!, values: s.values ?? [] });
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    p50s.push(times[Math.floor(times.length / 2)]!);
-  }
-  return { p50: Math.round(Math.min(...p50s) * 100) / 100, statements: statements.length };
+  const statements = await statementsOf(c.baseUrl, adminToken, traceId);
+  return { p50: await replay(c.databaseUrl, statements), statements: statements.length };
 }
 
 async function platformSuite(c: BenchContext) {
-  const clients = ['', '-c plan_cache_mode=force_generic_plan'].map((options) => new pg.Client({ connectionString: c.databaseUrl, options }));
-  for (const client of clients) {
-    client.on('error', (err) => console.error('bench database connection:', err.message));
-    await client.connect();
-  }
   // distinct accounts: one account is limited to 20 attempts a minute from one address
   const users = Object.entries({ admin: 'admin123', qiye: 'qiye123', qiye2: 'qiye123', zhengfu: 'zhengfu123', shiji: 'zhengfu123' });
   let n = 0;
@@ -128,7 +105,7 @@ async function platformSuite(c: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   let health = 0;
   for (const m of measures) {
-    const raw = m.token ? await rawSql(c, m, admin, clients) : { p50: 0, statements: 0 };
+    const raw = m.token ? await rawSql(c, m, admin) : { p50: 0, statements: 0 };
     const first = await call(c, m);
     const answer = m.token ? await first.json() as { status: number; message?: string } : (await first.arrayBuffer(), { status: first.status });
     if (answer.status !== 200) { rows.push({ measure: m.measure, errors: `${answer.status} ${answer.message ?? ''}` }); continue; }
@@ -154,7 +131,6 @@ async function platformSuite(c: BenchContext) {
   }
   const signIn = await load(login, { concurrency: 8, seconds: c.seconds });
   rows.push({ measure: 'login (argon2id), 8 concurrent', 'req/s': signIn.rps, 'p99 ms': signIn.p99, errors: signIn.errors });
-  for (const client of clients) await client.end();
   console.log(`\nplatform — ${c.label}: ${CONCURRENCY} connections (autocannon) from this process, the server in its own (req/s and p99 at that load; API p50 from one caller here through node:http, beside its SQL statements replayed from here, prepared, on one connection; ms)`);
   console.table(rows);
 }

@@ -6,9 +6,9 @@
  * the candidate's next read, the sweep every instance runs on a timer — under `for update skip locked`, so several
  * instances never grade it twice. The answer key and the explanations leave the server only with a submitted paper.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type PaperPlan } from '@dg/core';
-import type { Db } from '../../db/index.ts';
+import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { staffOf } from '../../platform/staff-reads.ts';
@@ -36,15 +36,17 @@ export async function poolOf(db: Db, enterpriseId: string, subjectId: string) {
   return (await db.execute<{ id: string; type: string }>(sql`select id, type from exam_question where enterprise_id = ${enterpriseId} and subject_id = ${subjectId}`)).rows;
 }
 
+const NOT_A_CANDIDATE = '您的账户未关联人员档案，不能参加考试，请联系企业管理员关联';
+
 /** the staff record of the signed-in candidate, or the refusal */
 async function candidateOf(db: Db, user: SessionUser): Promise<string> {
   const staffId = await staffOf(db, user);
-  if (!staffId) throw badInput('您的账户未关联人员档案，不能参加考试，请联系企业管理员关联');
+  if (!staffId) throw badInput(NOT_A_CANDIDATE);
   return staffId;
 }
 
 /** the exams the staff member is a candidate of: by post (while serving) or named */
-const candidateOfExam = (staffId: string) => sql`exists (select 1 from staff s where s.id = ${staffId} and s.enterprise_id = e.enterprise_id
+const candidateOfExam = (staffId: string | SQL) => sql`exists (select 1 from staff s where s.id = ${staffId} and s.enterprise_id = e.enterprise_id
   and (${staffId}::uuid = any(coalesce(e.candidate_staff_ids, '{}')) or (s.status = '在职' and s.post = any(coalesce(e.candidate_posts, '{}')))))`;
 
 /** 我的考试: the published or ended exams I am a candidate of, with my attempts */
@@ -60,39 +62,52 @@ export async function myExams(db: Db, user: SessionUser) {
     group by e.id order by e.start_at desc`)).rows;
 }
 
-/** 开始考试: the open attempt (its clock running since it began), or a new one while attempts remain */
+/**
+ * 开始考试: the open attempt (its clock running since it began), or a new one while attempts remain. One read finds
+ * the exam, whether I am its candidate, my open attempt (and whether its time is up) and how many attempts I have
+ * had; resuming is that read alone. An open attempt past its deadline is handed in first (committed, whatever the
+ * answer to this start), as the candidate's next read would. The new attempt is one insert that the unique open
+ * attempt guards: a second tab starting at the same moment finds the first one's row.
+ */
 export async function startAttempt(db: Db, user: SessionUser, examId: string): Promise<{ attemptId: string; resumed: boolean }> {
-  const staffId = await candidateOf(db, user);
-  await sweepDue(db, sql`a.staff_id = ${staffId} and a.exam_id = ${examId}::uuid`);
-  return db.transaction(async (tx) => {
-    const e = (await tx.execute<ExamRow & { now: Date; candidate: boolean }>(sql`select e.*, now() as now, ${candidateOfExam(staffId)} as candidate
-      from exam e where e.id = ${examId} and e.enterprise_id = ${user.enterpriseId}`)).rows[0];
-    if (!e || !e.candidate) throw badInput('您不是本次考试的考生');
-    const open = (await tx.execute<{ id: string }>(sql`select id from exam_attempt where exam_id = ${examId} and staff_id = ${staffId} and state = '答题中'`)).rows[0];
-    if (open) return { attemptId: open.id, resumed: true };
-    if (e.state !== '已发布') throw badInput(`考试当前为${e.state}，不能参加`);
-    const now = new Date(e.now);
-    if (now < new Date(e.start_at)) throw badInput('考试尚未开始');
-    if (now >= new Date(e.end_at)) throw badInput('考试已结束');
-    const done = Number((await tx.execute<{ n: number }>(sql`select count(*)::int as n from exam_attempt where exam_id = ${examId} and staff_id = ${staffId}`)).rows[0]!.n);
-    if (done >= e.max_attempts) throw badInput(`您已考试${done}次，已达到可考次数（${e.max_attempts}次），不能再考`);
-    let ids = e.paper_ids;
-    if (e.paper_mode === '随机' || !ids?.length) {
-      const drawn = drawPaper(await poolOf(tx, e.enterprise_id, e.subject_id), planOf(e), paperSeed(e.id, e.paper_mode, staffId));
-      if ('refusal' in drawn) throw badInput(`试卷无法生成（${drawn.refusal}），请联系考试管理员`);
-      ids = drawn.ids;
-    }
-    const deadline = attemptDeadline(now, e.duration, new Date(e.end_at));
-    // the unique open attempt: a second tab starting at the same moment finds the first one's row
-    const ins = await tx.execute<{ id: string }>(sql`insert into exam_attempt (enterprise_id, exam_id, staff_id, staff_name, post, attempt_no, state,
-        started_at, deadline_at, auto_submitted, question_ids, user_id, created_by, updated_by)
-      select s.enterprise_id, ${examId}, s.id, s.name, s.post, ${done + 1}, '答题中', ${now}, ${deadline}, false, ${JSON.stringify(ids)}::jsonb, ${user.id}, ${user.id}, ${user.id}
-      from staff s where s.id = ${staffId} on conflict do nothing returning id`);
-    if (ins.rows[0]) return { attemptId: ins.rows[0].id, resumed: false };
-    const again = (await tx.execute<{ id: string }>(sql`select id from exam_attempt where exam_id = ${examId} and staff_id = ${staffId} and state = '答题中'`)).rows[0];
-    if (!again) throw badInput('考试开始失败，请重试');
-    return { attemptId: again.id, resumed: true };
-  });
+  if (user.side !== 'enterprise') throw badInput(NOT_A_CANDIDATE);
+  const read = async () => (await execPrepared<ExamRow & { now: Date; staff_id: string | null; candidate: boolean; open_id: string | null; open_due: boolean | null; done: number }>(db, sql`
+    select e.*, now() as now, me.staff_id, ${candidateOfExam(sql`me.staff_id`)} as candidate, o.id as open_id, o.deadline_at <= now() as open_due,
+      (select count(*)::int from exam_attempt x where x.exam_id = e.id and x.staff_id = me.staff_id) as done
+    from (select staff_id from base_user where id = ${user.id}) me
+      left join exam e on e.id = ${examId}::uuid and e.enterprise_id = ${user.enterpriseId}
+      left join exam_attempt o on o.exam_id = e.id and o.staff_id = me.staff_id and o.state = '答题中'`, 'generic')).rows[0];
+  let e = await read();
+  const staffId = e?.staff_id;
+  if (!e || !staffId) throw badInput(NOT_A_CANDIDATE);
+  if (!e.id || !e.candidate) throw badInput('您不是本次考试的考生');
+  if (e.open_id && !e.open_due) return { attemptId: e.open_id, resumed: true };
+  if (e.open_id) {
+    await sweepDue(db, sql`a.id = ${e.open_id}::uuid`);
+    e = (await read())!;
+    if (e.open_id) return { attemptId: e.open_id, resumed: true };
+  }
+  if (e.state !== '已发布') throw badInput(`考试当前为${e.state}，不能参加`);
+  const now = new Date(e.now);
+  if (now < new Date(e.start_at)) throw badInput('考试尚未开始');
+  if (now >= new Date(e.end_at)) throw badInput('考试已结束');
+  const done = Number(e.done);
+  if (done >= e.max_attempts) throw badInput(`您已考试${done}次，已达到可考次数（${e.max_attempts}次），不能再考`);
+  let ids = e.paper_ids;
+  if (e.paper_mode === '随机' || !ids?.length) {
+    const drawn = drawPaper(await poolOf(db, e.enterprise_id, e.subject_id), planOf(e), paperSeed(e.id, e.paper_mode, staffId));
+    if ('refusal' in drawn) throw badInput(`试卷无法生成（${drawn.refusal}），请联系考试管理员`);
+    ids = drawn.ids;
+  }
+  const deadline = attemptDeadline(now, e.duration, new Date(e.end_at));
+  const ins = await db.execute<{ id: string }>(sql`insert into exam_attempt (enterprise_id, exam_id, staff_id, staff_name, post, attempt_no, state,
+      started_at, deadline_at, auto_submitted, question_ids, user_id, created_by, updated_by)
+    select s.enterprise_id, ${examId}, s.id, s.name, s.post, ${done + 1}, '答题中', ${now}, ${deadline}, false, ${JSON.stringify(ids)}::jsonb, ${user.id}, ${user.id}, ${user.id}
+    from staff s where s.id = ${staffId} on conflict do nothing returning id`);
+  if (ins.rows[0]) return { attemptId: ins.rows[0].id, resumed: false };
+  const again = (await db.execute<{ id: string }>(sql`select id from exam_attempt where exam_id = ${examId} and staff_id = ${staffId} and state = '答题中'`)).rows[0];
+  if (!again) throw badInput('考试开始失败，请重试');
+  return { attemptId: again.id, resumed: true };
 }
 
 /**
@@ -101,26 +116,39 @@ export async function startAttempt(db: Db, user: SessionUser, examId: string): P
  */
 export async function saveAnswer(db: Db, user: SessionUser, attemptId: string, questionId: string, given: unknown) {
   const answer = normaliseGiven(given);
-  const r = await db.execute<{ saved_at: Date }>(sql`insert into exam_answer (attempt_id, question_id, answer)
+  // prepared on a generic plan (look-ups by key): planned once per connection, not on each of a sitting's saves
+  const r = await execPrepared<{ saved_at: Date }>(db, sql`insert into exam_answer (attempt_id, question_id, answer)
     select a.id, ${questionId}::uuid, ${answer} from exam_attempt a
     where a.id = ${attemptId}::uuid and a.staff_id = (select staff_id from base_user where id = ${user.id}) and a.state = '答题中'
       and a.deadline_at > now() and a.question_ids ? ${questionId}
-    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = now() returning saved_at`);
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = now() returning saved_at`, 'generic');
   if (r.rows[0]) return { questionId, answer, savedAt: r.rows[0].saved_at };
   const a = await ownAttempt(db, user, attemptId);
   if (a.state !== '答题中') throw badInput('试卷已交卷，答案不能再修改');
-  if (new Date(a.deadline_at) <= new Date()) {
+  if (a.due) {
     await sweepDue(db, sql`a.id = ${attemptId}::uuid`);
     throw badInput('考试时间已到，试卷已自动交卷');
   }
   throw badInput('试题：该题不在您的试卷中');
 }
 
-async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise<AttemptRow> {
-  const staffId = await candidateOf(db, user);
-  const a = (await db.execute<AttemptRow>(sql`select * from exam_attempt where id = ${attemptId}::uuid and staff_id = ${staffId}`)).rows[0];
-  if (!a) throw notFound();
-  return a;
+/** what a paper shows of its attempt and exam (alias a and e), read with the database's clock */
+const PAPER_HEAD = sql`a.*, now() as now, e.title, e.pass_score, e.total_score, e.duration, e.single_score, e.multi_score, e.judge_score,
+  e.single_count, e.multi_count, e.judge_count`;
+type PaperHead = AttemptRow & { now: Date; title: string; pass_score: string; total_score: string | null; duration: number };
+
+/**
+ * my attempt with its exam, as its paper shows them (the refusal otherwise), and whether its time is up by the
+ * database's clock: one statement, prepared on a generic plan (look-ups by key)
+ */
+async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise<PaperHead & { due: boolean }> {
+  if (user.side !== 'enterprise') throw badInput(NOT_A_CANDIDATE);
+  const r = (await execPrepared<PaperHead & { due: boolean; me: string | null }>(db, sql`select ${PAPER_HEAD}, a.deadline_at <= now() as due, me.staff_id as me
+    from (select staff_id from base_user where id = ${user.id}) me left join exam_attempt a on a.id = ${attemptId}::uuid and a.staff_id = me.staff_id
+      left join exam e on e.id = a.exam_id`, 'generic')).rows[0];
+  if (!r?.me) throw badInput(NOT_A_CANDIDATE);
+  if (!r.id) throw notFound();
+  return r;
 }
 
 /** 交卷 by the candidate (an attempt already past its deadline was submitted by the clock, not by the button) */
@@ -134,8 +162,12 @@ export async function submitMine(db: Db, user: SessionUser, attemptId: string) {
 /** the candidate's paper: while open, the questions and my answers and the seconds left; once submitted, graded */
 export async function myPaper(db: Db, user: SessionUser, attemptId: string) {
   const a = await ownAttempt(db, user, attemptId);
-  if (a.state === '答题中') await sweepDue(db, sql`a.id = ${attemptId}::uuid`);
-  return paperOf(db, a.id);
+  // its time is up and nobody handed it in yet: this read does
+  if (a.state === '答题中' && a.due) {
+    await sweepDue(db, sql`a.id = ${attemptId}::uuid`);
+    return paperOf(db, a.id);
+  }
+  return paperOf(db, a.id, a);
 }
 
 /** my attempts at one exam, newest first (myExemManagerinfo) */
@@ -155,17 +187,16 @@ export async function myHistory(db: Db, user: SessionUser, examId: string) {
  * a paper as its reader sees it. Open: each question's stem and options and the answer given — never its key nor its
  * explanation. Submitted: with the key, the explanation, the points of each answer.
  */
-export async function paperOf(db: Db, attemptId: string) {
-  const a = (await db.execute<AttemptRow & { now: Date; title: string; pass_score: string; total_score: string | null; duration: number }>(sql`select a.*, now() as now,
-      e.title, e.pass_score, e.total_score, e.duration, e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
-    from exam_attempt a join exam e on e.id = a.exam_id where a.id = ${attemptId}::uuid`)).rows[0];
+export async function paperOf(db: Db, attemptId: string, read?: PaperHead) {
+  // the attempt as its reader has just read it, or read here
+  const a = read ?? (await db.execute<PaperHead>(sql`select ${PAPER_HEAD} from exam_attempt a join exam e on e.id = a.exam_id where a.id = ${attemptId}::uuid`)).rows[0];
   if (!a) throw notFound();
   const submitted = a.state !== '答题中';
   const plan = planOf(a as unknown as ExamRow);
-  const qs = (await db.execute<Row>(sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
+  const qs = (await execPrepared<Row>(db, sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
       q.answer as key, q.explanation, x.answer, x.points::float as points
     from jsonb_array_elements_text(${JSON.stringify(a.question_ids)}::jsonb) with ordinality p(id, n)
-    join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`)).rows;
+    join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`, 'generic')).rows;
   const questions = qs.map((q, i) => {
     const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f].filter((o) => o !== null && o !== '') as string[];
     const shown: Row = { id: q.id, no: i + 1, type: q.type, stem: q.stem, options, score: scoreOfType(plan, q.type), answer: q.answer ?? '' };
@@ -211,8 +242,13 @@ export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boo
   return due.length;
 }
 
-/** submits the attempts `where` picks whose deadline has passed (the browser may be long gone) */
+/**
+ * submits the attempts `where` picks whose deadline has passed (the browser may be long gone). One read first asks
+ * whether any is due: a candidate's read finds none almost always, and then opens no transaction.
+ */
 export async function sweepDue(db: Db, where: ReturnType<typeof sql> = sql`true`): Promise<number> {
+  const due = (await db.execute<{ due: boolean }>(sql`select exists (select 1 from exam_attempt a where a.state = '答题中' and a.deadline_at <= now() and ${where}) as due`)).rows[0];
+  if (!due?.due) return 0;
   let n = 0;
   for (;;) {
     const k = await db.transaction((tx) => gradeOpen(tx, sql`a.deadline_at <= now() and ${where}`, true));

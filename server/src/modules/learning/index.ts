@@ -20,7 +20,7 @@ import { storedFile } from '../../platform/attachment-store.ts';
 import { sendAttachment, readableBy, type AttachmentRow } from '../admin/files.ts';
 import type { Db } from '../../db/index.ts';
 import { ensureDemoMedia, videoSeconds } from './media.ts';
-import { NOT_LINKED, chapterFor, parseIntervals, progressOf, progressView, report, startViewing, viewerOf, type ChapterRow } from './progress.ts';
+import { NOT_LINKED, chapterFor, parseIntervals, progressOf, progressView, report, startViewing, viewerAndChapter, viewerOf, type ChapterRow } from './progress.ts';
 
 /** what a chapter's file is: its kind, and its length (a video's own; a document's 学时 as reading time) */
 async function fileFacts(c: HookCtx, values: Row) {
@@ -152,9 +152,7 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const user = req.user!;
     const reported = parseIntervals(req.body.intervals);
-    const v = await viewerOf(db(), user);
-    if (!v) throw badInput(NOT_LINKED);
-    const c = await chapterFor(db(), sql`c.enterprise_id = ${v.enterpriseId}`, req.body.chapterId);
+    const { v, c } = await viewerAndChapter(db(), user, req.body.chapterId);
     return ok(await report(db(), v, c, reported, req.body.position));
   });
 

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { addWatched, chapterDone, creditedMinutes, normalizeIntervals, REPORT_WINDOW_SECONDS, type Interval } from '@dg/core';
-import type { Db } from '../../db/index.ts';
+import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 
@@ -33,6 +33,29 @@ export async function chapterFor(db: Db, scope: ReturnType<typeof sql>, id: stri
   return r.rows[0];
 }
 
+/**
+ * A report's two reads in one statement: the account's staff record (as `viewerOf`) and the chapter of that person's
+ * enterprise. NOT_LINKED before 数据不存在, as the two reads answer one after the other. Prepared on a generic plan
+ * (two look-ups by key): it is planned once per connection, not on each of the reports a viewer sends every 10 s.
+ */
+export async function viewerAndChapter(db: Db, user: SessionUser, chapterId: string): Promise<{ v: Viewer; c: ChapterRow }> {
+  if (user.side !== 'enterprise' || !user.enterpriseId) throw badInput(NOT_LINKED);
+  const r = await execPrepared<{ staff_id: string; enterprise_id: string; post: string | null } & { [K in keyof ChapterRow as `c_${K}`]: ChapterRow[K] | null }>(db, sql`
+    select s.id as staff_id, s.enterprise_id, s.post, c.id as c_id, c.course_id as c_course_id, c.title as c_title, c.kind as c_kind, c.minutes as c_minutes,
+      c.duration_seconds as c_duration_seconds, c.file as c_file, c.enterprise_id as c_enterprise_id
+    from base_user u join staff s on s.id = u.staff_id and s.enterprise_id = ${user.enterpriseId} and s.status = '在职'
+      left join learning_chapter c on c.id = ${chapterId} and c.enterprise_id = s.enterprise_id
+    where u.id = ${user.id}`, 'generic');
+  const row = r.rows[0];
+  if (!row) throw badInput(NOT_LINKED);
+  if (!row.c_id) throw notFound();
+  return {
+    v: { staffId: row.staff_id, enterpriseId: row.enterprise_id, post: row.post },
+    c: { id: row.c_id, course_id: row.c_course_id!, title: row.c_title!, kind: row.c_kind!, minutes: row.c_minutes!, duration_seconds: row.c_duration_seconds!,
+      file: row.c_file, enterprise_id: row.c_enterprise_id! },
+  };
+}
+
 export interface ProgressView { intervals: Interval[]; watchedSeconds: number; lastPosition: number; durationSeconds: number; creditedMinutes: number; done: boolean }
 export const progressView = (c: Pick<ChapterRow, 'duration_seconds' | 'minutes'>, p: { intervals: Interval[]; watched_seconds: number; last_position: number } | undefined): ProgressView => {
   const watched = p?.watched_seconds ?? 0;
@@ -54,25 +77,35 @@ export async function startViewing(db: Db, v: Viewer) {
     on conflict (staff_id) do update set last_report_at = now()`);
 }
 
+/**
+ * One report in one transaction of three statements: the person's clock locked and read, the chapter's row locked and
+ * read (made on the year's first report), then both written in one statement. The clock's row stays locked from the
+ * first statement to the commit, so every report of the person — another tab, another instance, a replay — waits
+ * for it and then sees the moment this one set. `now()` is the transaction's start, the same in all three.
+ */
 export async function report(db: Db, v: Viewer, c: ChapterRow, reported: [number, number][], position: number):
   Promise<ProgressView & { added: number }> {
   return db.transaction(async (tx) => {
     // the person's clock first, then the chapter's row: one order for every report, so two never wait on each other in a cycle
     const clock = await tx.execute<{ elapsed: number }>(sql`select extract(epoch from (now() - last_report_at))::float8 as elapsed
       from learning_viewer where staff_id = ${v.staffId} for update`);
+    // no clock (a report without a start): nothing is added, and this report starts the clock
     const elapsed = clock.rows[0]?.elapsed ?? 0;
     const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(elapsed)));
-    await tx.execute(sql`insert into learning_viewer (staff_id, last_report_at) values (${v.staffId}, now())
-      on conflict (staff_id) do update set last_report_at = now()`);
-    await tx.execute(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
-      values (${v.enterpriseId}, ${v.staffId}, ${c.course_id}, ${c.id}, ${yearNow}) on conflict (staff_id, chapter_id, year) do nothing`);
     const row = (await tx.execute<{ id: string; intervals: Interval[] }>(sql`select id, intervals from learning_progress
-      where staff_id = ${v.staffId} and chapter_id = ${c.id} and year = ${yearNow} for update`)).rows[0]!;
+      where staff_id = ${v.staffId} and chapter_id = ${c.id} and year = ${yearNow} for update`)).rows[0]
+      // the year's first report of the chapter; two at once without a clock to lock (no start) meet at the unique key,
+      // and the second locks and reads the first one's row
+      ?? (await tx.execute<{ id: string; intervals: Interval[] }>(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
+        values (${v.enterpriseId}, ${v.staffId}, ${c.course_id}, ${c.id}, ${yearNow})
+        on conflict (staff_id, chapter_id, year) do update set updated_at = learning_progress.updated_at returning id, intervals`)).rows[0]!;
     const have = normalizeIntervals(row.intervals, c.duration_seconds);
     const { intervals, added } = addWatched(have, reported, c.duration_seconds, allowance);
     const watched = intervals.reduce((n, [a, b]) => n + (b - a), 0);
     const at = Math.max(0, Math.min(c.duration_seconds, Math.floor(position)));
-    await tx.execute(sql`update learning_progress set intervals = ${JSON.stringify(intervals)}::jsonb, watched_seconds = ${watched},
+    await tx.execute(sql`with clock as (insert into learning_viewer (staff_id, last_report_at) values (${v.staffId}, now())
+        on conflict (staff_id) do update set last_report_at = now())
+      update learning_progress set intervals = ${JSON.stringify(intervals)}::jsonb, watched_seconds = ${watched},
       last_position = ${at}, updated_at = now() where id = ${row.id}`);
     return { ...progressView(c, { intervals, watched_seconds: watched, last_position: at }), added };
   });
