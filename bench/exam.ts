@@ -44,7 +44,8 @@ export async function benchExam(c: ExamBenchContext) {
     // (each save one of the paper's first ANSWERS questions again), the statements of each beside the call
     {
       const tk = crowd.tokens[0]!;
-      const start = await alone('开始考试 (resumes after the first)', 1, () => timedCall(`${api}/start/${exam.id}`, tk, {}), 0);
+      const start = await alone('开始考试 (a new attempt)', 1, () => timedCall(`${api}/start/${exam.id}`, tk, {}), 0);
+      const resume = await alone('开始考试 again (resumes it)', 30, () => timedCall(`${api}/start/${exam.id}`, tk, {}));
       const attemptId = (await timedCall(`${api}/start/${exam.id}`, tk, {})).data.attemptId as string;
       const questions = (await timedCall(`${api}/paper/${attemptId}`, tk)).data.questions as { id: string; type: string }[];
       const paper = await alone('试卷 (GET paper)', 30, () => timedCall(`${api}/paper/${attemptId}`, tk));
@@ -52,7 +53,7 @@ export async function benchExam(c: ExamBenchContext) {
         const q = questions[k % ANSWERS]!;
         return timedCall(`${api}/answer/${attemptId}`, tk, { questionId: q.id, answer: q.type === '多选' ? 'AB' : 'A' });
       });
-      await printWhereTimeGoes(c, `在线考试 — ${c.label ?? ''}`, [start, paper, save]);
+      await printWhereTimeGoes(c, `在线考试 — ${c.label ?? ''}`, [start, resume, paper, save]);
     }
     const t0 = performance.now();
     // the opening: everyone starts within the first ANSWER_EVERY_SECONDS and loads the paper

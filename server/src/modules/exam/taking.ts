@@ -24,6 +24,13 @@ type AttemptRow = {
   submitted_at: Date | null; auto_submitted: boolean; score: string | null; passed: boolean | null; question_ids: string[];
 };
 
+/**
+ * the columns ExamRow names (not `e.*`: the exam's candidate list, thousands of ids on an exam day, stays in the
+ * database, where the candidacy is decided)
+ */
+const EXAM_COLUMNS = sql`e.id, e.enterprise_id, e.subject_id, e.title, e.state, e.start_at, e.end_at, e.duration, e.pass_score, e.max_attempts, e.paper_mode,
+  e.paper_ids, e.total_score, e.single_count, e.single_score, e.multi_count, e.multi_score, e.judge_count, e.judge_score`;
+
 export const planOf = (e: Pick<ExamRow, 'single_count' | 'single_score' | 'multi_count' | 'multi_score' | 'judge_count' | 'judge_score'>): PaperPlan => ({
   single: { count: Number(e.single_count ?? 0), score: Number(e.single_score ?? 0) },
   multi: { count: Number(e.multi_count ?? 0), score: Number(e.multi_score ?? 0) },
@@ -72,7 +79,7 @@ export async function myExams(db: Db, user: SessionUser) {
 export async function startAttempt(db: Db, user: SessionUser, examId: string): Promise<{ attemptId: string; resumed: boolean }> {
   if (user.side !== 'enterprise') throw badInput(NOT_A_CANDIDATE);
   const read = async () => (await execPrepared<ExamRow & { now: Date; staff_id: string | null; candidate: boolean; open_id: string | null; open_due: boolean | null; done: number }>(db, sql`
-    select e.*, now() as now, me.staff_id, ${candidateOfExam(sql`me.staff_id`)} as candidate, o.id as open_id, o.deadline_at <= now() as open_due,
+    select ${EXAM_COLUMNS}, now() as now, me.staff_id, ${candidateOfExam(sql`me.staff_id`)} as candidate, o.id as open_id, o.deadline_at <= now() as open_due,
       (select count(*)::int from exam_attempt x where x.exam_id = e.id and x.staff_id = me.staff_id) as done
     from (select staff_id from base_user where id = ${user.id}) me
       left join exam e on e.id = ${examId}::uuid and e.enterprise_id = ${user.enterpriseId}

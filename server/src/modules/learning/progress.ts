@@ -78,25 +78,28 @@ export async function startViewing(db: Db, v: Viewer) {
 }
 
 /**
- * One report in one transaction of three statements: the person's clock locked and read, the chapter's row locked and
- * read (made on the year's first report), then both written in one statement. The clock's row stays locked from the
- * first statement to the commit, so every report of the person — another tab, another instance, a replay — waits
- * for it and then sees the moment this one set. `now()` is the transaction's start, the same in all three.
+ * One report in one transaction of two statements (three on the year's first report of a chapter): the person's clock
+ * and the chapter's row locked and read together — the clock first, the chapter's row after it (its look-up takes the
+ * person from the clock's row, so no plan can lock them the other way round) —, then both written in one statement.
+ * The clock's row stays locked from the first statement to the commit, so every report of the person — another tab,
+ * another instance, a replay — waits for it and then sees the moment this one set. `now()` is the transaction's
+ * start, the same in both.
  */
 export async function report(db: Db, v: Viewer, c: ChapterRow, reported: [number, number][], position: number):
   Promise<ProgressView & { added: number }> {
   return db.transaction(async (tx) => {
-    // the person's clock first, then the chapter's row: one order for every report, so two never wait on each other in a cycle
-    const clock = await tx.execute<{ elapsed: number }>(sql`select extract(epoch from (now() - last_report_at))::float8 as elapsed
-      from learning_viewer where staff_id = ${v.staffId} for update`);
+    const locked = (await tx.execute<{ elapsed: number | null; id: string | null; intervals: Interval[] | null }>(sql`select clock.elapsed, p.id, p.intervals
+      from (select 1) one
+        left join lateral (select staff_id, extract(epoch from (now() - last_report_at))::float8 as elapsed from learning_viewer
+          where staff_id = ${v.staffId} for update) clock on true
+        left join lateral (select id, intervals from learning_progress
+          where staff_id = coalesce(clock.staff_id, ${v.staffId}::uuid) and chapter_id = ${c.id} and year = ${yearNow} for update) p on true`)).rows[0]!;
     // no clock (a report without a start): nothing is added, and this report starts the clock
-    const elapsed = clock.rows[0]?.elapsed ?? 0;
-    const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(elapsed)));
-    const row = (await tx.execute<{ id: string; intervals: Interval[] }>(sql`select id, intervals from learning_progress
-      where staff_id = ${v.staffId} and chapter_id = ${c.id} and year = ${yearNow} for update`)).rows[0]
+    const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(locked.elapsed ?? 0)));
+    const row = locked.id ? { id: locked.id, intervals: locked.intervals ?? [] }
       // the year's first report of the chapter; two at once without a clock to lock (no start) meet at the unique key,
       // and the second locks and reads the first one's row
-      ?? (await tx.execute<{ id: string; intervals: Interval[] }>(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
+      : (await tx.execute<{ id: string; intervals: Interval[] }>(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
         values (${v.enterpriseId}, ${v.staffId}, ${c.course_id}, ${c.id}, ${yearNow})
         on conflict (staff_id, chapter_id, year) do update set updated_at = learning_progress.updated_at returning id, intervals`)).rows[0]!;
     const have = normalizeIntervals(row.intervals, c.duration_seconds);
