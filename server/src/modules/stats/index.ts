@@ -15,7 +15,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { badInput, ok } from '../../platform/errors.ts';
 import { isUuid, pageFields } from '../../platform/schemas.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
-import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 import { type Db } from '../../db/index.ts';
 import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts';
 import { listColumns, toRow } from '../waybill/list.ts';
@@ -134,27 +134,20 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const user = req.user!;
     const { drill } = req.body;
-    const size = Math.min(req.body.size ?? 10, 100);
-    const page = req.body.page ?? 1;
-    if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
+    const paging = pagingOf(req.body, COUNT_CAP);
     if (drill.rule !== undefined) {
       const f = readStatFilters(user, ALL_FILTERS, drill);
-      const where = abnormalWhere(f, drill.rule || undefined);
-      const [rows, n] = await Promise.all([
-        db().execute(sql`select a.id, a.waybill_id, a.waybill_created_at, a.waybill_no, a.plate_no, a.rule, a.detail, a.status, a.source, a.found_at, e.name as enterprise_name
-          from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where ${where} order by a.found_at desc, a.id limit ${size} offset ${(page - 1) * size}`),
-        db().execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from abnormal_waybill a where ${where} limit ${COUNT_CAP + 1}) s`),
-      ]);
-      const total = n.rows[0]?.n ?? 0;
-      return ok({ content: rows.rows.map((r) => camel(r)), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP });
+      return ok(await pagedQuery(db(), paging, {
+        select: sql`a.id, a.waybill_id, a.waybill_created_at, a.waybill_no, a.plate_no, a.rule, a.detail, a.status, a.source, a.found_at, e.name as enterprise_name`,
+        from: sql`abnormal_waybill a left join enterprise e on e.id = a.enterprise_id`, where: abnormalWhere(f, drill.rule || undefined),
+        order: sql`a.found_at desc, a.id`, count: { cap: COUNT_CAP }, row: (r) => camel(r),
+      }));
     }
-    const where = drillWhere(user, drill);
-    const [rows, n] = await Promise.all([
-      // planned for its values (a day or a year, a district or the province): not a prepared generic plan
-      db().execute(sql`select ${DRILL_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${(page - 1) * size}`),
-      db().execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from waybill w where ${where} limit ${COUNT_CAP + 1}) s`),
-    ]);
-    const total = n.rows[0]?.n ?? 0;
-    return ok({ content: rows.rows.map((r) => rowOut(toRow(r))), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP, regionName: drill.regionCode ? regionName(drill.regionCode) : undefined });
+    // planned for its values (a day or a year, a district or the province): not a prepared generic plan
+    const page = await pagedQuery(db(), paging, {
+      select: DRILL_COLUMNS, from: sql`waybill w`, where: drillWhere(user, drill), order: sql`w.created_at desc, w.id desc`,
+      count: { cap: COUNT_CAP }, row: (r) => rowOut(toRow(r)),
+    });
+    return ok({ ...page, regionName: drill.regionCode ? regionName(drill.regionCode) : undefined });
   });
 };

@@ -11,7 +11,7 @@ import type { App } from '../../platform/context.ts';
 import { type Db, execPrepared } from '../../db/index.ts';
 import { checklist, checklistStep, abnormalWaybill } from '../../db/waybill-schema.ts';
 import { type SessionUser, regionScope } from '../../platform/access.ts';
-import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 import { ok, badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
@@ -30,16 +30,9 @@ const MONTH = /^\d{4}-\d{2}$/;
 /** the screens that list the abnormal waybills: 运单监管 › 异常运单 and 基础信息查询 › 异常运单 */
 const ABNORMAL_READERS: MenuCode[] = ['abnormalWaybillManager', 'ycydManager'];
 
-async function paged(db: Db, from: SQL, where: SQL, order: SQL, page = 1, size = 10) {
-  size = Math.min(Math.max(Number(size) || 10, 1), 100);
-  page = Math.max(Number(page) || 1, 1);
-  const [rows, n] = await Promise.all([
-    db.execute(sql`select * from ${from} where ${where} order by ${order} limit ${size} offset ${(page - 1) * size}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) s`),
-  ]);
-  const total = n.rows[0]?.n ?? 0;
-  return { content: rows.rows.map((r) => camel(r)), total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP };
-}
+/** a list of 运单监管's own tables, newest first (from is a subquery `x` with its scope and filters), counted to COUNT_CAP */
+const paged = (db: Db, from: SQL, order: SQL, body: { page?: number; size?: number }) =>
+  pagedQuery(db, pagingOf(body, COUNT_CAP), { from, where: sql`true`, order, count: { cap: COUNT_CAP }, row: (r) => camel(r) });
 
 function requireSide(user: SessionUser, sides: SessionUser['side'][]) {
   if (!sides.includes(user.side)) throw forbidden();
@@ -181,7 +174,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     }
     const from = sql`(select a.*, e.name as enterprise_name, (select c.id from checklist c where c.abnormal_id = a.id order by c.issued_at desc limit 1) as checklist_id
       from abnormal_waybill a left join enterprise e on e.id = a.enterprise_id where ${sql.join(c, sql` and `)}) x`;
-    return ok(await paged(db(), from, sql`true`, sql`found_at desc, id desc`, body.page, body.size));
+    return ok(await paged(db(), from, sql`found_at desc, id desc`, body));
   });
 
   app.get('/ydjg/abnormal/info/:id', { config: { access: { anyMenu: ABNORMAL_READERS } }, schema: { tags, summary: '异常运单详情', params: idParam } }, async (req) => {
@@ -258,7 +251,7 @@ export const supervisionModule: FastifyPluginAsyncZod = async (fastify) => {
     if (typeof f.waybillNo === 'string' && f.waybillNo) c.push(sql`c.waybill_no = ${f.waybillNo}`);
     const from = sql`(select c.*, e.name as enterprise_name, a.rule, (c.state in ('待签收', '待回复') and c.reply_by < current_date) as overdue
       from checklist c left join enterprise e on e.id = c.enterprise_id left join abnormal_waybill a on a.id = c.abnormal_id where ${sql.join(c, sql` and `)}) x`;
-    return ok(await paged(db(), from, sql`true`, sql`issued_at desc, id desc`, body.page, body.size));
+    return ok(await paged(db(), from, sql`issued_at desc, id desc`, body));
   });
 
   app.get('/ydjg/checklist/info/:id', { config: { access: { menu: 'checklistManager' } }, schema: { tags, summary: '核查单详情', params: idParam } }, async (req) => {

@@ -4,10 +4,10 @@ import { isUuid } from '../../platform/schemas.ts';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
-import { type Db, type Plan, allOn, execPrepared, textArray } from '../../db/index.ts';
+import { type Db, type Plan, textArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { COUNT_CAP } from '../../platform/crud/query.ts';
+import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 import { XlsxStreamWriter, type XlsxCell } from '../../platform/crud/xlsx-write.ts';
 import { badInput } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
@@ -69,8 +69,8 @@ export function waybillWhere(user: SessionUser, f: WaybillFilters = {}, fixedSta
   return sql.join(c, sql` and `);
 }
 
-/** a filtered list's count stops here: never an exact count over millions of rows per page view */
-export const LIST_COUNT_CAP = 10_000;
+/** a filtered list's count stops here, as every list's does: never an exact count over millions of rows per page view */
+export const LIST_COUNT_CAP = COUNT_CAP;
 /**
  * A government's (or the platform's) list filtered by more than state, enterprise, number or a whole plate counts to
  * here: its count walks the newest waybills of the whole area until it has met the cap, and the newest are the ones
@@ -157,20 +157,17 @@ export function waybillCountSql(user: SessionUser, f: WaybillFilters, where: SQL
 }
 
 export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fixedState?: string) {
-  const size = Math.min(Math.max(Number(p.size) || 10, 1), 100);
-  const page = Math.max(Number(p.page) || 1, 1);
-  if ((page - 1) * size >= COUNT_CAP) throw badInput('页码过大，请缩小查询范围');
+  const paging = pagingOf(p, COUNT_CAP);
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
-  const plan = listPlan(user, f);
   const count = waybillCountSql(user, f, where, fixedState);
-  // the page and the count together (each on its own connection; one after the other in a transaction), as the generic lists do
-  const [rows, counted] = await allOn<{ rows: Record<string, unknown>[] }>(db, [
-    () => execPrepared(db, waybillPageSql(where, f, size, (page - 1) * size), plan),
-    () => execPrepared<{ n: number }>(db, count.sql, plan),
-  ]);
-  const n = Math.max(0, Number(counted!.rows[0]?.n ?? 0));
-  return { content: rows!.rows.map((r) => rowOut(toRow(r))), total: count.capped ? Math.min(n, count.cap) : n, totalCapped: count.capped && n > count.cap };
+  return pagedQuery(db, paging, {
+    from: sql`waybill w`, where, order: sql`w.created_at desc, w.id desc`,
+    pageSql: (size, offset) => waybillPageSql(where, f, size, offset),
+    count: count.capped ? { sql: count.sql, cap: count.cap } : { sql: count.sql },
+    plan: listPlan(user, f),
+    row: (r) => rowOut(toRow(r)),
+  });
 }
 
 /** a raw SQL row of `waybill` as the drizzle row type */

@@ -3,20 +3,14 @@ import { attachChanges } from './changes.ts';
 import { and, asc, desc, eq, gte, lte, inArray, sql, getTableColumns, getViewSelectedFields, is, View, type SQL } from 'drizzle-orm';
 import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, tableName } from '@dg/core';
 import { resourceTables } from '../../db/schema.ts';
-import { allOn, execPrepared, preparedDb, statementName, uuidArray, type Db, type Plan } from '../../db/index.ts';
+import { allOn, preparedDb, statementName, uuidArray, type Db, type Plan } from '../../db/index.ts';
+import { COUNT_CAP, pagedQuery, pagingOf, type Page } from '../paged.ts';
 import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
 import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { UUID_RE } from '../schemas.ts';
 
 export const tableOf = (def: ResourceDef) => resourceTables[def.key] as any;
-/**
- * lists never count more rows than this per page view (no exact count over millions of rows).
- * 10,000 like the waybill lists: counting 100,000 of a province's vehicles cost ~150 ms a page view;
- * beyond a thousand pages a user narrows the search instead (the pager says 共 10000+ 条).
- */
-export const COUNT_CAP = 10_000;
-
 export function scopeCondition(def: ResourceDef, user: SessionUser): SQL {
   const t = tableOf(def);
   const hook = hooksOf(def.key).scope;
@@ -181,10 +175,9 @@ export function listPlanOf(user: SessionUser, params: ListParams): Plan {
   return user.side === 'enterprise' ? 'generic' : user.side === 'platform' ? 'chosen' : 'per call';
 }
 
-export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams) {
+export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Promise<Page<Row>> {
   const t = tableOf(def);
-  const size = Math.min(Math.max(Number(params.size) || 10, 1), 500);
-  const page = Math.max(Number(params.page) || 1, 1);
+  const paging = pagingOf(params);
   const where = whereOf(def, user, params);
   const plan = listPlanOf(user, params);
   const prepared = preparedDb(db, plan);
@@ -192,20 +185,20 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   // reference). Only the first: a page read along an index computes its select list for the rows it skips as well
   // (page 501 of 10: 5,010 label lookups instead of 10, +50 ms on 200,000 rows); later pages attach them after reading.
   const columns = shownColumns(def, t);
-  const pageQuery = (on: Db) => on.select(page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def) } : columns).from(t).where(where)
-    .orderBy(...orderOf(def, params.sort)).limit(size).offset((page - 1) * size);
-  const pageRows = async (): Promise<Row[]> => {
-    if (!prepared) return await pageQuery(db) as Row[];
-    const q = pageQuery(prepared);
-    return await q.prepare(statementName(q.toSQL().sql)).execute() as Row[];
-  };
+  const pageQuery = (on: Db, size: number, offset: number) => on.select(paging.page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def) } : columns)
+    .from(t).where(where).orderBy(...orderOf(def, params.sort)).limit(size).offset(offset);
   // the page and its labels while the count runs (the count of a large enterprise's 10,001 rows is the longest)
-  const [content, count] = await allOn<any>(db, [
-    async () => present(db, def, user, await pageRows()),
-    () => execPrepared<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${t} where ${where} limit ${COUNT_CAP + 1}) s`, prepared ? plan : 'per call'),
-  ]) as [Row[], { rows: { n: number }[] }];
-  const n = count.rows[0]?.n ?? 0;
-  return { content, total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+  return pagedQuery<Row>(db, paging, {
+    from: sql`${t}`, where, order: sql.join(orderOf(def, params.sort), sql`, `), count: { cap: COUNT_CAP },
+    // a query builder's statement runs unnamed where it is not prepared, and so does the count
+    plan: prepared ? plan : 'per call',
+    readPage: async (size, offset) => {
+      if (!prepared) return await pageQuery(db, size, offset) as Row[];
+      const q = pageQuery(prepared, size, offset);
+      return await q.prepare(statementName(q.toSQL().sql)).execute() as Row[];
+    },
+    finish: (rows) => present(db, def, user, rows),
+  });
 }
 
 export async function findRow(db: Db, def: ResourceDef, user: SessionUser, id: string): Promise<Row | null> {

@@ -6,9 +6,9 @@
  * also refetches on that signal, so a workflow button in `extraActions` need only fire it.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Drawer, Result, Space, type TableProps } from 'antd';
+import { Button, Card, Drawer, Result, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { EXCEL_FILE, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
@@ -17,16 +17,14 @@ import { deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from 
 import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
 import { filtersToValues, serializeFilters } from './filters';
-import { useListState } from './useListState';
 import { useSave } from './useSave';
-import { listPagination } from './pagination';
 import { useCan, useSideCanWrite, useUserSide } from './permission';
 import ResourceDetail from './ResourceDetail';
 import ResourceForm from './ResourceForm';
 import SearchForm from './SearchForm';
-import ListTable from './ListTable';
+import PagedTable, { usePagedList } from './PagedTable';
 import { genericWritable, stateFieldOf, stateForward } from './rowState';
-import type { ListBody, Row } from './types';
+import type { Row } from './types';
 import { useFormatContext } from './useFormatContext';
 
 export interface ResourcePageProps {
@@ -97,26 +95,19 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   const presets = useMemo(() => presetsOf(def, fixed, parentField, parentId), [def, fixed, parentField, parentId]);
 
   // a list of its own screen keeps page, size, sort and search in the URL; a list inside a detail keeps them here
-  const [listState, setList] = useListState(def.key, { inUrl: !parentId, defaultSort: def.defaultSort });
-  const { page, size, sort, filters: searched } = listState;
+  const withParent = <B extends object>(body: B) => ({ ...body, ...(parentId ? { parentId } : {}) });
+  const list = usePagedList<Row>(def.key, {
+    inUrl: !parentId, defaultSort: def.defaultSort, fixed,
+    queryKey: (req) => queryKeys.list(def.key, withParent(req)),
+    request: (req) => listRows(def, withParent(req)),
+  });
+  const { sort, filters: searched } = list;
   const searchedValues = useMemo(() => filtersToValues(searchable, searched), [searchable, searched]);
   const [editing, setEditing] = useState<{ mode: 'add' | 'update'; id?: string } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
 
-  const filters = useMemo(() => ({ ...searched, ...fixed }), [searched, fixed]);
-  const body: ListBody = { page, size, sort, filters, ...(parentId ? { parentId } : {}) };
-  const list = useQuery({
-    queryKey: queryKeys.list(def.key, body),
-    queryFn: () => listRows(def, body),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.content ?? [];
-  const total = list.data?.total ?? 0;
-
-  // Deleting the last row of the last page leaves an empty page: step back to the new last one.
-  useEffect(() => {
-    if (list.data && rows.length === 0 && total > 0 && page > 1) setList({ page: Math.max(1, Math.ceil(total / size)) });
-  }, [list.data, rows.length, total, page, size, setList]);
+  const { filters } = list.request;
+  const { total } = list;
 
   // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
   // A write of this resource through the resource UI has refreshed it already.
@@ -160,13 +151,6 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
     extra: extraActions && ((row: Row) => extraActions(row, afterWrite)),
   }));
 
-  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort') return;
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = s?.columnKey ? String(s.columnKey) : undefined;
-    setList({ sort: field && s?.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined, page: 1 });
-  };
-
   const fieldLabel = (field: string) => def.fields[field]?.label ?? field;
   const base = resourceBase(def);
   const heading = title ?? def.title;
@@ -205,28 +189,13 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
             name={`${def.key}_search`}
             fields={searchable}
             values={searchedValues}
-            onSearch={(values) => {
-              const next = serializeFilters(searchable, values);
-              // The same search again still means "show me the latest".
-              if (page === 1 && JSON.stringify(next) === JSON.stringify(searched)) void list.refetch();
-              setList({ filters: next, page: 1 });
-            }}
-            onReset={() => setList({ filters: {}, page: 1 })}
+            onSearch={(values) => list.search(serializeFilters(searchable, values))}
+            onReset={() => list.setList({ filters: {}, page: 1 })}
           />
         </Card>
       )}
       <Card title={heading} extra={toolbar}>
-        <ListTable<Row>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isError ? '加载失败' : undefined }}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
-        />
+        <PagedTable<Row> list={list} columns={columns} />
       </Card>
 
       {editing && (

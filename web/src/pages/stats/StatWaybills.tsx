@@ -3,15 +3,12 @@
  * `rule` the abnormal findings, paged by the server. Each waybill opens its detail page.
  */
 import { useMemo } from 'react';
-import { Card, Result, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Result, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { tonnes, type StatDrill } from '@dg/core/stats';
 import { useUserSide } from '../../components/resource/permission';
-import { useListState } from '../../components/resource/useListState';
-import { listPagination } from '../../components/resource/pagination';
-import { StateTag, fmtMinute, shortRegion, useQueryParam, WAYBILL_ROUTES } from '../waybill/common';
+import PagedTable, { usePagedList, type PagedColumn, type PagedList } from '../../components/resource/PagedTable';
+import { StateTag, shortRegion, useQueryParam, WAYBILL_ROUTES } from '../waybill/common';
 import { statWaybills, type StatFinding, type StatWaybill } from './api';
 import { formatCell } from './chartOption';
 import { STAT_PARAM } from './paths';
@@ -28,21 +25,23 @@ function parseDrill(raw: string): StatDrill | null {
 export default function StatWaybills() {
   const raw = useQueryParam(STAT_PARAM);
   const drill = useMemo(() => parseDrill(raw), [raw]);
-  const [paging, setPaging] = useListState('list', { inUrl: true });
   const findings = typeof drill?.rule === 'string';
-  const body = useMemo(() => (drill ? { page: paging.page, size: paging.size, drill } : null), [drill, paging.page, paging.size]);
-  const q = useQuery({ queryKey: ['stat', 'waybills', body], queryFn: () => statWaybills(body!), enabled: !!body, placeholderData: keepPreviousData });
+  // the drill is the link's own parameter (f); page and size are the list's
+  const list = usePagedList<StatWaybill | StatFinding>('list', {
+    enabled: !!drill,
+    queryKey: ({ page, size }) => ['stat', 'waybills', drill ? { page, size, drill } : null],
+    request: ({ page, size }) => statWaybills({ page, size, drill: drill! }),
+  });
   const side = useUserSide();
   // an enterprise opens its own waybill's page, the government the supervision one
   const waybillPath = (id: string) => (side === 'enterprise' ? WAYBILL_ROUTES.baseInfo(id) : WAYBILL_ROUTES.govInfo(id));
   const waybillLink = (no: string | null, id: string | null) => (id ? <Link to={waybillPath(id)}>{no || '（未下发）'}</Link> : no);
 
   if (!drill) return <Result status="warning" title="链接不完整" subTitle="请在统计页面点击图表或表格中的一行打开所统计的运单" />;
-  const data = q.data;
+  const data = list.query.data;
   const total = data ? `共 ${data.total}${data.totalCapped ? '+' : ''} ${findings ? '条异常记录' : '张运单'}` : '';
-  const pagination = listPagination({ ...paging, data, onChange: (page, size) => setPaging({ page, size }) });
 
-  const waybillColumns: ColumnsType<StatWaybill> = [
+  const waybillColumns: PagedColumn<StatWaybill>[] = [
     { title: '运单编号', dataIndex: 'waybillNo', render: (v, r) => waybillLink(v, r.id) },
     { title: '状态', dataIndex: 'state', render: (v) => <StateTag state={v} /> },
     { title: '运单类型', dataIndex: 'waybillType' },
@@ -52,26 +51,25 @@ export default function StatWaybills() {
     { title: '质量（t）', dataIndex: 'totalMassKg', align: 'right', render: (v) => formatCell('tonnes', tonnes(v)) },
     { title: '起讫', key: 'route', render: (_v, r) => `${shortRegion(r.originRegionName)} → ${shortRegion(r.destRegionName)}` },
     { title: '起运日期', dataIndex: 'startDate' },
-    { title: '填报时间', dataIndex: 'createdAt', render: (v) => fmtMinute(v) },
+    { title: '填报时间', dataIndex: 'createdAt', valueType: 'minute' },
   ];
-  const findingColumns: ColumnsType<StatFinding> = [
+  const findingColumns: PagedColumn<StatFinding>[] = [
     { title: '运单编号', dataIndex: 'waybillNo', render: (v, r) => waybillLink(v, r.waybillId) },
     { title: '车牌号码', dataIndex: 'plateNo' },
     { title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true },
     { title: '异常规则', dataIndex: 'rule', render: (v) => <Tag color="error">{v}</Tag> },
     { title: '说明', dataIndex: 'detail', width: 280, ellipsis: true },
     { title: '处理状态', dataIndex: 'status' },
-    { title: '发现时间', dataIndex: 'foundAt', render: (v) => fmtMinute(v) },
+    { title: '发现时间', dataIndex: 'foundAt', valueType: 'minute' },
   ];
-  const common = { rowKey: 'id', size: 'small', loading: q.isFetching && !data, pagination, scroll: { x: 'max-content' }, 'data-testid': 'stat-waybills-list' } as const;
 
   return (
     <Card data-testid="stat-waybills" title={<span data-testid="stat-waybills-label">{drill.label || (findings ? '异常运单' : '统计运单')}</span>}
       extra={<Typography.Text strong data-testid="stat-waybills-total">{total}</Typography.Text>}>
       <Typography.Paragraph type="secondary">统计日期 {drill.from} 至 {drill.to}</Typography.Paragraph>
       {findings
-        ? <Table<StatFinding> {...common} dataSource={(data?.content ?? []) as StatFinding[]} columns={findingColumns} />
-        : <Table<StatWaybill> {...common} dataSource={(data?.content ?? []) as StatWaybill[]} columns={waybillColumns} />}
+        ? <PagedTable<StatFinding> list={list as PagedList<StatFinding>} size="small" data-testid="stat-waybills-list" columns={findingColumns} />
+        : <PagedTable<StatWaybill> list={list as PagedList<StatWaybill>} size="small" data-testid="stat-waybills-list" columns={waybillColumns} />}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import {
   Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Table, Tag, Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { stateColor } from '@dg/core';
@@ -19,8 +19,8 @@ import { WaybillDetailView } from '../waybill/WaybillDetail';
 import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
 import { useCan, useSave } from '../../components/resource';
-import { listPagination } from '../../components/resource/pagination';
-import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
+import { dayRange, textValues, useFormFollows } from '../../components/resource/useListState';
 import { valuesAfterUploads } from '../../components/Upload';
 
 export const ABNORMAL_STATUSES = ['待处理', '已下发核查单', '已办结'];
@@ -39,21 +39,23 @@ export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnor
   useRefetchOnDataChange();
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
-  const [{ page, size, filters }, setList] = useListState('abnormal', { inUrl: true });
+  const list = usePagedList<Abnormal>('abnormal', {
+    queryKey: ({ page, size, filters }) => ['waybill', 'abnormal', { page, size, filters }],
+    request: ({ page, size, filters }) => listAbnormal({ page, size, filters }),
+  });
+  const { filters } = list;
   useFormFollows(form, useMemo(() => ({ ...textValues(filters, ['rule', 'status', 'enterpriseId', 'waybillNo']), foundAt: dayRange(filters.foundAt) }), [filters]));
   const [reporting, setReporting] = useState(false);
   const [issuing, setIssuing] = useState<Abnormal | null>(null);
   const canReport = useCan('abnormalWaybillManager:btn_add') && !readOnly;
   const canIssue = useCan('abnormalWaybillManager:btn_checklist') && !readOnly;
-  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
-  const q = useQuery({ queryKey: ['waybill', 'abnormal', body], queryFn: () => listAbnormal(body), placeholderData: keepPreviousData });
 
   const search = (v: Search) => {
     const f: Record<string, unknown> = {
       rule: v.rule || undefined, status: v.status || undefined, enterpriseId: v.enterpriseId || undefined, waybillNo: v.waybillNo?.trim() || undefined,
       foundAt: v.foundAt && (v.foundAt[0] || v.foundAt[1]) ? [v.foundAt[0]?.format('YYYY-MM-DD') ?? null, v.foundAt[1]?.format('YYYY-MM-DD') ?? null] : undefined,
     };
-    setList({ filters: Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)), page: 1 });
+    list.search(Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)));
   };
 
   return (
@@ -73,11 +75,10 @@ export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnor
         </Form>
       </Card>
       <Card title="异常运单" extra={canReport && <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)}>手工上报</Button>}>
-        <Table<Abnormal> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
+        <PagedTable<Abnormal> list={list}
           columns={[
-            { title: '发现时间', dataIndex: 'foundAt', width: 170, render: fmtTime },
-            { title: '状态', dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{v}</Tag> },
+            { title: '发现时间', dataIndex: 'foundAt', width: 170, valueType: 'dateTime' },
+            { title: '状态', dataIndex: 'status', width: 120, valueEnum: STATUS_COLOR },
             { title: '异常规则', dataIndex: 'rule', width: 110, render: (v: string) => <Tag color="red">{v}</Tag> },
             { title: '异常情况', dataIndex: 'detail', width: 360, ellipsis: true },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v) => v || '-' },

@@ -5,9 +5,9 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  Alert, Button, Card, Col, Descriptions, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Steps, Table, Tag, Timeline, Typography,
+  Alert, Button, Card, Col, Descriptions, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Steps, Tag, Timeline, Typography,
 } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import RefSelect from '../../components/RefSelect';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
@@ -20,12 +20,13 @@ import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
 import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
 import type { Row as ResourceRow } from '../../components/resource/types';
 import { useSave } from '../../components/resource';
-import { listPagination } from '../../components/resource/pagination';
-import { textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
+import { textValues, useFormFollows } from '../../components/resource/useListState';
 
 /** the 核查单's workflow (core checklistFlow): its states' colours, its steps' labels and opinion rules, who may take them */
 const FLOW = checklistFlow.workflow!;
 const STEPS = FLOW.steps!;
+const STATE_COLOR = Object.fromEntries(CHECKLIST_STATES.map((s) => [s, stateColor(FLOW, s)]));
 
 export default function ChecklistPage() {
   useRefetchOnDataChange();
@@ -33,12 +34,14 @@ export default function ChecklistPage() {
   const side = useSide();
   const gov = side !== 'enterprise';
   const [form] = Form.useForm<{ state?: string; enterpriseId?: string; waybillNo?: string }>();
-  const [{ page, size, filters }, setList] = useListState('checklist', { inUrl: true });
+  const list = usePagedList<Checklist>('checklist', {
+    queryKey: ({ page, size, filters }) => ['waybill', 'checklists', { page, size, filters }],
+    request: ({ page, size, filters }) => listChecklists({ page, size, filters }),
+  });
+  const { filters } = list;
   useFormFollows(form, useMemo(() => textValues(filters, ['state', 'enterpriseId', 'waybillNo']), [filters]));
-  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
-  const q = useQuery({ queryKey: ['waybill', 'checklists', body], queryFn: () => listChecklists(body), placeholderData: keepPreviousData });
   const search = (v: { state?: string; enterpriseId?: string; waybillNo?: string }) => {
-    setList({ filters: Object.fromEntries(Object.entries({ state: v.state, enterpriseId: v.enterpriseId, waybillNo: v.waybillNo?.trim() }).filter(([, x]) => x)), page: 1 });
+    list.search(Object.fromEntries(Object.entries({ state: v.state, enterpriseId: v.enterpriseId, waybillNo: v.waybillNo?.trim() }).filter(([, x]) => x)));
   };
   return (
     <div data-testid="checklist-page">
@@ -55,11 +58,10 @@ export default function ChecklistPage() {
         </Form>
       </Card>
       <Card title={gov ? '核查单' : '核查单签收'}>
-        <Table<Checklist> rowKey="id" size="middle" dataSource={q.data?.content ?? []} loading={q.isFetching} scroll={{ x: 'max-content' }}
-          pagination={listPagination({ page, size, data: q.data, onChange: (p, s) => setList({ page: p, size: s }) })}
+        <PagedTable<Checklist> list={list}
           columns={[
-            { title: '下发时间', dataIndex: 'issuedAt', width: 170, render: fmtTime },
-            { title: '状态', dataIndex: 'state', width: 90, render: (v: string) => <Tag color={stateColor(FLOW, v)}>{v}</Tag> },
+            { title: '下发时间', dataIndex: 'issuedAt', width: 170, valueType: 'dateTime' },
+            { title: '状态', dataIndex: 'state', width: 90, valueEnum: STATE_COLOR },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),
             { title: '异常规则', dataIndex: 'rule', width: 100, render: (v: string | null) => (v ? <Tag color="red">{v}</Tag> : '-') },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v: string | null) => v || '-' },

@@ -5,9 +5,8 @@
  * element codes. 运单下发 selects several rows and issues them at once.
  */
 import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { WAYBILL_STATES } from '@dg/core/waybill';
@@ -20,10 +19,9 @@ import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
 import { useCan, useSave } from '../../components/resource';
-import { listPagination } from '../../components/resource/pagination';
-import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import { dayRange, textValues, useFormFollows } from '../../components/resource/useListState';
 import type { Filters } from '../../components/resource/types';
-import ListTable from '../../components/resource/ListTable';
+import PagedTable, { usePagedList, type PagedColumn } from '../../components/resource/PagedTable';
 import PhoneFilters, { type FilterItem } from '../../components/resource/PhoneFilters';
 import { usePhone } from '../../components/resource/phone';
 
@@ -126,7 +124,11 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   useRefetchOnDataChange();
   const [form] = Form.useForm<SearchValues>();
   // page, size and search in the URL: a reload, 后退 or a shared link shows the same list
-  const [{ page, size, filters }, setList] = useListState(queue, { inUrl: true });
+  const list = usePagedList<WaybillListRow>(queue, {
+    queryKey: ({ page, size, filters }) => ['waybill', 'list', queue, { page, size, filters }],
+    request: ({ page, size, filters }) => listWaybills(queue, { page, size, filters }),
+  });
+  const { filters, rows, total } = list;
   useFormFollows(form, useMemo(() => toValues(filters), [filters]));
   const [selected, setSelected] = useState<string[]>([]);
   const [issued, setIssued] = useState<DistributeResult | null>(null);
@@ -136,19 +138,6 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const canDistribute = useCan('distributeManager:btn_distribute');
   const canExport = useCan('waybillManageManager:btn_export');
 
-  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
-  const list = useQuery({
-    queryKey: ['waybill', 'list', queue, body],
-    queryFn: () => listWaybills(queue, body),
-    placeholderData: keepPreviousData,
-  });
-  const rows = useMemo(() => list.data?.content ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
-
-  // a page emptied by transitions: step back
-  useEffect(() => {
-    if (list.data && rows.length === 0 && total > 0 && page > 1) setList({ page: Math.max(1, Math.ceil(total / size)) });
-  }, [list.data, rows.length, total, page, size, setList]);
   // rows that left the queue leave the selection
   useEffect(() => {
     setSelected((s) => {
@@ -159,8 +148,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
 
   const search = (v: SearchValues) => {
     const next = toFilters({ ...v, originRegion: sixDigits(v.originRegion), destRegion: sixDigits(v.destRegion), ...(state !== undefined ? { state } : {}) });
-    if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
-    setList({ filters: next, page: 1 });
+    list.search(next);
   };
 
   const distribute = useSave((ids: string[]) => distributeWaybills(ids, Object.fromEntries(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.version]))), {
@@ -168,7 +156,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
     refresh: (r) => { setIssued(r); setSelected([]); return changed(); },
   });
 
-  const columns: TableColumnsType<WaybillListRow> = [];
+  const columns: PagedColumn<WaybillListRow>[] = [];
   if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v, r) => r.enterpriseName ?? v ?? '-' });
   if (cfg.numbered) {
     columns.push({ title: '运单编号', dataIndex: 'waybillNo', key: 'waybillNo', width: 200, ellipsis: true, render: (v) => v || <Typography.Text type="secondary">未下发</Typography.Text> });
@@ -281,17 +269,11 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
       </Card>
       <Card title={cfg.title} extra={toolbar}>
         {cfg.hint && <Alert type="info" showIcon title={cfg.hint} style={{ marginBottom: 12 }} />}
-        <ListTable<WaybillListRow>
-          rowKey="id"
-          size="middle"
+        <PagedTable<WaybillListRow>
+          list={list}
           columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isError ? '加载失败' : undefined }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
           onRow={(r) => ({ 'data-testid': `wb-row-${r.id}` } as HTMLAttributes<HTMLElement>)}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         />
       </Card>
       {issued && <IssuedModal result={issued} onClose={() => setIssued(null)} />}
