@@ -67,6 +67,18 @@ describe('a change of a supervised field', () => {
     await gov.getByTestId('audit-confirm').click();
     await toast(gov, '审核通过，变更已生效').waitFor();
     await expect.poll(async () => (await sql(`select transport_cert_expiry::text as d from vehicle where id = $1`, [v.id]))[0].d).toBe('2028-06-30');
+    // the decision is in the change's 处理记录, and the decided change offers no decision again
+    await gov.getByText('已通过', { exact: true }).click();
+    const decided = gov.locator('.ant-table-row', { hasText: plate });
+    await decided.waitFor();
+    expect(await decided.getByTestId('audit-pass').count()).toBe(0);
+    await btn(decided, '详情').click();
+    const timeline = gov.getByTestId('flow-timeline');
+    await timeline.waitFor();
+    expect(await timeline.innerText()).toMatch(/通过\s+待审核 → 已通过/);
+    expect(await btn(gov.locator('.ant-drawer-section'), '通过').count()).toBe(0);
+    await timeline.scrollIntoViewIfNeeded();
+    await shot(gov, 'audit-change-history');
     await gov.context().close();
   });
 });

@@ -23,7 +23,11 @@ export interface StateDef {
  * how a step takes its 意见: required (the message when missing), or optional; absent: the step takes none. `field` is
  * the body's name for it where the API calls it otherwise (the waybill's `reason`, `remark`).
  */
-export type OpinionRule = ({ required: string } | { optional: true }) & { label?: string; field?: string; /** its longest length (default 500) */ max?: number };
+export type OpinionRule = ({ required: string } | { optional: true }) & {
+  label?: string; field?: string; /** its longest length (default 500) */ max?: number;
+  /** the required message names the field itself (the product's 请输入驳回意见): said as it is, without the label before it */
+  named?: boolean;
+};
 
 export interface StepDef {
   /** the button's text, and the timeline's word unless `action` says otherwise */

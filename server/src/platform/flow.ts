@@ -97,10 +97,13 @@ export function requireAnotherOfficer(user: Pick<SessionUser, 'id'>, makers: rea
   if (makers.includes(user.id)) throw badInput(message);
 }
 
-/** an opinion (意见) as typed: trimmed, at most `max` (500) characters; `required` is the message when it must be given */
-export function opinionOf(raw: unknown, label: string, required?: string, max = 500): string | null {
+/**
+ * an opinion (意见) as typed: trimmed, at most `max` (500) characters; `required` is the message when it must be given,
+ * after the label unless it `named` the field itself
+ */
+export function opinionOf(raw: unknown, label: string, required?: string, max = 500, named = false): string | null {
   const s = typeof raw === 'string' ? raw.trim() : '';
-  if (!s && required) throw badInput(`${label}：${required}`);
+  if (!s && required) throw badInput(named ? required : `${label}：${required}`);
   if ([...s].length > max) throw badInput(`${label}不能超过${max}个字符`);
   return s || null;
 }

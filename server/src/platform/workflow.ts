@@ -124,7 +124,7 @@ export async function runStep(db: Db, reg: WorkflowRegistration, user: SessionUs
       // the route let in any of the step's codes; from this state only some may allow it
       if (step.elementsFrom && !stepElements(step, stateOf(wf, before)).some((c) => user.elements.has(c))) throw forbidden();
       const opinion = step.opinion
-        ? opinionOf(body[opinionField(step)], step.opinion.label ?? '意见', 'required' in step.opinion ? step.opinion.required : undefined, step.opinion.max)
+        ? opinionOf(body[opinionField(step)], step.opinion.label ?? '意见', 'required' in step.opinion ? step.opinion.required : undefined, step.opinion.max, step.opinion.named)
         : null;
       const values: Row = {};
       for (const [field, required] of Object.entries(step.fields ?? {})) {

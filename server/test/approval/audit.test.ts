@@ -184,6 +184,28 @@ describe('企业车辆审核', () => {
     expect(await t.sql(`select 1 from base_user where enterprise_id = $1`, [id])).toHaveLength(1);
   });
 
+  it('a registration\'s history is the workflow timeline: applied, rejected with the opinion, revised, approved', async () => {
+    const body = application(A.regionCode);
+    const id = (await register(body)).body.data.enterpriseId;
+    await data(t, 'POST', `/api/audit/reject/enterprise/${id}`, 'shiji', { opinion: '许可证扫描件不清晰' });
+    expect((await t.call('POST', '/api/public/register/revise', { body: { ...body, licenceNo: `更正${body.licenceNo}` } })).body.status).toBe(200);
+    // a decision taken at a version the reviewer no longer sees is refused
+    const [{ version }] = await t.sql(`select version from enterprise where id = $1`, [id]);
+    expect((await t.call('POST', `/api/audit/pass/enterprise/${id}`, { as: 'shiji', body: { version: version - 1 } })).body).toMatchObject({ status: 40001, message: '数据已被他人修改，请刷新后重试' });
+    await data(t, 'POST', `/api/audit/pass/enterprise/${id}`, 'shiji', { opinion: '资料齐全', version });
+    const flow = await data(t, 'GET', `/api/audit/enterprise/flow/${id}`, 'shiji');
+    expect(flow.map((f: { action: string; fromState: string | null; toState: string; opinion: string | null; side: string }) => [f.action, f.fromState, f.toState, f.opinion, f.side])).toEqual([
+      ['提交注册申请', null, '待审核', null, 'enterprise'],
+      ['驳回', '待审核', '已驳回', '许可证扫描件不清晰', 'government'],
+      ['重新提交', '已驳回', '待审核', null, 'enterprise'],
+      ['通过', '待审核', '已通过', '资料齐全', 'government'],
+    ]);
+    // an enterprise has no such screen; another city's officer does not find the registration
+    expect((await t.call('GET', `/api/audit/enterprise/flow/${id}`, { as: 'qiye2' })).body.status).toBe(40301);
+    const inB = (await register(application(B.regionCode))).body.data.enterpriseId;
+    expect((await t.call('GET', `/api/audit/enterprise/flow/${inB}`, { as: 'shiji' })).body.message).toBe('数据不存在或无权访问');
+  });
+
   it('outside the jurisdiction, or without the button, nothing happens', async () => {
     const inB = (await register(application(B.regionCode))).body.data.enterpriseId;
     expect((await t.call('POST', `/api/audit/pass/enterprise/${inB}`, { as: 'shiji', body: {} })).body).toMatchObject({ status: 40001, message: '数据不存在或无权访问' });

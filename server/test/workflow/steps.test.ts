@@ -8,23 +8,25 @@
  * directly, so every state is tried whatever path the demo data would take to reach it.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { MSG, RESOURCES, STATUS, opinionField, stepFrom, tableName, type FieldDef, type ResourceDef, type Side, type StepDef } from '@dg/core';
+import { MSG, RESOURCES, STATUS, columnName, makeCreditCode, opinionField, recordChange, stepFrom, tableName, type FieldDef, type ResourceDef, type Side, type StepDef } from '@dg/core';
 import { checklistFlow, waybillForm } from '@dg/core/waybill';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
 import { day, firstStaff } from '../danger/fixtures.ts';
 import { demoEnterprises } from '../records/fixtures.ts';
 import { apiRoutes } from '../security/route-table.ts';
-import { makeCrew, ok, waybillIn } from '../waybill/fixtures.ts';
+import { makeCrew, makeTank, makeVehicle, ok, waybillIn } from '../waybill/fixtures.ts';
 
 let t: TestApp;
 let staff = '';
 let enterprise = '';
 let city = '';
+let district = '';
 beforeAll(async () => {
   t = await testApp();
   const E = await demoEnterprises(t);
   enterprise = E.a.id;
   city = E.a.regionCode.slice(0, 4) + '00';
+  district = E.a.regionCode;
   staff = (await firstStaff(t, E)).a;
 });
 
@@ -123,6 +125,22 @@ const MAKE: Record<string, (side: Side, from: string) => Promise<string>> = {
     const [row] = await t.sql('select id from assessment where task_id = $1 and enterprise_id = $2', [task.id, enterprise]);
     return row.id as string;
   },
+  // 企业车辆审核: a registration in the city's district (as the public form makes it), a vehicle, a tank, a change of an approved vehicle
+  enterprise: async () => {
+    const u = uid();
+    const [e] = await t.sql(`insert into enterprise (name, credit_code, licence_no, business_scope, region_code, address, phone, status, audit_status)
+      values ($1, $2, $3, '{3}', $4, '流程路1号', '13900001111', '正常', '待审核') returning id`,
+    [`流程${u}运输有限公司`, makeCreditCode(`91${district}${u.slice(0, 9).toUpperCase()}`), `流程许可${u}`, district]);
+    return e.id as string;
+  },
+  vehicle: async () => (await makeVehicle(t, enterprise)).id,
+  tank: async () => (await makeTank(t, enterprise)).id,
+  recordChange: async () => {
+    const v = await makeVehicle(t, enterprise);
+    const [c] = await t.sql(`insert into record_change (resource, record_id, enterprise_id, old_values, new_values) values ('vehicle', $1, $2, $3, $4) returning id`,
+      [v.id, enterprise, JSON.stringify({ transportCertExpiry: day(100) }), JSON.stringify({ transportCertExpiry: day(400) })]);
+    return c.id as string;
+  },
   supervise: async () => {
     const r = await t.call('POST', '/api/zgdb/supervise/add', { as: 'shiji', body: {
       title: uid('流程督办'), enterpriseId: enterprise, level: '市级', deadline: day(5), requirement: '按期整改',
@@ -180,9 +198,15 @@ const BODY: Record<string, (step: string, id: string, version: number) => Promis
   },
 };
 
-/** steps whose route is the module's own (下发 of several waybills at once): its URL and body for one row */
-const OWN_ROUTE: Record<string, { url: string; body: (id: string, body: Record<string, unknown>) => Record<string, unknown> }> = {
-  'waybill.distribute': { url: '/api/dzyd/waybill/distribute', body: (id, b) => ({ ids: [id], versions: { [id]: b.version } }) },
+/**
+ * steps whose route is the module's own (下发 of several waybills at once, 企业车辆审核's product paths): the route as
+ * registered, its URL and body for one row
+ */
+const OWN_ROUTE: Record<string, { route: string; url: (id: string) => string; body: (id: string, body: Record<string, unknown>) => Record<string, unknown> }> = {
+  'waybill.distribute': { route: '/api/dzyd/waybill/distribute', url: () => '/api/dzyd/waybill/distribute', body: (id, b) => ({ ids: [id], versions: { [id]: b.version } }) },
+  ...Object.fromEntries((['enterprise', 'vehicle', 'tank', 'recordChange'] as const).flatMap((key) => (['pass', 'reject'] as const).map((step) => [`${key}.${step}`, {
+    route: `/api/audit/${step}/:type/:id`, url: (id: string) => `/api/audit/${step}/${key === 'recordChange' ? 'vehicleChange' : key}/${id}`, body: (_id: string, b: Record<string, unknown>) => b,
+  }]))),
 };
 
 /** a valid value of a step's field, by its type */
@@ -195,11 +219,14 @@ function valueOf(f: FieldDef): unknown {
   }
 }
 
-// the waybill and its 核查单 are not registered resources (their tables and routes are the spec's) but run on the engine
-const defs = [...RESOURCES, waybillForm, checklistFlow].filter((d) => d.workflow?.steps);
+// the waybill and its 核查单 are not registered resources (their tables and routes are the spec's) but run on the engine,
+// and so do 企业车辆审核's decisions on a change of an approved record
+const defs = [...RESOURCES, waybillForm, checklistFlow, recordChange].filter((d) => d.workflow?.steps);
 const stateCol = (def: ResourceDef) => def.workflow!.stateField ?? 'state';
+/** the state's column (审核状态 is audit_status) */
+const stateColumn = (def: ResourceDef) => columnName(stateCol(def));
 const put = async (def: ResourceDef, id: string, state: string) => {
-  if (def.key !== 'waybill') return t.sql(`update ${tableName(def)} set ${stateCol(def)} = $1 where id = $2`, [state, id]);
+  if (def.key !== 'waybill') return t.sql(`update ${tableName(def)} set ${stateColumn(def)} = $1 where id = $2`, [state, id]);
   // the waybill's state counts are rollups other files read while this one runs: a state set by hand moves them as a
   // step would, so they keep agreeing with the table
   const [w] = await t.sql('select state, enterprise_id, carrier_region from waybill where id = $1', [id]);
@@ -209,7 +236,7 @@ const put = async (def: ResourceDef, id: string, state: string) => {
     await t.sql(`insert into ${table} (${key}, state, n) values ($1, $2, -1), ($1, $3, 1) on conflict (${key}, state) do update set n = ${table}.n + excluded.n`, [value, w.state, state]);
   }
 };
-const read = async (def: ResourceDef, id: string) => (await t.sql(`select ${stateCol(def)} as state, version from ${tableName(def)} where id = $1`, [id]))[0] as { state: string; version: number };
+const read = async (def: ResourceDef, id: string) => (await t.sql(`select ${stateColumn(def)} as state, version from ${tableName(def)} where id = $1`, [id]))[0] as { state: string; version: number };
 /** a row's timeline rows: work_flow, or the timeline of a workflow with its own store */
 const OWN_TIMELINE: Record<string, string> = {
   waybill: 'select count(*)::int as n from waybill_transition where waybill_id = $1',
@@ -228,7 +255,7 @@ function bodyOf(def: ResourceDef, step: StepDef, version: number): Record<string
 
 describe('every declared workflow step', () => {
   it('is walked: every resource with steps has a row to walk', () => {
-    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice', 'checkPlan', 'waybill', 'checklist']));
+    expect(defs.map((d) => d.key)).toEqual(expect.arrayContaining(['hazard', 'rectNotice', 'checkPlan', 'waybill', 'checklist', 'enterprise', 'vehicle', 'tank', 'recordChange']));
     for (const d of defs) expect(MAKE[d.key], `${d.key}: no row to walk`).toBeTypeOf('function');
   });
 
@@ -236,9 +263,9 @@ describe('every declared workflow step', () => {
     for (const [name, step] of Object.entries(def.workflow!.steps!)) {
       it(`${def.key}.${name}: route, element, side, state, version, one timeline row`, { timeout: 60_000 }, async () => {
         const own = OWN_ROUTE[`${def.key}.${name}`];
-        const url = own?.url ?? `/api/${def.area}/${def.key}/${name}`;
-        const route = apiRoutes(t).find((r) => r.method === 'POST' && r.url === (own ? url : `${url}/:id`));
-        expect(route, own ? url : `${url}/:id`).toBeDefined();
+        const url = `/api/${def.area}/${def.key}/${name}`;
+        const route = apiRoutes(t).find((r) => r.method === 'POST' && r.url === (own ? own.route : `${url}/:id`));
+        expect(route, own ? own.route : `${url}/:id`).toBeDefined();
         // one element code, or any of several where two screens offer the step
         const codes = route!.access.element ? [route!.access.element] : route!.access.anyElement ?? [];
         expect(codes.length).toBeGreaterThan(0);
@@ -253,7 +280,7 @@ describe('every declared workflow step', () => {
         const bodyFor = (row: string, version: number) => (BODY[def.key] ? BODY[def.key]!(name, row, version) : Promise.resolve(bodyOf(def, step, version)));
         const call = async (as: DemoUser, body: Record<string, unknown> | Promise<Record<string, unknown>>, row = id) => {
           const b = { ...extra, ...(await body) };
-          return t.call('POST', own ? url : `${url}/${row}`, { as, body: own ? own.body(row, b) : b }).then((r) => r.body);
+          return t.call('POST', own ? own.url(row) : `${url}/${row}`, { as, body: own ? own.body(row, b) : b }).then((r) => r.body);
         };
         await put(def, id, from);
         const at = await read(def, id);

@@ -1,19 +1,35 @@
 /** 档案管理: 一企一档. The enterprise table is also the platform's: users, scope and regions hang on it. */
 import { resource, text, textarea, date, dict, region, number, integer, enumOf, file, ref, bool } from '../resource.ts';
 import type { MenuCode } from '../menus.ts';
+import type { StateDef, StepDef } from '../workflow.ts';
 
-/** 审核状态 as a workflow's state: its tag colours, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
-const AUDIT_STATES = { 草稿: { color: 'default' }, 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const;
+/** the states of 企业车辆审核: waiting, approved, rejected (with the opinion the enterprise reads), and their tag colours */
+export const REVIEW_STATES = { 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const satisfies Record<string, StateDef>;
+/** 审核状态 of a vehicle or tank: a 草稿 besides, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
+const AUDIT_STATES = { 草稿: { color: 'default' }, ...REVIEW_STATES } as const satisfies Record<string, StateDef>;
 /** the 审核状态 from which a vehicle or tank is submitted for audit (提交审核 → 待审核) */
 export const AUDIT_SUBMITTABLE: readonly string[] = ['草稿', '已驳回'];
-const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, lockedIn: ['待审核'] } as const;
+/**
+ * 企业车辆审核's two decisions on whatever waits for it (a registration, a vehicle, a tank, a change of an approved
+ * record's supervised fields): 通过 takes an opinion if given, 驳回 needs the opinion the enterprise reads. The routes
+ * are the product's `/audit/pass|reject/:type/:id` (modules/approval/review.ts); what a decision brings about (the
+ * registration's administrator enabled, a change's new values written) is that module's hook.
+ */
+export const REVIEW_STEPS = {
+  pass: { label: '通过', from: ['待审核'], to: '已通过', sides: ['government', 'platform'], elements: ['enterpriseVehicleAuditManager:btn_pass'], opinion: { optional: true, label: '审核意见' } },
+  reject: {
+    label: '驳回', from: ['待审核'], to: '已驳回', sides: ['government', 'platform'], elements: ['enterpriseVehicleAuditManager:btn_reject'],
+    opinion: { required: '请输入驳回意见', label: '驳回意见', named: true },
+  },
+} as const satisfies Record<string, StepDef>;
+const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, steps: REVIEW_STEPS, lockedIn: ['待审核'] } as const;
 
 export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',
   importable: true, writableBy: ['enterprise', 'platform'],
   supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'scopeUnNos', 'regionCode', 'licenceScan'],
-  // 注册审核 and 企业车辆审核 decide these
-  workflow: { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES },
+  // 企业车辆审核 decides a registration (its applicant's revision of a rejected one is modules/approval/register.ts)
+  workflow: { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: REVIEW_STATES, steps: REVIEW_STEPS },
   // the waybill lists, 异常运单 and 核查单 filter by 企业 (the statistics too: ./options.ts)
   pickMenus: ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager'],
   fields: {
@@ -266,6 +282,20 @@ export const staffLeave = resource({
     reason: textarea('离职原因', { required: true, max: 500, column: true }),
     handover: bool('已完成交接', { column: true, default: true }),
   },
+});
+
+/**
+ * 企业/车辆/罐体信息变更: an enterprise's change of an approved record's supervised fields waiting for 企业车辆审核
+ * (table record_change, written by the generic update: server platform/crud/changes.ts). Not a registered resource
+ * (no screen lists or edits it as one); its decisions run on the workflow engine like the records' own.
+ */
+export const recordChange = resource({
+  key: 'recordChange', area: 'audit', menu: 'enterpriseVehicleAuditManager', title: '信息变更', scope: 'enterprise', table: 'record_change',
+  fields: {
+    status: enumOf('审核状态', Object.keys(REVIEW_STATES), { readOnly: true, default: '待审核' }),
+    opinion: textarea('审核意见', { readOnly: true, max: 500 }),
+  },
+  workflow: { owns: ['status', 'opinion'], stateField: 'status', states: REVIEW_STATES, steps: REVIEW_STEPS },
 });
 
 export const recordsResources = [

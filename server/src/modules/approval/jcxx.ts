@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resourceByKey, type ResourceDef } from '@dg/core';
+import { menuTitle, resourceByKey, type MenuCode, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { ok, notFound } from '../../platform/errors.ts';
@@ -19,12 +19,13 @@ import { exportStream, xlsxDisposition } from '../../platform/crud/excel.ts';
 import type { Db } from '../../db/index.ts';
 import { idParam, listBody } from '../../platform/schemas.ts';
 
+/** each page's menu (its title is the menu catalogue's) and the records it reads */
 export const JCXX_PAGES = {
-  qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息' },
-  clxxcx: { menu: 'clxxcxManager', resource: 'vehicle', title: '车辆信息' },
-  cyryxx: { menu: 'cyryxxManager', resource: 'staff', title: '从业人员' },
-  jcxxgcgt: { menu: 'jcxxgcgtManager', resource: 'tank', title: '罐车罐体' },
-} as const;
+  qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise' },
+  clxxcx: { menu: 'clxxcxManager', resource: 'vehicle' },
+  cyryxx: { menu: 'cyryxxManager', resource: 'staff' },
+  jcxxgcgt: { menu: 'jcxxgcgtManager', resource: 'tank' },
+} as const satisfies Record<string, { menu: MenuCode; resource: string }>;
 export type JcxxPage = keyof typeof JCXX_PAGES;
 
 
@@ -87,16 +88,17 @@ export const jcxxRoutes: FastifyPluginAsyncZod = async (fastify) => {
   for (const [page, p] of Object.entries(JCXX_PAGES) as [JcxxPage, (typeof JCXX_PAGES)[JcxxPage]][]) {
     const d = def(p.resource);
     const base = `/jcxx/${page}`;
-    app.post(`${base}/list`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${p.title}列表`, body: listBody.nullish() } }, async (req) => {
+    const title = menuTitle(p.menu);
+    app.post(`${base}/list`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}列表`, body: listBody.nullish() } }, async (req) => {
       const body = (req.body ?? {});
       return ok(await listRows(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
-    app.post(`${base}/export`, { config: { access: { element: `${p.menu}:btn_export` } }, schema: { tags, summary: `导出${p.title}`, body: listBody.nullish() } }, async (req, reply) => {
+    app.post(`${base}/export`, { config: { access: { element: `${p.menu}:btn_export` } }, schema: { tags, summary: `导出${title}`, body: listBody.nullish() } }, async (req, reply) => {
       const body = (req.body ?? {});
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(exportStream(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
-    app.get(`${base}/info/:id`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${p.title}详情`, params: idParam } }, async (req) => {
+    app.get(`${base}/info/:id`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}详情`, params: idParam } }, async (req) => {
       const row = await findRow(db(), d, req.user!, req.params.id);
       if (!row) throw notFound();
       const [shown] = await present(db(), d, req.user!, [row]);

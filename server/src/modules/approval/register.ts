@@ -6,6 +6,8 @@
  * revises the same application with POST /public/register/revise (the same 账号 + 密码): the account and its
  * password are never changed by a registration, so no one but the applicant can take over an application.
  * Another application with the credit code of an existing one is refused, whatever its status.
+ * The application's timeline (work_flow, subject enterprise) holds 提交注册申请 and 重新提交 beside 企业车辆审核's
+ * decisions (the workflow engine's steps, ./review.ts).
  * Every step writes its 操作日志 row (menu 企业注册, the applicant's account as 操作人), refusals included.
  */
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import { ok, badInput, ApiError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { regionName } from '../../platform/regions.ts';
 import { logEntry } from '../../platform/audit.ts';
+import { recordStep } from '../../platform/flow.ts';
 import { textArray, type Db } from '../../db/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -182,6 +185,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const u = await tx.execute<{ id: string }>(sql`insert into base_user (name, username, password, mobile, side, enterprise_id, status, description, created_by, updated_by)
           values (${form.contact}, ${form.username}, ${hashed}, ${mobile}, 'enterprise', ${id}, '0', '企业注册申请人', null, null) returning id`);
         await tx.execute(sql`insert into base_group_member (group_id, user_id) select id, ${u.rows[0]!.id} from base_group where code = 'enterpriseAdmin'`);
+        await recordStep(tx, { id: u.rows[0]!.id, name: form.contact, side: 'enterprise' }, 'enterprise', id, { action: '提交注册申请', from: null, to: '待审核', enterpriseId: id });
         await logStep(tx, req, { opt: '提交注册申请', username: form.username, userId: u.rows[0]!.id, enterpriseId: id, result: '成功', body: logBody(req.body),
           after: { enterpriseId: id, name: form.name, creditCode: form.creditCode, username: form.username, auditStatus: '待审核' } });
         return id;
@@ -261,6 +265,9 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
           where id = ${applicant.enterpriseId}`);
         const mobile = /^1[3-9]\d{9}$/.test(form.phone) ? form.phone : null;
         await tx.execute(sql`update base_user set name = ${form.contact}, mobile = ${mobile}, updated_at = now(), version = version + 1 where id = ${applicant.userId}`);
+        // the applicant's step beside 企业车辆审核's decisions in the registration's timeline (public, behind the application's password: no element code)
+        await recordStep(tx, { id: applicant.userId, name: form.contact, side: 'enterprise' }, 'enterprise', applicant.enterpriseId,
+          { action: '重新提交', from: '已驳回', to: '待审核', enterpriseId: applicant.enterpriseId });
         await logStep(tx, req, { opt: '修改注册申请', username: applicant.username, userId: applicant.userId, enterpriseId: applicant.enterpriseId, result: '成功',
           body: logBody(req.body), before, after: { enterpriseId: applicant.enterpriseId, name: form.name, creditCode: form.creditCode, username: applicant.username, auditStatus: '待审核' } });
       });

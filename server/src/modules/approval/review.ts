@@ -3,21 +3,27 @@
  * vehicles and new tanks waiting in the reviewer's jurisdiction; 通过 activates (an enterprise's
  * administrator account is enabled), 驳回 needs an opinion the enterprise reads on its record.
  * Changes of approved records' supervised fields (企业/车辆/罐体信息变更) wait here too: 通过 writes the new values.
+ * The decisions are the workflow engine's steps (declared in core records.ts: REVIEW_STEPS on enterprise, vehicle, tank
+ * and recordChange), one registration per type with its hooks below; each writes one timeline row.
  *   POST /audit/pending/list  {page, size, filters: {type, auditStatus, keyword}}
  *   GET  /audit/info/:type/:id
- *   POST /audit/pass/:type/:id   {opinion?}   (enterpriseVehicleAuditManager:btn_pass)
- *   POST /audit/reject/:type/:id {opinion}    (enterpriseVehicleAuditManager:btn_reject)
+ *   GET  /audit/:type/flow/:id   (the decisions taken, oldest first)
+ *   POST /audit/pass/:type/:id   {opinion?, version?}   (enterpriseVehicleAuditManager:btn_pass)
+ *   POST /audit/reject/:type/:id {opinion, version?}    (enterpriseVehicleAuditManager:btn_reject)
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { resourceByKey, type ResourceDef } from '@dg/core';
+import { recordChange, resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
-import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { ok, notFound } from '../../platform/errors.ts';
 import { findRow, present } from '../../platform/crud/query.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
 import { applyChange, changedFields, changeView, type ChangeRow } from '../../platform/crud/changes.ts';
+import { recordStep, tableStore, timelineOf, type WorkflowStore } from '../../platform/flow.ts';
+import { runStep, type StepContext, type StepEffect, type WorkflowRegistration } from '../../platform/workflow.ts';
 import type { Db } from '../../db/index.ts';
 import { UUID_RE, pageFields } from '../../platform/schemas.ts';
 
@@ -58,7 +64,11 @@ const listBody = z.object({
     regionCode: z.string().regex(/^\d{6}$/, '所在地区不正确').nullish(),
   }).passthrough().optional(),
 }).passthrough();
-const opinionBody = z.object({ opinion: z.string().max(500, '审核意见不能超过500个字符').nullish() }).passthrough().nullish();
+const opinionBody = z.object({
+  opinion: z.string().max(500, '审核意见不能超过500个字符').nullish(),
+  // the version the reviewer read (a change extended since is not decided unseen); without it, the one read now
+  version: z.coerce.number({ error: '版本号不正确' }).int('版本号不正确').optional(),
+}).passthrough().nullish();
 
 function selectOf(type: AuditType, user: SessionUser, status: string, keyword: string | null | undefined, region: string | null | undefined): SQL {
   const rt = AUDIT_TYPES[isChange(type) ? CHANGE_TYPES[type].of : type];
@@ -84,12 +94,89 @@ function selectOf(type: AuditType, user: SessionUser, status: string, keyword: s
     from ${sql.identifier(rt.table)} r join enterprise e on e.id = ${r(rt.enterpriseColumn)} where ${sql.join(conds, sql` and `)}`;
 }
 
-/** the change `id` inside the user's jurisdiction, locked when `tx` decides it */
-async function changeOf(db: Db, type: ChangeType, user: SessionUser, id: string, lock = false) {
-  const r = await db.execute<ChangeRow>(sql`select c.* from record_change c join enterprise e on e.id = c.enterprise_id
-    where c.id = ${id} and c.resource = ${CHANGE_TYPES[type].of} and ${regionScope(user, sql`e.region_code`)} ${lock ? sql`for update of c` : sql``}`);
+/** the change `id` inside the user's jurisdiction (any record's: a registration's `admits` narrows it), locked when a decision takes it */
+async function changeOf(db: Db, user: SessionUser, id: string, lock = false) {
+  const r = await db.execute<ChangeRow & { version: number }>(sql`select c.* from record_change c join enterprise e on e.id = c.enterprise_id
+    where c.id = ${id} and ${regionScope(user, sql`e.region_code`)} ${lock ? sql`for update of c` : sql``}`);
   return r.rows[0] ?? null;
 }
+
+/** the enterprise's administrators (企业管理员): who applied for a registration */
+const isAdmin = (userId: SQL) => sql`exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = ${userId} and g.code = 'enterpriseAdmin')`;
+
+/** what a decision hands its route: the registration's applicants and the accounts it enabled, a change's record before and after */
+interface Decided { applicants?: string[]; enabled: string[]; applied?: { before: Row; after: Row } | null }
+
+/** a decision on a record: its opinion is written beside its state (null when 通过 without one) */
+const decideRecord = ({ opinion }: StepContext): StepEffect => ({ set: { auditOpinion: opinion }, result: { enabled: [] } satisfies Decided });
+
+/** a decision on a registration names its applicant in the log; 通过 lets the administrator who applied sign in */
+async function decideRegistration({ name, user, before, opinion, tx }: StepContext): Promise<StepEffect> {
+  const applicants = (await tx.execute<{ username: string }>(sql`select u.username from base_user u where u.enterprise_id = ${before.id} and ${isAdmin(sql`u.id`)} order by u.created_at`))
+    .rows.map((x) => x.username);
+  const enabled = name !== 'pass' ? [] : (await tx.execute<{ username: string }>(sql`update base_user set status = '1', updated_at = now(), updated_by = ${user.id}, version = version + 1
+      where enterprise_id = ${before.id} and status = '0' and ${isAdmin(sql`base_user.id`)} returning username`)).rows.map((x) => x.username);
+  return { set: { auditOpinion: opinion }, result: { applicants, enabled } satisfies Decided };
+}
+
+/**
+ * 企业注册, 车辆 and 罐体 on the workflow engine: their declaration (core records.ts REVIEW_STEPS) on the definition,
+ * their rows through the definition's table and scope, each decision one timeline row of the record. The routes are
+ * the product's `/audit/pass|reject/:type/:id` (below), each running the step of the type's registration.
+ */
+function recordWorkflow(type: RecordType): WorkflowRegistration {
+  const def = defOf(type);
+  const table = tableStore(def, type);
+  return {
+    def,
+    subject: type,
+    // a registration's timeline belongs to the enterprise it registers
+    store: type === 'enterprise' ? { ...table, timeline: (tx, user, before, e) => recordStep(tx, user, 'enterprise', before.id as string,
+      { action: e.outcome ?? e.action, from: e.from, to: e.to, opinion: e.opinion, enterpriseId: before.id as string }) } : table,
+    ownRoutes: ['pass', 'reject'],
+    hooks: {
+      refusal: (_name, _user, before) => `该${titleOf(type)}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`,
+      steps: type === 'enterprise' ? { pass: decideRegistration, reject: decideRegistration } : { pass: decideRecord, reject: decideRecord },
+    },
+  };
+}
+
+/** record_change as the engine's store: the change in the jurisdiction of its enterprise's approved region, at its version */
+const changeStore: WorkflowStore = {
+  find: (tx, user, id) => changeOf(tx, user, id, true) as Promise<Row | null>,
+  async write(tx, user, before, set, to) {
+    const r = await tx.execute<Row>(sql`update record_change set status = ${to}, opinion = ${(set.opinion as string | null) ?? null}, decided_by = ${user.id}, decided_at = now(),
+        version = version + 1 where id = ${before.id as string} and version = ${before.version as number} returning *`);
+    return r.rows[0] ?? null;
+  },
+  timeline: (tx, user, before, e) => recordStep(tx, user, 'recordChange', before.id as string,
+    { action: e.outcome ?? e.action, from: e.from, to: e.to, opinion: e.opinion, enterpriseId: before.enterprise_id as string }),
+};
+
+/** 企业/车辆/罐体信息变更: one declaration (core recordChange) for the three, each type reaching the changes of its records; 通过 writes the new values */
+function changeWorkflow(type: ChangeType): WorkflowRegistration {
+  const of = CHANGE_TYPES[type].of;
+  return {
+    def: recordChange,
+    subject: 'recordChange',
+    store: changeStore,
+    admits: (row) => row.resource === of,
+    ownRoutes: ['pass', 'reject'],
+    hooks: {
+      refusal: (_name, _user, before) => `该${titleOf(type)}当前为“${String(before.status)}”，不是待审核状态`,
+      steps: {
+        pass: async ({ before, user, opinion, tx }) => {
+          const applied = await applyChange(tx, defOf(type), before as unknown as ChangeRow, user);
+          if (!applied) throw notFound();
+          return { set: { opinion }, result: { enabled: [], applied } satisfies Decided };
+        },
+        reject: ({ opinion }) => ({ set: { opinion }, result: { enabled: [], applied: null } satisfies Decided }),
+      },
+    },
+  };
+}
+
+export const REVIEW_WORKFLOWS = Object.fromEntries(TYPE_KEYS.map((t) => [t, isChange(t) ? changeWorkflow(t) : recordWorkflow(t)])) as Record<AuditType, WorkflowRegistration>;
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -126,8 +213,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const { type, id } = req.params;
     const def = defOf(type);
     if (isChange(type)) {
-      const c = await changeOf(db(), type, req.user!, id);
-      if (!c) throw notFound();
+      const c = await changeOf(db(), req.user!, id);
+      if (!c || c.resource !== CHANGE_TYPES[type].of) throw notFound();
       const record = await findRow(db(), def, req.user!, c.record_id);
       if (!record) throw notFound();
       const [shown] = await present(db(), def, req.user!, [record]);
@@ -147,55 +234,32 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ type, typeTitle: titleOf(type), row: shown, applicant });
   });
 
-  /** the pass and reject routes (their params and body by typeParams and opinionBody) */
-  const decide = (decision: '已通过' | '已驳回') => async (req: Pick<FastifyRequest, 'user' | 'audit'> & { params: z.infer<typeof typeParams>; body: z.infer<typeof opinionBody> }) => {
+  /** the pass and reject routes: the type's registration runs the declared step (their params and body by typeParams and opinionBody) */
+  const decide = (step: 'pass' | 'reject') => async (req: Pick<FastifyRequest, 'user' | 'audit'> & { params: z.infer<typeof typeParams>; body: z.infer<typeof opinionBody> }) => {
     const { type, id } = req.params;
-    const opinion = (req.body?.opinion ?? '').trim() || null;
-    if (decision === '已驳回' && !opinion) throw badInput('请输入驳回意见');
-    const def = defOf(type);
-    const user = req.user!;
+    const { before, after, result } = await runStep(db(), REVIEW_WORKFLOWS[type], req.user!, id, step, req.body ?? {});
+    const decided = result as Decided;
     if (isChange(type)) {
-      const done = await db().transaction(async (tx) => {
-        const c = await changeOf(tx, type, user, id, true);
-        if (!c) throw notFound();
-        if (c.status !== '待审核') throw badInput(`该${titleOf(type)}当前为“${c.status}”，不是待审核状态`);
-        const applied = decision === '已通过' ? await applyChange(tx, def, c, user) : null;
-        if (decision === '已通过' && !applied) throw notFound();
-        await tx.execute(sql`update record_change set status = ${decision}, opinion = ${opinion}, decided_by = ${user.id}, decided_at = now() where id = ${c.id}`);
-        return { c, applied };
-      });
-      req.audit = { before: done.applied?.before ?? { change: done.c.old_values }, after: done.applied?.after ?? { change: done.c.new_values, status: decision, opinion } };
-      return ok({ type, id, auditStatus: decision, auditOpinion: opinion, enabledUsers: [] }, decision === '已通过' ? '审核通过，变更已生效' : '已驳回');
+      const status = String(after.status);
+      const opinion = (after.opinion as string | null) ?? null;
+      req.audit = { before: decided.applied?.before ?? { change: before.old_values }, after: decided.applied?.after ?? { change: before.new_values, status, opinion } };
+      return ok({ type, id, auditStatus: status, auditOpinion: opinion, enabledUsers: [] }, step === 'pass' ? '审核通过，变更已生效' : '已驳回');
     }
-    const result = await db().transaction(async (tx) => {
-      const before = await findRow(tx, def, user, id);
-      if (!before) throw notFound();
-      const t = sql.identifier(AUDIT_TYPES[type as RecordType].table);
-      const r = await tx.execute<Record<string, unknown>>(sql`update ${t} set audit_status = ${decision}, audit_opinion = ${opinion},
-          updated_at = now(), updated_by = ${user.id}, version = version + 1
-        where id = ${id} and audit_status = '待审核' returning id, audit_status, audit_opinion`);
-      if (!r.rows.length) throw badInput(`该${titleOf(type)}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`);
-      let enabled: string[] = [];
-      // the log names the applicant the decision concerns
-      const applicants = type === 'enterprise'
-        ? (await tx.execute<{ username: string }>(sql`select u.username from base_user u where u.enterprise_id = ${id}
-            and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = u.id and g.code = 'enterpriseAdmin') order by u.created_at`)).rows.map((x) => x.username)
-        : undefined;
-      if (type === 'enterprise' && decision === '已通过') {
-        // the administrator who applied may now sign in
-        const u = await tx.execute<{ username: string }>(sql`update base_user set status = '1', updated_at = now(), updated_by = ${user.id}, version = version + 1
-          where enterprise_id = ${id} and status = '0'
-            and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = base_user.id and g.code = 'enterpriseAdmin')
-          returning username`);
-        enabled = u.rows.map((x) => x.username);
-      }
-      return { before, after: r.rows[0], enabled, applicants };
-    });
-    req.audit = { before: { auditStatus: result.before.auditStatus, auditOpinion: result.before.auditOpinion },
-      after: { type, id, ...result.after, enabledUsers: result.enabled, ...(result.applicants ? { applicants: result.applicants } : {}) } };
-    return ok({ type, id, auditStatus: decision, auditOpinion: opinion, enabledUsers: result.enabled }, decision === '已通过' ? '审核通过' : '已驳回');
+    const status = String(after.auditStatus);
+    const opinion = (after.auditOpinion as string | null) ?? null;
+    req.audit = { before: { auditStatus: before.auditStatus, auditOpinion: before.auditOpinion },
+      after: { type, id, audit_status: status, audit_opinion: opinion, enabledUsers: decided.enabled, ...(decided.applicants ? { applicants: decided.applicants } : {}) } };
+    return ok({ type, id, auditStatus: status, auditOpinion: opinion, enabledUsers: decided.enabled }, step === 'pass' ? '审核通过' : '已驳回');
   };
 
-  app.post('/audit/pass/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_pass` } }, schema: { tags, summary: '审核通过', params: typeParams, body: opinionBody } }, decide('已通过'));
-  app.post('/audit/reject/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_reject` } }, schema: { tags, summary: '审核驳回（须填写驳回意见）', params: typeParams, body: opinionBody } }, decide('已驳回'));
+  app.post('/audit/pass/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_pass` } }, schema: { tags, summary: '审核通过', params: typeParams, body: opinionBody } }, decide('pass'));
+  app.post('/audit/reject/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_reject` } }, schema: { tags, summary: '审核驳回（须填写驳回意见）', params: typeParams, body: opinionBody } }, decide('reject'));
+
+  // the decisions taken on what waits here, oldest first (the engine's timeline of the record or the change)
+  app.get('/audit/:type/flow/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核记录', params: typeParams } }, async (req) => {
+    const { type, id } = req.params;
+    const found = isChange(type) ? await changeOf(db(), req.user!, id) : await findRow(db(), defOf(type), req.user!, id);
+    if (!found || (isChange(type) && !REVIEW_WORKFLOWS[type].admits!(found as Row))) throw notFound();
+    return ok(await timelineOf(db(), id));
+  });
 };

@@ -51,7 +51,7 @@ export async function holdSupervised(tx: Db, def: ResourceDef, user: SessionUser
   }
   if (pending) {
     await tx.execute(sql`update record_change set old_values = ${JSON.stringify(olds)}::jsonb, new_values = ${JSON.stringify(news)}::jsonb,
-      submitted_by = ${user.id}, submitted_at = now() where id = ${pending.id}`);
+      submitted_by = ${user.id}, submitted_at = now(), version = version + 1 where id = ${pending.id}`);
   } else {
     const enterpriseId = def.key === 'enterprise' ? before.id : before.enterpriseId;
     await tx.execute(sql`insert into record_change (resource, record_id, enterprise_id, old_values, new_values, submitted_by)

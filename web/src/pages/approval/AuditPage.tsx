@@ -1,19 +1,22 @@
 /**
  * 企业车辆审核 (enterpriseVehicleAuditManager, 政): registrations, new vehicles and
- * tanks of the jurisdiction waiting for a decision, oldest first. 详情 shows the whole record;
+ * tanks of the jurisdiction waiting for a decision, oldest first. 详情 shows the whole record and its 处理记录;
  * 通过 activates it (a registration's administrator may then sign in), 驳回 needs an opinion that
  * the enterprise reads on its record. A change of an approved record's supervised fields (企业/车辆/罐体信息变更)
- * shows 原值 and 新值 side by side; 通过 writes the new values.
+ * shows 原值 and 新值 side by side; 通过 writes the new values. The states' colours, the buttons a row offers (core
+ * `allowedSteps`) and the opinion each decision takes are the workflow's declaration (core REVIEW_STEPS); the
+ * decisions go to the product's `/audit/pass|reject/:type/:id`.
  */
 import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceByKey } from '@dg/core';
+import { allowedSteps, recordChange, resourceByKey, stateColor, type ResourceDef, type StepDef } from '@dg/core';
+import { WorkflowTimeline, flowKey } from '../../components/workflow';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { emitDataChanged } from '../../utils/dataChange';
 import { formatDateTime } from '../../components/resource/format';
-import { useCan } from '../../components/resource/permission';
+import { useCan, useUserSide } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
 import { useRegions } from '../../components/resource/useRegions';
 import { ChangeTable } from '../../components/resource/ChangeNotice';
@@ -22,13 +25,24 @@ import { listPagination } from '../../components/resource/pagination';
 import { useListState } from '../../components/resource/useListState';
 import { useSave } from '../../components/resource/useSave';
 
-const STATUS_COLOR: Record<AuditStatus, string> = { 待审核: 'processing', 已通过: 'success', 已驳回: 'error' };
+/** the workflow a type's decisions run on: the record's own, or a change's */
+const flowDef = (type: AuditType): ResourceDef => (isChangeType(type) ? recordChange : resourceByKey(AUDIT_RESOURCE[type])!);
+/** the row as its workflow reads it: its state in the declared state field */
+const flowRow = (r: Pick<AuditRow, 'type' | 'auditStatus'>) => ({ [flowDef(r.type).workflow!.stateField ?? 'state']: r.auditStatus });
+type Step = 'pass' | 'reject';
+const stepOf = (type: AuditType, step: Step): StepDef => flowDef(type).workflow!.steps![step]!;
+/** the decisions the signed-in user may take on a row now (the server checks the same) */
+function useDecisions() {
+  const side = useUserSide();
+  const can = useCan();
+  return (r: Pick<AuditRow, 'type' | 'auditStatus'>) => (side ? allowedSteps(flowDef(r.type).workflow, flowRow(r), side, can) as Step[] : []);
+}
 const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan', enterpriseChange: 'magenta', vehicleChange: 'geekblue', tankChange: 'green' };
 const DETAIL_LABEL: Record<AuditType, string> = {
   enterprise: '统一社会信用代码', vehicle: '道路运输证号', tank: '所属车辆', enterpriseChange: '变更字段', vehicleChange: '变更字段', tankChange: '变更字段',
 };
 
-type Decision = { mode: 'pass' | 'reject'; row: Pick<AuditRow, 'type' | 'id' | 'title'> };
+type Decision = { mode: Step; row: Pick<AuditRow, 'type' | 'id' | 'title'> };
 
 function DecisionModal({ decision, onClose, onDone }: { decision: Decision | null; onClose: () => void; onDone: () => void }) {
   const [opinion, setOpinion] = useState('');
@@ -39,17 +53,19 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
   });
   if (!decision) return null;
   const reject = decision.mode === 'reject';
+  const step = stepOf(decision.row.type, decision.mode);
+  const rule = step.opinion;
   const submit = async () => {
-    if (reject && !opinion.trim()) { setError('请输入驳回意见'); return; }
+    if (rule && 'required' in rule && !opinion.trim()) { setError(rule.required); return; }
     await save(decision);
   };
   return (
-    <Modal open title={`${reject ? '驳回' : '通过'}：${AUDIT_TYPE_TITLE[decision.row.type]}“${decision.row.title}”`} okText={reject ? '驳回' : '通过'}
+    <Modal open title={`${step.label}：${AUDIT_TYPE_TITLE[decision.row.type]}“${decision.row.title}”`} okText={step.label}
       okButtonProps={{ danger: reject, loading: busy, ...({ 'data-testid': 'audit-confirm' } as Record<string, string>) }} cancelText="取消" onOk={submit} onCancel={() => { setOpinion(''); setError(null); onClose(); }} destroyOnHidden>
       {!reject && decision.row.type === 'enterprise' && (
         <Typography.Paragraph type="secondary">通过后，该企业的管理员账号将被启用，可以登录系统。</Typography.Paragraph>
       )}
-      <Typography.Text>{reject ? '驳回意见（企业可见）' : '审核意见（选填）'}</Typography.Text>
+      <Typography.Text>{rule?.label ?? '意见'}{rule && 'required' in rule ? '（企业可见）' : '（选填）'}</Typography.Text>
       {/* the 0 / 500 counter hangs below the box: the line under it holds the counter and the error, clear of the buttons */}
       <Input.TextArea rows={4} maxLength={500} showCount value={opinion} status={error ? 'error' : undefined} data-testid="audit-opinion"
         onChange={(e) => { setOpinion(e.target.value); setError(null); }} placeholder={reject ? '请写明需要补正的内容' : ''} style={{ marginTop: 8 }} />
@@ -58,11 +74,11 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
   );
 }
 
-function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onDecide: (d: Decision) => void; canPass: boolean; canReject: boolean }) {
+function AuditDetail({ row, onDecide }: { row: AuditRow; onDecide: (d: Decision) => void }) {
   const ctx = useFormatContext();
   const q = useQuery({ queryKey: ['audit', 'info', row.type, row.id], queryFn: () => auditInfo(row.type, row.id) });
   const def = resourceByKey(AUDIT_RESOURCE[row.type])!;
-  const pending = row.auditStatus === '待审核';
+  const decisions = useDecisions()(row);
   const change = q.data?.change;
   return (
     <>
@@ -84,10 +100,13 @@ function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onD
             { key: 's', label: '账号状态', children: q.data.applicant.status === '1' ? <Tag color="success">已启用</Tag> : <Tag>待审核通过后启用</Tag> },
           ]} />
       )}
-      {pending && (canPass || canReject) && (
+      <WorkflowTimeline base={`/audit/${row.type}`} id={row.id} />
+      {decisions.length > 0 && (
         <Space style={{ marginTop: 16 }}>
-          {canPass && <Button type="primary" icon={<CheckOutlined />} onClick={() => onDecide({ mode: 'pass', row })}>通过</Button>}
-          {canReject && <Button danger icon={<CloseOutlined />} onClick={() => onDecide({ mode: 'reject', row })}>驳回</Button>}
+          {decisions.map((mode) => (
+            <Button key={mode} type={mode === 'pass' ? 'primary' : undefined} danger={mode === 'reject'} icon={mode === 'pass' ? <CheckOutlined /> : <CloseOutlined />}
+              onClick={() => onDecide({ mode, row })}>{stepOf(row.type, mode).label}</Button>
+          ))}
         </Space>
       )}
     </>
@@ -97,8 +116,7 @@ function AuditDetail({ row, onDecide, canPass, canReject }: { row: AuditRow; onD
 export default function AuditPage() {
   const queryClient = useQueryClient();
   const { regionName } = useRegions();
-  const canPass = useCan('enterpriseVehicleAuditManager:btn_pass');
-  const canReject = useCan('enterpriseVehicleAuditManager:btn_reject');
+  const decisionsOf = useDecisions();
   // status, type, keyword and page in the URL: a reload, 后退 or a shared link shows the same list
   const [{ page, size, filters: searched }, setList] = useListState('audit', { inUrl: true });
   const status = (searched.auditStatus as AuditStatus | undefined) ?? '待审核';
@@ -118,7 +136,7 @@ export default function AuditPage() {
   const columns: TableColumnsType<AuditRow> = [
     { key: 'type', title: '类型', width: 100, render: (_, r) => <Tag color={TYPE_COLOR[r.type]}>{r.typeTitle}</Tag> },
     { key: 'title', title: '名称 / 车牌 / 罐体编号', dataIndex: 'title', width: 240, ellipsis: { showTitle: true } },
-    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={STATUS_COLOR[r.auditStatus]}>{r.auditStatus}</Tag> },
+    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={stateColor(flowDef(r.type).workflow, r.auditStatus)}>{r.auditStatus}</Tag> },
     { key: 'detail', title: '证照 / 车辆 / 变更字段', width: 240, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
     { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', width: 220, ellipsis: { showTitle: true } },
     { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_, r) => regionName(r.regionCode ?? '') },
@@ -128,8 +146,9 @@ export default function AuditPage() {
       key: 'op', title: '操作', fixed: 'right', width: status === '待审核' ? 190 : 80, render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>详情</Button>
-          {r.auditStatus === '待审核' && canPass && <Button type="link" size="small" onClick={() => setDecision({ mode: 'pass', row: r })} data-testid="audit-pass">通过</Button>}
-          {r.auditStatus === '待审核' && canReject && <Button type="link" size="small" danger onClick={() => setDecision({ mode: 'reject', row: r })} data-testid="audit-reject">驳回</Button>}
+          {decisionsOf(r).map((mode) => (
+            <Button key={mode} type="link" size="small" danger={mode === 'reject'} onClick={() => setDecision({ mode, row: r })} data-testid={`audit-${mode}`}>{stepOf(r.type, mode).label}</Button>
+          ))}
         </Space>
       ),
     },
@@ -161,9 +180,10 @@ export default function AuditPage() {
         pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
       />
       <Drawer open={!!viewing} size={720} title={viewing ? `${viewing.typeTitle}：${viewing.title}` : ''} onClose={() => setViewing(null)} destroyOnHidden>
-        {viewing && <AuditDetail row={viewing} canPass={canPass} canReject={canReject} onDecide={setDecision} />}
+        {viewing && <AuditDetail row={viewing} onDecide={setDecision} />}
       </Drawer>
       <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={() => {
+        if (decision) void queryClient.invalidateQueries({ queryKey: flowKey(`/audit/${decision.row.type}`, decision.row.id) });
         setDecision(null);
         setViewing(null);
         void queryClient.invalidateQueries({ queryKey: ['audit'] });

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Button, Card, Table, type TableProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EXCEL_FILE, elementOf, listColumns, resourceByKey, searchFields, type MenuCode } from '@dg/core';
+import { EXCEL_FILE, elementOf, listColumns, menuTitle, resourceByKey, searchFields, type MenuCode } from '@dg/core';
 import ExportButton from '../../../components/ExportButton';
 import SearchForm from '../../../components/resource/SearchForm';
 import { enterpriseColumn, fieldColumns } from '../../../components/resource/columns';
@@ -19,11 +19,12 @@ import { jcxxBase, jcxxList, type JcxxPage } from '../api';
 import { listPagination } from '../../../components/resource/pagination';
 import { useListState } from '../../../components/resource/useListState';
 
-export const JCXX: Record<JcxxPage, { menu: MenuCode; resource: string; title: string; info: string }> = {
-  qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', title: '企业信息', info: '/jcxxcxManager/qyxxcxInfo' },
-  clxxcx: { menu: 'clxxcxManager', resource: 'vehicle', title: '车辆信息', info: '/jcxxcxManager/clxxcxInfo' },
-  cyryxx: { menu: 'cyryxxManager', resource: 'staff', title: '从业人员', info: '/jcxxcxManager/cyryxxInfo' },
-  jcxxgcgt: { menu: 'jcxxgcgtManager', resource: 'tank', title: '罐车罐体', info: '/jcxxcxManager/jcxxgcgtInfo' },
+/** each page's menu (its title is the menu catalogue's: `menuTitle`), the records it reads and its detail's route */
+export const JCXX: Record<JcxxPage, { menu: MenuCode; resource: string; info: string }> = {
+  qyxxcx: { menu: 'qyxxcxManager', resource: 'enterprise', info: '/jcxxcxManager/qyxxcxInfo' },
+  clxxcx: { menu: 'clxxcxManager', resource: 'vehicle', info: '/jcxxcxManager/clxxcxInfo' },
+  cyryxx: { menu: 'cyryxxManager', resource: 'staff', info: '/jcxxcxManager/cyryxxInfo' },
+  jcxxgcgt: { menu: 'jcxxgcgtManager', resource: 'tank', info: '/jcxxcxManager/jcxxgcgtInfo' },
 };
 
 export default function JcxxList({ page, fixedFilters, title, compact }: { page: JcxxPage; fixedFilters?: Filters; title?: string; compact?: boolean }) {
@@ -70,7 +71,7 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
             onSearch={(v) => setList({ filters: serializeFilters(searchable, v), page: 1 })} onReset={() => setList({ filters: {}, page: 1 })} />
         </Card>
       )}
-      <Card title={title ?? p.title} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} /> : null}>
+      <Card title={title ?? menuTitle(p.menu)} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} /> : null}>
         {table}
       </Card>
     </div>

@@ -9,7 +9,7 @@ import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, S
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, listColumns, resourceByKey } from '@dg/core';
+import { MSG, listColumns, menuTitle, resourceByKey } from '@dg/core';
 import { detailItems } from '../../../components/resource/ResourceDetail';
 import { fieldColumns } from '../../../components/resource/columns';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
@@ -36,11 +36,13 @@ function useInfo<T extends DataRow>(page: JcxxPage) {
   return { uuid, ...q };
 }
 
-function Frame({ page, title, loading, error, children, extra }: { page: JcxxPage; title: ReactNode; loading: boolean; error: boolean; children: ReactNode; extra?: ReactNode }) {
+/** a detail's frame, titled by its page's menu title and the record's name once read (`企业信息：…`) */
+function Frame({ page, name, loading, error, children, extra }: { page: JcxxPage; name?: unknown; loading: boolean; error: boolean; children: ReactNode; extra?: ReactNode }) {
   const navigate = useNavigate();
   if (error) return <Result status="warning" title={MSG.notFound} extra={<Button onClick={() => navigate(-1)}>返回</Button>} />;
+  const title = menuTitle(JCXX[page].menu);
   return (
-    <Card title={title} data-testid={`jcxx-${page}-info`} extra={<Space>{extra}<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>返回</Button></Space>}>
+    <Card title={name === undefined ? title : `${title}：${String(name ?? '')}`} data-testid={`jcxx-${page}-info`} extra={<Space>{extra}<Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>返回</Button></Space>}>
       {loading ? <Skeleton active paragraph={{ rows: 8 }} /> : children}
     </Card>
   );
@@ -58,7 +60,7 @@ export function QyxxcxInfo() {
   const c = data?.counts;
   const stats: [string, number | undefined][] = [['营运车辆', c?.vehicles], ['罐体', c?.tanks], ['罐式集装箱', c?.tankContainers], ['在职从业人员', c?.staff], ['停车场', c?.parks], ['运单', c?.waybills]];
   return (
-    <Frame page="qyxxcx" title={data ? `企业信息：${String(data.name ?? '')}` : '企业信息'} loading={isLoading} error={isError}>
+    <Frame page="qyxxcx" name={data?.name} loading={isLoading} error={isError}>
       {data && (
         <>
           <Row gutter={16} style={{ marginBottom: 16 }}>
@@ -68,7 +70,7 @@ export function QyxxcxInfo() {
             { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="enterprise" row={data} /> },
             { key: 'licences', label: `证照（${data.licences.length}）`, children: <RecordTable resourceKey="companyLicence" rows={data.licences} /> },
             { key: 'vehicles', label: '车辆', children: <JcxxList page="clxxcx" compact fixedFilters={{ enterpriseId: uuid }} /> },
-            { key: 'staff', label: '从业人员', children: <JcxxList page="cyryxx" compact fixedFilters={{ enterpriseId: uuid }} /> },
+            { key: 'staff', label: menuTitle(JCXX.cyryxx.menu), children: <JcxxList page="cyryxx" compact fixedFilters={{ enterpriseId: uuid }} /> },
             { key: 'tanks', label: '罐体', children: <JcxxList page="jcxxgcgt" compact fixedFilters={{ enterpriseId: uuid }} /> },
             { key: 'waybills', label: `运单（${c?.waybills ?? 0}）`, children: <EnterpriseWaybills id={uuid} total={c?.waybills ?? 0} /> },
           ]} />
@@ -95,7 +97,7 @@ function EnterpriseWaybills({ id, total }: { id: string; total: number }) {
 export function ClxxcxInfo() {
   const { data, isLoading, isError } = useInfo<RowOf<typeof vehicle> & { tanks: RowOf<typeof tank>[]; facilities: RowOf<typeof vehicleFacility>[] }>('clxxcx');
   return (
-    <Frame page="clxxcx" title={data ? `车辆信息：${String(data.plateNo ?? '')}` : '车辆信息'} loading={isLoading} error={isError}>
+    <Frame page="clxxcx" name={data?.plateNo} loading={isLoading} error={isError}>
       {data && (
         <Tabs items={[
           { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="vehicle" row={data} /> },
@@ -110,7 +112,7 @@ export function ClxxcxInfo() {
 export function CyryxxInfo() {
   const { data, isLoading, isError } = useInfo<RowOf<typeof staff> & { entries: RowOf<typeof staffEntry>[]; leaves: RowOf<typeof staffLeave>[] }>('cyryxx');
   return (
-    <Frame page="cyryxx" title={data ? `从业人员：${String(data.name ?? '')}` : '从业人员'} loading={isLoading} error={isError}>
+    <Frame page="cyryxx" name={data?.name} loading={isLoading} error={isError}>
       {data && (
         <Tabs items={[
           { key: 'base', label: '基本信息', children: <RecordDescriptions resourceKey="staff" row={data} /> },
@@ -126,7 +128,7 @@ export function JcxxgcgtInfo() {
   const navigate = useNavigate();
   const { data, isLoading, isError } = useInfo<RowOf<typeof tank> & { vehicle: RowOf<typeof vehicle> | null; checks: RowOf<typeof tankCheck>[] }>('jcxxgcgt');
   return (
-    <Frame page="jcxxgcgt" title={data ? `罐车罐体：${String(data.tankNo ?? '')}` : '罐车罐体'} loading={isLoading} error={isError}
+    <Frame page="jcxxgcgt" name={data?.tankNo} loading={isLoading} error={isError}
       extra={data?.vehicle ? <Button onClick={() => navigate(`${JCXX.clxxcx.info}/${data.vehicle!.id}`)}>所属车辆 {String(data.vehicle.plateNo ?? '')}</Button> : null}>
       {data && (
         <Tabs items={[
