@@ -19,7 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node',
-          globalSetup: ['e2e/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000,
+          // a journey of 40 s on a quiet machine has taken over 120 s with three workers beside other sessions' load
+          globalSetup: ['e2e/global-setup.ts'], testTimeout: 300_000, hookTimeout: 180_000,
           // a page answers when the machine gets to it: an expect.poll without a timeout of its own waits as long as
           // playwright's own waits do (newPage: 30 s), not vitest's 1 s (a search's list once came 4 s after 查询)
           expect: { poll: { timeout: 30_000 } },

@@ -144,6 +144,22 @@ export async function settled(page: Page) {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
+/**
+ * Client-side navigation to `to`, as a menu click makes it (the router listens to popstate), then until its lazy
+ * chunks are in and it stands still: a walk over many pages pays for one load of the app, not one per page. What the
+ * previous page showed is marked `data-stale` first, so a wait for rows after it (`:not([data-stale])`) never counts
+ * the previous page's.
+ */
+export async function visit(page: Page, to: string) {
+  await page.evaluate((p) => {
+    for (const el of document.querySelectorAll('.ant-table-row, .ant-list-item, form')) el.setAttribute('data-stale', '');
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .nprogress-busy'), undefined, { timeout: 10_000 }).catch(() => {});
+  await settled(page);
+}
+
 /** a screenshot of what the user sees once the screen stands still (settled) */
 export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { flattenMenus, SUPER_MENUS } from '@dg/core';
-import { baseUrl, login, newPage, settled, shot, useBrowser } from '../helpers.ts';
+import { baseUrl, login, newPage, settled, shot, useBrowser, visit } from '../helpers.ts';
 
 const ctx = useBrowser();
 const dist = path.join(import.meta.dirname, '../../web/dist');
@@ -29,13 +29,6 @@ async function watchCsp(page: Page) {
     const fromPage = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp?.splice(0) ?? []);
     return [...seen.splice(0), ...fromPage].map((v) => `${where}: ${v}`);
   };
-}
-
-/** client-side navigation to `to` (the router listens to popstate), then until its lazy chunks are in and it stands still */
-async function visit(page: Page, to: string) {
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, to);
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .nprogress-busy'), undefined, { timeout: 10_000 }).catch(() => {});
-  await settled(page);
 }
 
 const leaves = (side: string) => flattenMenus().filter((m) => !m.children?.length && m.sides?.includes(side as never) && !SUPER_MENUS.includes(m.code));
