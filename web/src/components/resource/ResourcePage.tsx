@@ -2,17 +2,17 @@
  * A whole list screen from one resource definition (one definition per entity, and the
  * conventions of every list page): search form, toolbar (新增 / 导入 / 导出 by
  * element code), a server-paged and server-sorted table with 详情 / 编辑 / 删除, the add/edit
- * form and the detail drawer. Any write refetches and fires the data-change signal; the page
- * also refetches on that signal, so a workflow button in `extraActions` need only fire it.
+ * form and the detail drawer. The list is keyed by the resource (app/live.ts): any write of the resource — here, a
+ * workflow button in `extraActions`, another user's through the server's live events — and any write of its sub-records
+ * invalidates it.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXCEL_FILE, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { EXCEL_FILE, RESOURCES, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
-import { onDataChanged } from '../../utils/dataChange';
 import { deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
 import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
@@ -57,6 +57,9 @@ export interface ResourcePageProps {
   noWrite?: boolean;
 }
 
+
+/** the resources whose rows are sub-records of `key`'s */
+const subRecordKeys = (key: string) => RESOURCES.filter((r) => r.parent?.resource === key).map((r) => r.key);
 
 export default function ResourcePage(props: ResourcePageProps) {
   const def = resourceByKey(props.resourceKey);
@@ -109,6 +112,8 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
     queryKey: queryKeys.list(def.key, body),
     queryFn: () => listRows(def, body),
     placeholderData: keepPreviousData,
+    // a sub-record's write may change what the row shows (在职状态, 检验有效期)
+    meta: { live: subRecordKeys(def.key) },
   });
   const rows = list.data?.content ?? [];
   const total = list.data?.total ?? 0;
@@ -117,15 +122,6 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
   useEffect(() => {
     if (list.data && rows.length === 0 && total > 0 && page > 1) setList({ page: Math.max(1, Math.ceil(total / size)) });
   }, [list.data, rows.length, total, page, size, setList]);
-
-  // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
-  // A write of this resource through the resource UI has refreshed it already.
-  useEffect(() => {
-    return onDataChanged(({ topic }) => {
-      if (topic === def.key) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) }, { cancelRefetch: false });
-    });
-  }, [queryClient, def.key]);
 
   const sideCanWrite = useSideCanWrite(def) && !noWrite;
   const canAdd = useCan(elementCode(def, 'add')) && sideCanWrite && (side === undefined || addsThroughForm(def, side));

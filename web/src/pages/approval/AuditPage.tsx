@@ -11,7 +11,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { detailItems } from '../../components/resource/ResourceDetail';
-import { emitDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import { formatDateTime } from '../../components/resource/format';
 import { useCan } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
@@ -166,8 +166,7 @@ export default function AuditPage() {
       <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={() => {
         setDecision(null);
         setViewing(null);
-        void queryClient.invalidateQueries({ queryKey: ['audit'] });
-        emitDataChanged('audit');
+        void invalidateKeys(queryClient, ['audit']);
       }} />
     </Card>
   );

@@ -13,7 +13,7 @@ import RefSelect from '../../components/RefSelect';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
-import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { StateTag, fmtTime, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { stateColor } from '@dg/core';
 import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
@@ -28,7 +28,6 @@ const FLOW = checklistFlow.workflow!;
 const STEPS = FLOW.steps!;
 
 export default function ChecklistPage() {
-  useRefetchOnDataChange();
   const navigate = useNavigate();
   const side = useSide();
   const gov = side !== 'enterprise';
@@ -88,7 +87,6 @@ export function ChecklistInfoPage() {
 }
 
 function ChecklistInfo({ id }: { id: string }) {
-  useRefetchOnDataChange();
   const navigate = useNavigate();
   const side = useSide();
   const gov = side !== 'enterprise';
