@@ -1,6 +1,6 @@
 /**
  * Small parts shared by the waybill pages: the state tag (its colour the workflow's), formatting, the id in the query string,
- * leaving a page (closing its tag), the data-change signal, and Enter-moves-on for fast forms.
+ * leaving a page (closing its tag), invalidating the waybill queries after a write, and Enter-moves-on for fast forms.
  */
 import { useCallback, type ReactNode } from 'react';
 import { Tag } from 'antd';
