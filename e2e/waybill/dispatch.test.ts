@@ -2,11 +2,13 @@
  * 调度派车 shows who can go before the choice, on the demo data of the day the test runs: qiye fills a waybill from the
  * saved 托运人, 收货人, 装货人, 常用线路 and 常用危险货物 (a load no vehicle of the fleet takes is warned of before submit),
  * submits it, opens 调度派车, sees the 车辆人员绑定 and the drivers with their state beside the name — 可调度 first, the
- * others with the reason — dispatches with the first eligible set, and finds the waybill dispatched (待检查).
+ * others with the reason — dispatches with the first eligible set, and finds the waybill dispatched (待检查). A waybill
+ * dispatched meanwhile through the API, not by this page, appears on the open 出车检查 queue without a reload (the
+ * server's live event invalidates the queue's query).
  */
 import { describe, expect, it } from 'vitest';
 import { baseUrl, login, newPage, shot, sql, useBrowser } from '../helpers.ts';
-import { openDispatch, pick, toast } from './fixtures.ts';
+import { dispatchedWaybill, enterpriseOf, openDispatch, pick, tag, toast, tokenOf } from './fixtures.ts';
 
 const ctx = useBrowser();
 const openPopup = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
@@ -92,6 +94,13 @@ describe('调度派车: candidates with their state', () => {
     await page.goto(baseUrl() + '/transportMission/waybillCheck');
     await page.getByTestId(`wb-row-${id}`).waitFor();
     await shot(page, 'waybill-dispatched');
+
+    // ── another session dispatches a waybill through the API: the open queue shows it, the page never reloaded ──
+    const loaded = await page.evaluate(() => performance.timeOrigin);
+    const other = await dispatchedWaybill(await tokenOf(page), await enterpriseOf('qiye'), tag());
+    await page.getByTestId(`wb-row-${other.id}`).waitFor();
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(loaded);
+    await shot(page, 'waybill-queue-live');
     await page.context().close();
   });
 });

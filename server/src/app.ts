@@ -23,16 +23,13 @@ import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
 import { Imports } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
-import { cleanUrl, openAuditLog, writeAuditLog, writeSucceeded } from './platform/audit.ts';
+import { cleanUrl, openAuditLog, writeAuditLog } from './platform/audit.ts';
 import type { AppContext, App } from './platform/context.ts';
 import { serveWeb, type SendIndex } from './platform/web-static.ts';
 import { registerModules } from './modules/index.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerReadiness } from './ops/ready.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-
-/** writes that move an enterprise's waybills on (its queues change) */
-const WAYBILL_WRITES = /^\/api\/dzyd\//;
 
 export interface BuildOptions { config: Config; database: Database; state?: SharedState; events?: Events; logger?: boolean }
 
@@ -84,15 +81,6 @@ export async function buildApp(opts: BuildOptions) {
     routes: [],
   } as Omit<AppContext, 'sessions' | 'events'> as AppContext;
   ctx.sessions = new Sessions(database, ctx.tokens, state);
-  // an enterprise's region, for the live events its waybills send to its supervisors (an enterprise rarely moves)
-  const regions = new Map<string, string | null>();
-  const enterpriseRegion = async (id: string) => {
-    if (!regions.has(id)) {
-      if (regions.size > 50_000) regions.clear();
-      regions.set(id, (await database.pool.query<{ region_code: string | null }>('select region_code from enterprise where id = $1', [id])).rows[0]?.region_code ?? null);
-    }
-    return regions.get(id)!;
-  };
   await ctx.sessions.start();
   const databaseEvents = async () => (await detectEngine(database))
     ? listenEvents(database.url, (payload) => database.pool.query('select pg_notify($1, $2)', ['dg_events', payload]))
@@ -210,12 +198,6 @@ export async function buildApp(opts: BuildOptions) {
       await writeAuditLog(app, req, reply.statusCode);
       // users, roles, grants, menus: this instance has dropped what the write changed before the client hears of it
       if (CHANGES_SESSIONS.test(req.routeOptions.url ?? '')) await ctx.sessions.barrier();
-      // a waybill moved on: the enterprise's queues (the bell, the dashboard) change in its users' browsers
-      if (req.user.enterpriseId && WAYBILL_WRITES.test(req.routeOptions.url ?? '') && writeSucceeded(req, reply.statusCode)) {
-        const enterpriseId = req.user.enterpriseId;
-        void enterpriseRegion(enterpriseId).then((region) => ctx.events.publish({ topic: 'waybill', enterprises: [enterpriseId], regions: region ? [region] : [] }))
-          .catch((err) => req.log.warn({ err }, 'live event not published'));
-      }
     }
     return payload;
   });

@@ -4,6 +4,8 @@
  * whose jurisdiction holds it) — through Redis when REDIS_URL is set, through PostgreSQL
  * LISTEN/NOTIFY otherwise — and hears nothing of what does not concern it. (The embedded database is one instance: its
  * events stay in the process, and the browser journeys cover it.)
+ * Each change names the resource keys it changed: a waybill step is 'waybill' to its own enterprise and the supervisors of
+ * its carrier's city only, a 托运人 edit is no waybill change.
  * A stream lives as long as its session: signed out, re-passworded, disabled or expired through one instance, the
  * stream open on the other ends within seconds (on the embedded database too: two apps of this process share it).
  */
@@ -57,6 +59,38 @@ async function ownUser(t: TestApp) {
   return { id: u.id as string, username, signIn };
 }
 
+const creditCode = () => '9133' + uid().toUpperCase().replace(/[^0-9A-Z]/g, '').padEnd(14, '0').slice(0, 14);
+
+/**
+ * An enterprise of this test's own in a city no other file writes to, with a user holding qiye's roles, and government
+ * users (shiji's roles) of that city and of another: what these hear comes from this test alone.
+ */
+async function ownCity(t: TestApp) {
+  const city = `39${String(10 + Math.floor(Math.random() * 89))}00`;
+  const other = `38${String(10 + Math.floor(Math.random() * 89))}00`;
+  const [ent] = await t.sql(`insert into enterprise (name, credit_code, legal_person, licence_no, licence_expiry, business_scope, region_code, address, phone, status, audit_status)
+    values ($1, $2, '测试', 'XK1', current_date + 100, '{3}', $3, '地址', '0571-86000000', '正常', '已通过') returning id`, ['实时企业' + uid(), creditCode(), city.slice(0, 4) + '01']);
+  const user = async (side: 'enterprise' | 'government', like: string, o: { enterpriseId?: string; region?: string }) => {
+    const username = uid('live');
+    let orgId: string | null = null;
+    if (o.region) {
+      [{ id: orgId }] = await t.sql(`insert into base_org (name, code, type, region_code, leader, phone) values ($1, $2, '市级', $3, '刘主任', '0571-87654321') returning id`,
+        ['实时运管' + uid(), 'LIVE' + uid(), o.region]);
+    }
+    const [u] = await t.sql(`insert into base_user (name, username, password, side, enterprise_id, org_id, status) values ('实时流', $1, $2, $3, $4, $5, '1') returning id`,
+      [username, await hashPassword('pass1234'), side, o.enterpriseId ?? null, orgId]);
+    await t.sql(`insert into base_group_member (group_id, user_id) select m.group_id, $1 from base_group_member m join base_user d on d.id = m.user_id where d.username = $2`, [u.id, like]);
+    const r = await t.login(username, 'pass1234');
+    expect(r.status).toBe(200);
+    return r.data as string;
+  };
+  return {
+    enterprise: await user('enterprise', 'qiye', { enterpriseId: ent.id }),
+    supervisor: await user('government', 'shiji', { region: city }),
+    elsewhere: await user('government', 'shiji', { region: other }),
+  };
+}
+
 /** a token of `user` signed as the server signs them, but expiring in `seconds` */
 function shortToken(t: TestApp, user: { id: string; username: string }, seconds: number) {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -92,11 +126,11 @@ for (const v of variants) {
       const r = await a.call('POST', '/api/znxx/message/send', { as: 'shiji', body: { subject: uid('实时'), content: '请核实。', enterpriseIds: [ent.id] } });
       expect(r.body.status).toBe(200);
       // other suites write to the shared database meanwhile (their waybills reach these subscribers too): the message's event
-      const aboutMessage = (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).topic === 'message';
+      const aboutMessage = (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).keys?.includes('message');
       // that it arrives, not how fast: a loaded test machine may take its time
       await expect.poll(() => qiye.events.find(aboutMessage), ARRIVES).toBeTruthy();
       const change = qiye.events.find(aboutMessage)!;
-      expect(JSON.parse(change.data)).toEqual({ topic: 'message' });
+      expect(JSON.parse(change.data)).toEqual({ keys: ['message'] });
       // enterprise B's user was not concerned
       await new Promise((res) => setTimeout(res, 300));
       expect(qiye2.events.filter(aboutMessage)).toEqual([]);
@@ -109,10 +143,43 @@ for (const v of variants) {
       subs.push(qiye, qiye2, province, city);
       const r = await a.call('POST', '/api/dzyd/waybill/add', { as: 'qiye', body: waybillBody() });
       expect(r.body.status).toBe(200);
-      const heard = (s: typeof qiye) => s.events.some((e) => e.event === 'change' && JSON.parse(e.data).topic === 'waybill');
+      const heard = (s: typeof qiye) => s.events.some((e) => e.event === 'change' && JSON.parse(e.data).keys?.includes('waybill'));
       for (const s of [qiye, province, city]) await expect.poll(() => heard(s), ARRIVES).toBe(true);
       await new Promise((res) => setTimeout(res, 300));
       expect(heard(qiye2)).toBe(false); // another enterprise, another city
+    });
+
+    it('a waybill step is heard as a waybill change by its enterprise and its city\'s supervisors, not by another city', async () => {
+      const own = await ownCity(b);
+      const [ent, sup, elsewhere] = await Promise.all([own.enterprise, own.supervisor, own.elsewhere].map((tk) => subscribe(`${base}/api/events`, tk)));
+      subs.push(ent!, sup!, elsewhere!);
+      const draft = await b.call('POST', '/api/dzyd/waybill/add', { token: own.enterprise, body: waybillBody() });
+      expect(draft.body.status).toBe(200);
+      const aboutWaybill = (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).keys?.includes('waybill');
+      await expect.poll(() => ent!.events.filter(aboutWaybill).length, ARRIVES).toBe(1);
+      const step = await b.call('POST', `/api/dzyd/waybill/submit/${draft.body.data.id}`, { token: own.enterprise, body: { version: draft.body.data.version } });
+      expect(step.body.status).toBe(200);
+      expect(step.body.data.state).toBe('待调度');
+      for (const s of [ent!, sup!]) await expect.poll(() => s.events.filter(aboutWaybill).length, ARRIVES).toBe(2);
+      expect(JSON.parse(ent!.events.filter(aboutWaybill)[1]!.data)).toEqual({ keys: ['waybill'] });
+      // the other city's supervisor heard neither: the instance writes each change to every stream it concerns at once
+      expect(elsewhere!.events.filter(aboutWaybill)).toEqual([]);
+    });
+
+    it('a 托运人 edit publishes no waybill change', async () => {
+      const own = await ownCity(b);
+      const s = await subscribe(`${base}/api/events`, own.enterprise);
+      subs.push(s);
+      const aboutWaybill = (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).keys?.includes('waybill');
+      const added = await b.call('POST', '/api/dzyd/shipper/add', { token: own.enterprise, body: { name: '托运人' + uid(), phone: '0571-86001234', regionCode: '330102', address: '化工园区1号' } });
+      expect(added.body.status).toBe(200);
+      const edited = await b.call('PUT', '/api/dzyd/shipper/update', { token: own.enterprise, body: { ...added.body.data, address: '化工园区2号' } });
+      expect(edited.body.status).toBe(200);
+      // then a waybill draft of the same enterprise: its change is the first and only waybill change this user hears
+      // (changes published through one instance arrive in order)
+      expect((await b.call('POST', '/api/dzyd/waybill/add', { token: own.enterprise, body: waybillBody() })).body.status).toBe(200);
+      await expect.poll(() => s.events.filter(aboutWaybill).length, ARRIVES).toBeGreaterThan(0);
+      expect(s.events.filter(aboutWaybill)).toHaveLength(1);
     });
 
     describe('a stream ends with its session, on the other instance', () => {

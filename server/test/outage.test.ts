@@ -203,7 +203,7 @@ describe('Redis away', () => {
     closing.push(() => events.close());
     const heard: LiveEvent[] = [];
     events.subscribe((e) => heard.push(e));
-    await events.publish({ topic: 'message', users: ['u1'] });
-    expect(heard).toEqual([{ topic: 'message', users: ['u1'] }]);
+    await events.publish({ keys: ['message'], users: ['u1'] });
+    expect(heard).toEqual([{ keys: ['message'], users: ['u1'] }]);
   });
 });

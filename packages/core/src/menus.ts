@@ -293,20 +293,23 @@ export function menuTitle(code: MenuCode): string {
 }
 const MENU_TITLES: ReadonlyMap<string, string> = new Map(flattenMenus().map((m) => [m.code, m.title]));
 
-/** The four waybill queues and the notice entry of the bell: menu code → reminder key of getRemindInfo. */
+/**
+ * The entries of the bell: menu code → reminder key of getRemindInfo, and `follows`, the resource key whose changes change
+ * the count (the web refetches the counts when that key changes).
+ */
 export const BELL_ENTRIES = [
-  { key: 'unread', title: '通知公告', menu: 'noticeManger' },
-  { key: 'uncommitted', title: '待提交', menu: 'baseManager' },
-  { key: 'unscheduled', title: '待调度', menu: 'dispatchManager' },
-  { key: 'unchecked', title: '待检查', menu: 'waybillCheckManager' },
-  { key: 'undistributed', title: '待下发', menu: 'distributeManager' },
+  { key: 'unread', title: '通知公告', menu: 'noticeManger', follows: 'notice' },
+  { key: 'uncommitted', title: '待提交', menu: 'baseManager', follows: 'waybill' },
+  { key: 'unscheduled', title: '待调度', menu: 'dispatchManager', follows: 'waybill' },
+  { key: 'unchecked', title: '待检查', menu: 'waybillCheckManager', follows: 'waybill' },
+  { key: 'undistributed', title: '待下发', menu: 'distributeManager', follows: 'waybill' },
   /** regimes the signed-in person was asked to read (制度阅知): listed only while there are some */
-  { key: 'unreadRegime', title: '制度待阅知', menu: 'workflowManager', onlyWhenSome: true },
-  { key: 'unreadStaffNotice', title: '人员通知', menu: 'personnelNoticeManager', onlyWhenSome: true },
-  { key: 'unreadMessage', title: '站内消息', menu: 'inboxManager', onlyWhenSome: true },
+  { key: 'unreadRegime', title: '制度待阅知', menu: 'workflowManager', onlyWhenSome: true, follows: 'regimeDoc' },
+  { key: 'unreadStaffNotice', title: '人员通知', menu: 'personnelNoticeManager', onlyWhenSome: true, follows: 'staffNotice' },
+  { key: 'unreadMessage', title: '站内消息', menu: 'inboxManager', onlyWhenSome: true, follows: 'message' },
   /** approved borrowings past their date that the borrower has not yet returned */
-  { key: 'overdueBorrow', title: '借阅逾期未归还', menu: 'rectificationBorrowManager', onlyWhenSome: true },
-  { key: 'overdueAssessBorrow', title: '考核档案借阅逾期', menu: 'assessBorrowManager', onlyWhenSome: true },
+  { key: 'overdueBorrow', title: '借阅逾期未归还', menu: 'rectificationBorrowManager', onlyWhenSome: true, follows: 'rectBorrow' },
+  { key: 'overdueAssessBorrow', title: '考核档案借阅逾期', menu: 'assessBorrowManager', onlyWhenSome: true, follows: 'rectBorrow' },
 ] as const;
 
 /** Menus of the super-admin entry (pageB): menus and elements, role types, organisations, service management and monitoring. */

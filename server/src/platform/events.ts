@@ -9,12 +9,16 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { connectionOptions } from '../db/index.ts';
+import { sql } from 'drizzle-orm';
+import { connectionOptions, type Db } from '../db/index.ts';
 import { unavailableMessage, REDIS_UNAVAILABLE } from './errors.ts';
 
 export interface LiveEvent {
-  /** what changed, as the web's data-change signal names it ('notice', 'message', 'waybill', 'regimeDoc' …) */
-  topic: string;
+  /**
+   * what changed: resource keys ('notice', 'message', 'waybill', 'regimeDoc' …); the web invalidates the queries keyed
+   * by each of them (and those that declare they read it, as the bell's counts do)
+   */
+  keys: string[];
   /** the users it concerns … */
   users?: string[];
   /** … or every user of these enterprises … */
@@ -23,6 +27,12 @@ export interface LiveEvent {
   regions?: string[];
   /** … or everyone */
   all?: boolean;
+}
+
+/** who hears of a change to an enterprise's rows: its users, and the government users whose jurisdiction holds its region */
+export async function enterpriseAudience(db: Db, enterpriseId: string): Promise<Pick<LiveEvent, 'enterprises' | 'regions'>> {
+  const region = (await db.execute<{ region: string | null }>(sql`select region_code as region from enterprise where id = ${enterpriseId}`)).rows[0]?.region;
+  return { enterprises: [enterpriseId], regions: region ? [region] : [] };
 }
 
 const CHANNEL = 'dg_events';
@@ -49,7 +59,7 @@ function local(): Events & { deliver(e: LiveEvent): void } {
 }
 
 const parse = (s: string): LiveEvent | null => { try { return JSON.parse(s) as LiveEvent; } catch { return null; } };
-const shrink = (e: LiveEvent): LiveEvent => ((e.users?.length ?? 0) > MAX_USERS ? { topic: e.topic, all: true } : e);
+const shrink = (e: LiveEvent): LiveEvent => ((e.users?.length ?? 0) > MAX_USERS ? { keys: e.keys, all: true } : e);
 
 /**
  * Redis pub/sub, and `otherwise` (LISTEN/NOTIFY on PostgreSQL, the process on the embedded database) for what is

@@ -1,4 +1,4 @@
-/** 代码表 (dictionary) calls; the client cache lives in store/dict.ts. */
+/** 代码表 (dictionary) calls; the code table every page reads is one query (components/resource/useDicts.ts). */
 import { del, get, post, put } from './request.ts';
 
 export interface DictEntry {
@@ -13,7 +13,6 @@ export interface DictEntry {
   children?: DictEntry[];
 }
 
-export const getAllDicts = (silent = false) => get<DictEntry[]>('/admin/dict/getAll', undefined, { silent });
 export const getDictTree = () => get<DictEntry[]>('/admin/dict/getTree');
 export const addDict = (d: Partial<DictEntry>) => post<DictEntry>('/admin/dict/addDict', d);
 export const updateDict = (d: Partial<DictEntry>) => put<DictEntry>('/admin/dict/updateDict', d);

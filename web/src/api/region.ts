@@ -1,4 +1,4 @@
-/** 行政区划 calls; the client cache lives in store/region.ts. */
+/** 行政区划 calls; the region tree every page reads is one query (components/resource/useRegions.ts). */
 import { get } from './request.ts';
 
 export interface RegionNode {
@@ -7,8 +7,6 @@ export interface RegionNode {
   children?: RegionNode[];
 }
 
-/** the configured province: province → city → district */
-export const getProvince = (silent = true) => get<RegionNode[]>('/admin/region/province', undefined, { silent });
 /** every province */
 export const getAllProvinces = () => get<RegionNode[]>('/admin/region/province', { flag: 0, isAll: 1 });
 /** the streets of one district */

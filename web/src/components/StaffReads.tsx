@@ -16,7 +16,7 @@ import { request } from '../api/request';
 import { formatDateTime, useCan, useSave } from './resource';
 import { queryKeys } from './resource/api';
 import type { Row } from './resource/types';
-import { emitDataChanged } from '../utils/dataChange';
+import { invalidateKeys } from '../app/live';
 
 export interface StaffRead { staffId: string; staffName: string; post: string | null; readAt: string | null; recordedBy: string | null }
 export interface MyRead { id: string; title: string; readAt: string | null; [k: string]: unknown }
@@ -91,9 +91,8 @@ export function AcknowledgeButton({ row, base, resourceKey, what }: { row: Row; 
   const { save, saving } = useSave(() => request<{ readAt: string }>({ url: `${base}/read/${enc(row.id)}`, method: 'post' }), {
     success: '已确认阅知',
     refresh: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['staffReads', base] });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.all(resourceKey) }); // the 已阅 count of the row and the lists
-      emitDataChanged(resourceKey); // the bell
+      // the 已阅 count of the row, the lists and the bell
+      await invalidateKeys(queryClient, ['staffReads', resourceKey]);
     },
   });
   if (!me) return null;

@@ -1,6 +1,7 @@
 /** vue-element-admin layout/index.vue: sidebar, navbar, tags view, app main and the settings panel. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT } from '@dg/core';
 import { useAppStore } from '../store/app.ts';
 import { useSettingsStore } from '../store/settings.ts';
@@ -36,7 +37,8 @@ function useResizeHandler() {
 export default function Layout() {
   useResizeHandler();
   // live updates while the shell is shown (signed in)
-  useEffect(() => startServerEvents(), []);
+  const queryClient = useQueryClient();
+  useEffect(() => startServerEvents(queryClient), [queryClient]);
   const sidebar = useAppStore((s) => s.sidebar);
   const device = useAppStore((s) => s.device);
   const closeSideBar = useAppStore((s) => s.closeSideBar);

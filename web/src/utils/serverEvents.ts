@@ -1,18 +1,38 @@
 /**
  * Live updates from the server (GET /api/events, Server-Sent Events read through fetch so the token goes in the
- * Authorization header): each `change` becomes the data-change signal (utils/dataChange.ts), so the bell, the
- * dashboard and open lists refetch within moments of a notice, a message or a waybill step — no faster polling.
- * A dropped stream reconnects after a pause that grows to 30 s; on reconnecting, everything refetches once (what
- * changed meanwhile was missed).
+ * Authorization header): each `change` names the resource keys that changed, and the queries of those keys are
+ * invalidated (app/live.ts), so the bell, the board and open lists and details refetch within moments of a notice, a
+ * message or a waybill step — no faster polling. Changes are gathered and applied at most every few seconds (a
+ * province's board hears every waybill step in it). A dropped stream reconnects after a pause that grows to 30 s; on
+ * reconnecting, everything refetches once (what changed meanwhile was missed).
  */
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateKeys } from '../app/live';
 import { getToken } from './auth';
-import { emitDataChanged } from './dataChange';
 
-export function startServerEvents(): () => void {
+/** changes heard within this long of the last ones applied wait for it to pass */
+const GATHER_MS = 3000;
+
+export function startServerEvents(queryClient: QueryClient): () => void {
   let stopped = false;
   let controller: AbortController | null = null;
   let delay = 1000;
   let connectedBefore = false;
+
+  const pending = new Set<string>();
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const apply = () => {
+    timer = undefined;
+    last = Date.now();
+    const keys = [...pending];
+    pending.clear();
+    void invalidateKeys(queryClient, keys, { remote: true });
+  };
+  const changed = (keys: readonly string[]) => {
+    for (const k of keys) pending.add(k);
+    if (!timer) timer = setTimeout(apply, Math.max(0, last + GATHER_MS - Date.now()));
+  };
 
   const handle = (block: string) => {
     let event = 'message';
@@ -23,10 +43,14 @@ export function startServerEvents(): () => void {
     }
     if (event === 'ready') {
       delay = 1000;
-      if (connectedBefore) emitDataChanged(); // missed while away
+      // missed while away
+      if (connectedBefore) void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
       connectedBefore = true;
     } else if (event === 'change') {
-      try { emitDataChanged((JSON.parse(data) as { topic?: string }).topic); } catch { emitDataChanged(); }
+      try {
+        const { keys } = JSON.parse(data) as { keys?: unknown };
+        if (Array.isArray(keys)) changed(keys.filter((k): k is string => typeof k === 'string'));
+      } catch { /* not a change this client reads */ }
     }
   };
 
@@ -56,5 +80,5 @@ export function startServerEvents(): () => void {
     }
   };
   void run();
-  return () => { stopped = true; controller?.abort(); };
+  return () => { stopped = true; controller?.abort(); if (timer) clearTimeout(timer); };
 }

@@ -16,6 +16,7 @@ import { hazard as hazardDef, type HazardState } from '@dg/core';
 import { chinaToday } from '@dg/core/warnings';
 import type { Db } from '../../db/index.ts';
 import { recordStep } from '../../platform/flow.ts';
+import { enterpriseAudience } from '../../platform/events.ts';
 import type { WorkflowRegistration } from '../../platform/workflow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
@@ -100,8 +101,10 @@ export const hazardWorkflow: WorkflowRegistration = {
       return: ({ user, opinion }) => ({ set: { completedDate: null, ...(user.side === 'enterprise' ? { acceptOpinion: opinion } : { reviewOpinion: opinion }) } }),
     },
   },
-  // a 一般 hazard's 通报 (submitted, closed) is a 人员通知 its staff are asked to read
+  // the hazard's lists in the enterprise and its supervisors' jurisdiction; a 一般 hazard's 通报 (submitted, closed) is a
+  // 人员通知 its staff are asked to read
   after: async (app, name, { after }) => {
-    if (after.level !== '重大' && (name === 'submit' || after.state === '已销号')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] });
+    const notified = after.level !== '重大' && (name === 'submit' || after.state === '已销号');
+    await app.ctx.events.publish({ keys: notified ? ['hazard', 'staffNotice'] : ['hazard'], ...(await enterpriseAudience(app.ctx.database.db, String(after.enterpriseId))) });
   },
 };

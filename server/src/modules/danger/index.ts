@@ -73,7 +73,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const { check, hazards } = await failedItemsToHazards(db(), req.user!, req.params.id, req.body);
     req.audit = { after: { check: check.id, hazards: hazards.map((h) => h.hazardNo) } };
-    if (hazards.some((h) => h.level !== '重大')) await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [check.enterpriseId] });
+    if (hazards.some((h) => h.level !== '重大')) await app.ctx.events.publish({ keys: ['hazard', 'staffNotice'], enterprises: [check.enterpriseId] });
     return ok({ check: (await present(db(), selfCheck, req.user!, [check]))[0], hazards: await present(db(), hazard, req.user!, hazards) });
   });
 };

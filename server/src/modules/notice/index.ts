@@ -32,7 +32,7 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   const tags = [notice.title];
   /** the browsers of these users refetch their counts (platform/events.ts) */
-  const live = (topic: string, users: string[]) => app.ctx.events.publish({ topic, users });
+  const live = (key: string, users: string[]) => app.ctx.events.publish({ keys: [key], users });
 
   workflowRoutes(app, noticeWorkflow);
   app.get('/tzgg/notice/reads/:id', { config: { access: { menu: notice.menu } }, schema: { tags, summary: '通知的接收人和阅读情况（发布单位）', params: idParam } }, async (req) => {

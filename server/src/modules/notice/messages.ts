@@ -157,5 +157,5 @@ setWarningNotifier(async (app, n) => {
     await deliver(tx, { senderId: n.from.id, senderName: n.from.name, senderUnit: await unitName(tx, n.from), subject: n.title, content: n.content,
       recipientsText: `企业：${n.enterpriseName}` }, users);
   });
-  await app.ctx.events.publish({ topic: 'message', enterprises: [n.enterpriseId] }).catch(() => {});
+  await app.ctx.events.publish({ keys: ['message'], enterprises: [n.enterpriseId] }).catch(() => {});
 });

@@ -136,7 +136,7 @@ export const noticeWorkflow: WorkflowRegistration = {
     },
   },
   // the browsers of the addressees refetch their counts (platform/events.ts)
-  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'notice', users: await noticeAddressees(app.ctx.database.db, after.id) }); },
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ keys: ['notice'], users: await noticeAddressees(app.ctx.database.db, after.id) }); },
 };
 
 /** the addressees of a notice of the user's unit, unread first, with counts */

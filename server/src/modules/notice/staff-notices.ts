@@ -53,7 +53,7 @@ export const staffNoticeWorkflow: WorkflowRegistration = {
       },
     },
   },
-  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'staffNotice', enterprises: [after.enterpriseId] }); },
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ keys: ['staffNotice'], enterprises: [after.enterpriseId] }); },
 };
 
 /**

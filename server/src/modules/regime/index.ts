@@ -194,7 +194,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const { before, after, enterpriseId } = await explainYear(db(), req.user!, req.body);
     req.audit = { before, after };
-    await app.ctx.events.publish({ topic: 'fundYear', enterprises: [enterpriseId] });
+    await app.ctx.events.publish({ keys: ['fundYear'], enterprises: [enterpriseId] });
     return ok(after);
   });
 };

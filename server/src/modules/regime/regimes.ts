@@ -63,7 +63,7 @@ export const regimeWorkflow: WorkflowRegistration = {
       },
     },
   },
-  after: async (app, _name, { after }) => { await app.ctx.events.publish({ topic: 'regimeDoc', enterprises: [after.enterpriseId] }); },
+  after: async (app, _name, { after }) => { await app.ctx.events.publish({ keys: ['regimeDoc'], enterprises: [after.enterpriseId] }); },
 };
 
 /** 修订: the published version's draft copy with the next 版本 number (one draft per regime at a time) */

@@ -1,7 +1,7 @@
 /**
  * GET /api/events — the signed-in user's live updates as Server-Sent Events (platform/events.ts): `event: change`
- * with `{ topic }` whenever something they are concerned by changes, a comment every 25 s to keep proxies from closing
- * the stream, `retry: 3000` for reconnecting. The browser refetches its counts and lists on each change. The stream
+ * with `{ keys }` (the resource keys of what changed) whenever something they are concerned by changes, a comment every 25 s to keep proxies from closing
+ * the stream, `retry: 3000` for reconnecting. The browser invalidates the queries of those keys: the lists, details and counts that show them refetch. The stream
  * ends within a few seconds of its session ending (Sessions.watch).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // before the server stops accepting: an open stream would keep it from closing
   app.addHook('preClose', async () => { for (const res of open) res.end(); open.clear(); });
 
-  app.get('/events', { config: { access: { anyUser: true } }, schema: { tags: ['框架'], summary: '实时提醒（Server-Sent Events：event: change, data: { topic }）' } }, async (req, reply) => {
+  app.get('/events', { config: { access: { anyUser: true } }, schema: { tags: ['框架'], summary: '实时提醒（Server-Sent Events：event: change, data: { keys }）' } }, async (req, reply) => {
     let user = req.user!;
     reply.hijack();
     const res = reply.raw;
@@ -36,7 +36,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
     open.add(res);
     const off = app.ctx.events.subscribe((e) => {
-      if (concerns(user, e)) res.write(`event: change\ndata: ${JSON.stringify({ topic: e.topic })}\n\n`);
+      if (concerns(user, e)) res.write(`event: change\ndata: ${JSON.stringify({ keys: e.keys })}\n\n`);
     });
     const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     beat.unref();

@@ -6,8 +6,20 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
+import type { App } from '../../platform/context.ts';
 
 export type WaybillRow = typeof waybill.$inferSelect;
+
+/**
+ * Waybills written (a draft saved or deleted, a step taken): the 'waybill' queries — the queues, the bell's counts, the
+ * board — refetch in the browsers of their enterprises' users and of the supervisors of their carriers' regions. The
+ * write is committed already, so a publish that fails is logged, not answered.
+ */
+export async function publishWaybills(app: App, rows: readonly Pick<WaybillRow, 'enterpriseId' | 'carrierRegion'>[]): Promise<void> {
+  if (!rows.length) return;
+  await app.ctx.events.publish({ keys: ['waybill'], enterprises: [...new Set(rows.map((r) => r.enterpriseId))], regions: [...new Set(rows.map((r) => r.carrierRegion))] })
+    .catch((err: unknown) => app.log.warn({ err }, 'live event not published'));
+}
 
 /** UUIDv7 of a millisecond timestamp (RFC 9562): the waybill id names its partition */
 export function uuidv7(ms = Date.now()): string {

@@ -11,7 +11,7 @@ import type { App } from '../../platform/context.ts';
 import { waybillSelfInspection, waybillChange } from '../../db/waybill-schema.ts';
 import { ok, forbidden, notFound } from '../../platform/errors.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
-import { findWaybill, WAYBILL_READ_MENUS, type WaybillRow } from './common.ts';
+import { findWaybill, publishWaybills, WAYBILL_READ_MENUS, type WaybillRow } from './common.ts';
 import { goodsOf } from './service.ts';
 import { listCandidates, capacityOf, CANDIDATE_ROLES } from './candidates.ts';
 import { listWaybills, exportWaybills } from './list.ts';
@@ -70,15 +70,17 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (submit && !holdsElement(req.user!, 'baseManager:btn_submit')) throw forbidden();
     const row = await createWaybill(db(), req.user!, body, submit);
     req.audit = { after: { id: row.id, state: row.state } };
+    await publishWaybills(app, [row]);
     return ok(rowOut(row));
   });
   app.put(`${P}/update`, { config: el('baseManager:btn_edit'), schema: { tags, summary: '修改运单草稿', body: waybillBody('update').extend({ id: z.string({ error: '缺少id' }), version }) } }, async (req) => {
     const { current, after } = await updateDraft(db(), req.user!, req.body);
     req.audit = { before: { id: current.id, version: current.version }, after: { id: after.id, version: after.version } };
+    await publishWaybills(app, [after]);
     return ok(rowOut(after));
   });
   app.delete(`${P}/del/:id`, { config: el('baseManager:btn_del'), schema: { tags, summary: '删除运单草稿', params: idParam } }, async (req) => {
-    await deleteDraft(db(), req.user!, req.params.id);
+    await publishWaybills(app, [await deleteDraft(db(), req.user!, req.params.id)]);
     return ok(null);
   });
 
@@ -150,11 +152,13 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const body = req.body;
     const done: { id: string; waybillNo: string; checkCode: string }[] = [];
+    const written: WaybillRow[] = [];
     const failed: { id: string; message: string; problems?: string[] }[] = [];
     for (const id of [...new Set(body.ids)]) {
       try {
         const r = (await runStep(db(), steps, req.user!, id, 'distribute', { version: body.versions?.[id] })).after as unknown as WaybillRow;
         done.push({ id, waybillNo: r.waybillNo!, checkCode: r.checkCode! });
+        written.push(r);
       } catch (err) {
         if (body.ids.length === 1) throw err;
         if (!(err instanceof Error) || !('status' in err)) throw err;
@@ -162,6 +166,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
     }
     req.audit = { after: { done: done.map((d) => d.waybillNo), failed: failed.length } };
+    await publishWaybills(app, written);
     return ok({ done, failed }, failed.length ? `下发成功${done.length}条，失败${failed.length}条` : `下发成功${done.length}条`);
   });
 };

@@ -13,7 +13,7 @@ import { waybillChange, waybillCheck, waybillSelfInspection, waybillLoading, way
 import { badInput } from '../../platform/errors.ts';
 import type { StepContext, StepEffect, WorkflowRegistration } from '../../platform/workflow.ts';
 import { isUuid } from '../../platform/schemas.ts';
-import { cnDay8, checkCode, type WaybillRow } from './common.ts';
+import { cnDay8, checkCode, publishWaybills, type WaybillRow } from './common.ts';
 import {
   normaliseGoods, goodsDerived, writeGoods, goodsOf, loadCrew, busyOf, complianceInput, ComplianceRefusal, crewColumns, crewOf,
   lockCrew, releaseCrew, markGoodsRewritten, waybillStore, type Crew,
@@ -253,5 +253,6 @@ export function waybillWorkflow(provinceCode: string, hooks: Partial<Record<keyo
     ownRoutes: ['distribute'],
     answer: (name, r) => (name === 'check' ? { ...(r.result as object), waybill: rowOut(r.after as unknown as WaybillRow) } : rowOut(r.after as unknown as WaybillRow)),
     refused: keepFindings,
+    after: (app, _name, { after }) => publishWaybills(app, [after as unknown as WaybillRow]),
   };
 }

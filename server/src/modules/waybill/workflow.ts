@@ -128,14 +128,15 @@ export async function updateDraft(db: Db, user: SessionUser, body: Record<string
 }
 
 /** 删除运单草稿 (soft) */
-export async function deleteDraft(db: Db, user: SessionUser, id: string) {
-  await db.transaction(async (tx) => {
+export async function deleteDraft(db: Db, user: SessionUser, id: string): Promise<WaybillRow> {
+  return db.transaction(async (tx) => {
     const wb = await findWaybill(tx, user, id, true);
     if (!wb) throw notFound();
     const err = draftRefusal(wb.state, '删除');
     if (err) throw badInput(err);
     await tx.update(waybill).set({ deletedAt: new Date(), updatedBy: user.id, version: sql`${waybill.version} + 1` }).where(and(eq(waybill.id, wb.id), eq(waybill.createdAt, wb.createdAt)));
     await bumpState(tx, wb, wb.state, null);
+    return wb;
   });
 }
 

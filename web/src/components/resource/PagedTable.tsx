@@ -32,6 +32,8 @@ export interface PagedListOptions<T> {
   fixed?: Filters;
   /** false: nothing to read yet (an incomplete link) */
   enabled?: boolean;
+  /** resource keys beside the list's own whose changes refresh it (app/live.ts) */
+  live?: string[];
 }
 
 /** a server-paged list's state and its page, for PagedTable and the screen's search form and toolbar */
@@ -40,7 +42,8 @@ export function usePagedList<T>(key: string, o: PagedListOptions<T>) {
   const { page, size, sort, filters } = state;
   const fixedKey = JSON.stringify(o.fixed ?? {});
   const req = useMemo<PageRequest>(() => ({ page, size, sort, filters: { ...filters, ...(JSON.parse(fixedKey) as Filters) } }), [page, size, sort, filters, fixedKey]);
-  const query = useQuery({ queryKey: o.queryKey(req), queryFn: () => o.request(req), placeholderData: keepPreviousData, enabled: o.enabled ?? true });
+  const query = useQuery({ queryKey: o.queryKey(req), queryFn: () => o.request(req), placeholderData: keepPreviousData, enabled: o.enabled ?? true,
+    ...(o.live?.length ? { meta: { live: o.live } } : {}) });
   const rows = useMemo(() => query.data?.content ?? [], [query.data]);
   const total = query.data?.total ?? 0;
 

@@ -2,17 +2,17 @@
  * A whole list screen from one resource definition (one definition per entity, and the
  * conventions of every list page): search form, toolbar (新增 / 导入 / 导出 by
  * element code), a server-paged and server-sorted table with 详情 / 编辑 / 删除, the add/edit
- * form and the detail drawer. Any write refetches and fires the data-change signal; the page
- * also refetches on that signal, so a workflow button in `extraActions` need only fire it.
+ * form and the detail drawer. The list is keyed by the resource (app/live.ts): any write of the resource — here, a
+ * workflow button in `extraActions`, another user's through the server's live events — and any write of its sub-records
+ * invalidates it.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXCEL_FILE, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
+import { EXCEL_FILE, RESOURCES, addsThroughForm, elementCode, listColumns, resourceByKey, searchFields, type FieldDef, type ResourceDef } from '@dg/core';
 import ExportButton from '../ExportButton';
 import ImportButton from '../ImportButton';
-import { onDataChanged } from '../../utils/dataChange';
 import { deleteRow, listRows, queryKeys, refreshAfterWrite, resourceBase } from './api';
 import { actionColumn, enterpriseColumn, fieldColumns } from './columns';
 import { useFeedback } from './feedback';
@@ -55,6 +55,9 @@ export interface ResourcePageProps {
   noWrite?: boolean;
 }
 
+
+/** the resources whose rows are sub-records of `key`'s */
+const subRecordKeys = (key: string) => RESOURCES.filter((r) => r.parent?.resource === key).map((r) => r.key);
 
 export default function ResourcePage(props: ResourcePageProps) {
   const def = resourceByKey(props.resourceKey);
@@ -100,6 +103,8 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
     inUrl: !parentId, defaultSort: def.defaultSort, fixed,
     queryKey: (req) => queryKeys.list(def.key, withParent(req)),
     request: (req) => listRows(def, withParent(req)),
+    // a sub-record's write may change what the row shows (在职状态, 检验有效期)
+    live: subRecordKeys(def.key),
   });
   const { sort, filters: searched } = list;
   const searchedValues = useMemo(() => filtersToValues(searchable, searched), [searchable, searched]);
@@ -108,15 +113,6 @@ function ResourceList({ def, fixedFilters, parent, title, columns: chosenColumns
 
   const { filters } = list.request;
   const { total } = list;
-
-  // Another screen (or a workflow button) changed data: refetch, without cancelling a fetch under way.
-  // A write of this resource through the resource UI has refreshed it already.
-  useEffect(() => {
-    return onDataChanged(({ topic }) => {
-      if (topic === def.key) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) }, { cancelRefetch: false });
-    });
-  }, [queryClient, def.key]);
 
   const sideCanWrite = useSideCanWrite(def) && !noWrite;
   const canAdd = useCan(elementCode(def, 'add')) && sideCanWrite && (side === undefined || addsThroughForm(def, side));

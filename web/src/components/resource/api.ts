@@ -2,12 +2,12 @@
  * The resource routes of one definition (docs/api-contract.md, "Resource routes"), through the
  * shell's request client — the only place that knows the envelope and the error catalogue.
  */
-import { emitDataChanged } from '../../utils/dataChange';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { resourceByKey, type ResourceDef } from '@dg/core';
 import { request } from '../../api/request';
 import type { Option } from '@dg/core';
 import type { ListBody, ListResult, Row } from './types';
+import { follows, invalidateKeys } from '../../app/live';
 
 /** `/<area>/<key>` — request paths are relative to /api. */
 export const resourceBase = (def: ResourceDef) => `/${def.area}/${def.key}`;
@@ -42,23 +42,29 @@ export const fetchOptionsByIds = (def: ResourceDef, ids: string[]) =>
   request<Option[]>({ url: `${resourceBase(def)}/options`, method: 'get', params: { ids: ids.join(','), limit: Math.min(ids.length, 100) }, silent: true });
 
 
-/** React Query keys: everything of one resource sits under ['resource', key]. */
+/**
+ * React Query keys: everything of one resource starts with its key, so a change of that resource (a save here, the
+ * server's live event) invalidates it all (app/live.ts).
+ */
 export const queryKeys = {
-  all: (key: string) => ['resource', key] as const,
-  list: (key: string, body: ListBody) => ['resource', key, 'list', body] as const,
-  lists: (key: string) => ['resource', key, 'list'] as const,
-  info: (key: string, id: string) => ['resource', key, 'info', id] as const,
-  options: (key: string, q: string) => ['resource', key, 'options', q] as const,
-  optionIds: (key: string, ids: string[]) => ['resource', key, 'options', 'ids', ids] as const,
+  all: (key: string) => [key] as const,
+  list: (key: string, body: ListBody) => [key, 'list', body] as const,
+  lists: (key: string) => [key, 'list'] as const,
+  info: (key: string, id: string) => [key, 'info', id] as const,
+  options: (key: string, q: string) => [key, 'options', q] as const,
+  optionIds: (key: string, ids: string[]) => [key, 'options', 'ids', ids] as const,
 };
 
-/** After a write: refetch the resource's lists and pickers, then tell everyone else. */
-export async function refreshAfterWrite(queryClient: QueryClient, key: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.lists(key) }),
-    queryClient.invalidateQueries({ queryKey: ['resource', key, 'options'] }),
-  ]);
-  emitDataChanged(key); // the bell and other screens (utils/dataChange.ts)
+/**
+ * After a write of `key`: its lists and pickers refetch, and whatever declares it reads `key` (the bell's counts, a
+ * record's detail over its sub-records); its own rows' details are the writer's to set (it holds the saved row).
+ * `also`: other resources the write changed, all of their queries (a 转隐患 makes hazards).
+ */
+export function refreshAfterWrite(queryClient: QueryClient, key: string, ...also: string[]): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ predicate: (q) => follows(q, key) && !(q.queryKey[0] === key && q.queryKey[1] === 'info') }),
+    invalidateKeys(queryClient, also),
+  ]).then(() => undefined);
 }
 
 /** one row by id under its resource's info key (a workflow page acting on it reads it fresh: `fresh`) */

@@ -1,7 +1,7 @@
 /**
  * A workflow step from the web: the allowed steps of a row for the signed-in user (core `allowedSteps` with the user's
  * side and element codes — the server checks the same), and the step's write through the route the server derives from
- * the declaration, then `<title>“<label>”当前为<state>`, the row and its timeline refreshed, every list told.
+ * the declaration, then `<title>“<label>”当前为<state>`, the row and its timeline refreshed, the resource's lists and what follows them (the bell) invalidated.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { allowedSteps, stateOf, type ResourceDef } from '@dg/core';
@@ -10,7 +10,6 @@ import { useSave } from '../resource';
 import { queryKeys, refreshAfterWrite } from '../resource/api';
 import { useCan, useUserSide } from '../resource/permission';
 import type { Row } from '../resource/types';
-import { emitDataChanged } from '../../utils/dataChange';
 import { flowKey } from './WorkflowTimeline';
 
 /** the URL base of a resource's rows: `/{area}/{key}` */
@@ -38,7 +37,6 @@ export function useStepWrite<A>(def: ResourceDef, write: (a: A) => Promise<Row>,
       queryClient.setQueryData(queryKeys.info(def.key, saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: flowKey(base, saved.id) });
       await refreshAfterWrite(queryClient, def.key);
-      emitDataChanged(def.key);
     },
     then,
   });

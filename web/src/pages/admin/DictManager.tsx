@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
 import { DELETE_CONFIRM } from '../../components/resource/columns';
-import { useDictStore } from '../../store/dict';
+import { DICTS_QUERY_KEY } from '../../components/resource/useDicts';
 import { required } from '../../utils/validate';
 import { addDict, deleteDict, dictTree, updateDict, type DictNode } from './api';
 
@@ -58,8 +58,8 @@ export default function DictManager() {
   const current = (tree.data ?? []).find((t) => t.id === typeId) ?? null;
 
   const changed = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'dictTree'] });
-    void useDictStore.getState().load(true).catch(() => undefined);
+    // the tree here, and the code table every page reads
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'dictTree'] }), queryClient.invalidateQueries({ queryKey: DICTS_QUERY_KEY })]);
   };
   const { save: remove } = useSave((node: DictNode) => deleteDict(node.id), {
     success: '删除成功', refresh: (_r, node) => { if (node.id === typeId) setTypeId(null); return changed(); },

@@ -3,11 +3,12 @@
  * (userManager:btn_resetPassword, userManager:btn_unlock).
  */
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm } from 'antd';
 import ResourcePage from '../../components/resource/ResourcePage';
 import { useCan } from '../../components/resource/permission';
 import { useSave } from '../../components/resource/useSave';
-import { emitDataChanged } from '../../utils/dataChange';
+import { refreshAfterWrite } from '../../components/resource/api';
 import type { Row } from '../../components/resource/types';
 import { required, ruleOf } from '../../utils/validate';
 import { resetPassword, unlockUser } from './api';
@@ -40,7 +41,8 @@ export default function UserManager() {
   const canUnlock = useCan('userManager:btn_unlock');
   const [resetting, setResetting] = useState<Row | null>(null);
 
-  const { save: unlock } = useSave((row: Row) => unlockUser(row.id), { success: '已解锁', refresh: () => emitDataChanged('user') });
+  const queryClient = useQueryClient();
+  const { save: unlock } = useSave((row: Row) => unlockUser(row.id), { success: '已解锁', refresh: () => refreshAfterWrite(queryClient, 'user') });
   const locked = (row: Row) => Boolean(row.lockedUntil && new Date(String(row.lockedUntil)).getTime() > Date.now());
 
   return (

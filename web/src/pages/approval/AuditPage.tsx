@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { allowedSteps, recordChange, resourceByKey, stateColor, type ResourceDef, type StepDef } from '@dg/core';
 import { WorkflowTimeline, flowKey } from '../../components/workflow';
 import { detailItems } from '../../components/resource/ResourceDetail';
-import { emitDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import { formatDateTime } from '../../components/resource/format';
 import { useCan, useUserSide } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
@@ -186,8 +186,7 @@ export default function AuditPage() {
         if (decision) void queryClient.invalidateQueries({ queryKey: flowKey(`/audit/${decision.row.type}`, decision.row.id) });
         setDecision(null);
         setViewing(null);
-        void queryClient.invalidateQueries({ queryKey: ['audit'] });
-        emitDataChanged('audit');
+        void invalidateKeys(queryClient, ['audit']);
       }} />
     </Card>
   );

@@ -37,7 +37,7 @@ interface ModelLine { indicatorId: string; weight: number | null }
 function ModelEditor({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; modelVersion: number; totalScore: number; remark?: string; lines: ModelLine[] }>();
-  const indicators = useQuery({ queryKey: ['resource', 'assessIndicator', 'all'], queryFn: () => listRows(assessIndicator, { page: 1, size: 100 }) });
+  const indicators = useQuery({ queryKey: ['assessIndicator', 'all'], queryFn: () => listRows(assessIndicator, { page: 1, size: 100 }) });
   const rows: Row[] = useMemo(() => indicators.data?.content ?? [], [indicators.data]);
   const lines = Form.useWatch('lines', form) ?? [];
   const total = Form.useWatch('totalScore', form) ?? 1000;
@@ -270,7 +270,7 @@ export function StatPage() {
 function BorrowRequest({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ assessmentId: string; purpose: string; until: Dayjs }>();
-  const archives = useQuery({ queryKey: ['resource', 'assessment', 'published'], queryFn: () => listRows(assessment, { page: 1, size: 100, filters: { state: '已发布' } }) });
+  const archives = useQuery({ queryKey: ['assessment', 'published'], queryFn: () => listRows(assessment, { page: 1, size: 100, filters: { state: '已发布' } }) });
   const { save, saving } = useSave((v: { assessmentId: string; purpose: string; until: Dayjs }) => addAssessBorrow({ assessmentId: v.assessmentId, purpose: v.purpose, until: v.until.format('YYYY-MM-DD') }),
     { success: () => '借阅申请已提交', refresh: () => refreshAfterWrite(queryClient, 'rectBorrow'), then: onClose });
   return (

@@ -14,7 +14,6 @@ import type { WarningRow } from '@dg/core/warnings';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
 import { menuPath } from '../../views/dashboard/parts';
-import { onDataChanged } from '../../utils/dataChange';
 import { useFormatContext } from '../../components/resource';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { listPagination } from '../../components/resource/pagination';
@@ -29,34 +28,20 @@ const RED = '#f5222d';
 const ORANGE = '#fa8c16';
 const classShort = (c: string) => (c === '-' ? '未分类' : `${c}类`);
 
-/** refetch on the server's live events (a waybill moved on), at most every few seconds, and every minute anyway */
-function useLive(refetch: () => unknown, everyMs = 3000) {
-  useEffect(() => {
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onDataChanged(() => {
-      const wait = Math.max(0, last + everyMs - Date.now());
-      if (timer) return;
-      timer = setTimeout(() => { timer = undefined; last = Date.now(); void refetch(); }, wait);
-    });
-    return () => { off(); if (timer) clearTimeout(timer); };
-  }, [refetch, everyMs]);
-}
+/** the board follows the waybills in its jurisdiction (the server's live events, app/live.ts), and every minute anyway */
+const LIVE = { refetchInterval: 60_000, meta: { live: ['waybill'] } } as const;
 
 // ---------------------------------------------------------------------------
 // 动态监控
 // ---------------------------------------------------------------------------
 
 export function DynamicMonitor() {
-  const summary = useQuery({ queryKey: ['board', 'dynamic'], queryFn: dynamicSummary, refetchInterval: 60_000 });
+  const summary = useQuery({ queryKey: ['board', 'dynamic'], queryFn: dynamicSummary, ...LIVE });
   // the area, class and 超时 picked and the page in the URL: a reload, 后退 or a shared link shows the same list
   const [{ page, size, filters: picked }, setList] = useListState('dynamic', { inUrl: true });
   const filters = picked as { area?: string; goodsClass?: string; overdue?: boolean };
   const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
-  const list = useQuery({ queryKey: ['board', 'dynamic', 'list', body], queryFn: () => dynamicList(body), placeholderData: keepPreviousData, refetchInterval: 60_000 });
-  const { refetch: refetchSummary } = summary;
-  const { refetch: refetchList } = list;
-  useLive(useMemo(() => () => Promise.all([refetchSummary(), refetchList()]), [refetchSummary, refetchList]));
+  const list = useQuery({ queryKey: ['board', 'dynamic', 'list', body], queryFn: () => dynamicList(body), placeholderData: keepPreviousData, ...LIVE });
   const filter = (f: typeof filters) => setList({ filters: f, page: 1 });
 
   const s = summary.data;
@@ -393,8 +378,7 @@ export function StaticMonitor() {
 // ---------------------------------------------------------------------------
 
 export function TipSummary() {
-  const { data, isLoading, refetch } = useQuery({ queryKey: ['board', 'tips'], queryFn: tipSummary, refetchInterval: 60_000 });
-  useLive(refetch, 5000);
+  const { data, isLoading } = useQuery({ queryKey: ['board', 'tips'], queryFn: tipSummary, refetchInterval: 60_000, meta: { live: ['waybill', 'hazard'] } });
   if (isLoading) return <Skeleton active />;
   return (
     <Row gutter={[16, 16]} data-testid="tip-summary">

@@ -1,14 +1,12 @@
 /**
  * 业务大厅 (businessLobby, 企): one strip over its three screens — expiry warnings, unread messages and
  * what waits for the enterprise's answer (整改通知, 督办事项, 核查单) — each count a link to the screen that lists them.
- * Counts follow the server's live events like the bell.
+ * Counts follow their resources' changes (a save here, the server's live events: app/live.ts) like the bell.
  */
 import type { ComponentType } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onDataChanged } from '../../utils/dataChange';
 import { menuPath } from '../../views/dashboard/parts';
 import { lobbyCounts, type LobbyCounts as Counts } from './api';
 
@@ -22,8 +20,7 @@ const CARDS: { key: keyof Counts; title: string; menu: string; search?: string; 
 ];
 
 export function LobbyCounts() {
-  const { data, refetch } = useQuery({ queryKey: ['lobby', 'counts'], queryFn: lobbyCounts });
-  useEffect(() => onDataChanged(() => { void refetch(); }), [refetch]);
+  const { data } = useQuery({ queryKey: ['lobby', 'counts'], queryFn: lobbyCounts, meta: { live: ['message', 'rectNotice', 'supervise', 'waybill'] } });
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 16 }} data-testid="lobby-counts">
       {CARDS.map((c) => {

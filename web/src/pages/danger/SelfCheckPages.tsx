@@ -16,7 +16,6 @@ import { buildRules } from '../../components/resource/formRules';
 import { formWidget } from '../../components/resource/widgets';
 import type { Row } from '../../components/resource/types';
 import { useUserStore } from '../../store/user';
-import { emitDataChanged } from '../../utils/dataChange';
 import { useLeave, useQueryParam } from '../../utils/pageNav';
 import { failedToHazards, runSelfCheck, type CheckResult } from './api';
 import { DANGER_PATHS } from './paths';
@@ -71,7 +70,7 @@ export function SelfCheckRun() {
   const set = (id: string, a: Partial<Answer>) => setAnswers((x) => ({ ...x, [id]: { ...answer(id), ...a } }));
   const { save, saving } = useSave(runSelfCheck, {
     success: (r) => `自查完成：${r.failedCount}项不合格`,
-    refresh: async () => { await refreshAfterWrite(queryClient, 'selfCheck'); emitDataChanged('selfCheck'); },
+    refresh: () => refreshAfterWrite(queryClient, 'selfCheck'),
     then: (r) => leave(DANGER_PATHS.selfCheck.info(r.id)),
   });
   if (!modelId) return <Alert type="warning" message="请从检查模板开展自查" />;
@@ -171,8 +170,7 @@ function ToHazardsButton({ row }: { row: Row }) {
     success: (r) => `已生成${r.hazards.length}条隐患（待整改）`,
     refresh: async (r) => {
       queryClient.setQueryData(queryKeys.info('selfCheck', row.id), r.check);
-      await Promise.all([refreshAfterWrite(queryClient, 'selfCheck'), refreshAfterWrite(queryClient, 'hazard')]);
-      emitDataChanged('hazard');
+      await refreshAfterWrite(queryClient, 'selfCheck', 'hazard');
     },
     then: () => setOpen(false),
   });

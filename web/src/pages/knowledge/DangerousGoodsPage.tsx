@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Input, Typography } from 'antd';
 import { dangerousGoods } from '@dg/core/resources/knowledge';
 import ImportButton from '../../components/ImportButton';
 import { ResourcePage, useCan } from '../../components/resource';
-import { emitDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import { useSideCanWrite } from '../../components/resource/permission';
 import { IMPORT_OFFICIAL_URL } from './api';
 import { knowledgeInfoPath } from './topics';
@@ -21,6 +22,7 @@ export default function DangerousGoodsPage() {
   const holdsImport = useCan('dangerousGoodsManager:btn_import');
   const sideMayWrite = useSideCanWrite(dangerousGoods);
   const canImport = holdsImport && sideMayWrite;
+  const queryClient = useQueryClient();
   return (
     <div data-testid="dangerous-goods-page">
       <Card size="small" style={{ marginBottom: 16 }}>
@@ -48,7 +50,7 @@ export default function DangerousGoodsPage() {
             progressUrl={(job) => `/zsk/dangerousGoods/import/progress/${encodeURIComponent(job)}`}
             title="导入官方品名表（GB 12268，CSV或xlsx）"
             fieldLabel={(f) => FIELD_LABEL[f] ?? f}
-            onImported={() => emitDataChanged('dangerousGoods')}
+            onImported={() => void invalidateKeys(queryClient, ['dangerousGoods'])}
           >
             导入官方品名表
           </ImportButton>

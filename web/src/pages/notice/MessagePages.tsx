@@ -12,12 +12,13 @@ import { AttachmentLinks, formatDateTime, useSave } from '../../components/resou
 import { useListState } from '../../components/resource/useListState';
 import { listPagination } from '../../components/resource/pagination';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
-import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
+import { follows, invalidateKeys } from '../../app/live';
 import {
   deleteMessage, inbox, markMessagesRead, messageTargets, openMessage, sendMessage, sentMessages, type InboxRow, type SentRow, type Target,
 } from './api';
 
-const MESSAGES = ['messages'];
+/** the messages' queries, under the key the server's live events name them by (app/live.ts) */
+const MESSAGES = ['message'];
 
 /** a message opened in a drawer: the recipient reads it; the sender sees who has */
 function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -25,7 +26,8 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
   const q = useQuery({ queryKey: [...MESSAGES, 'one', id], queryFn: () => openMessage(id!), enabled: Boolean(id) });
   const m = q.data;
   useEffect(() => {
-    if (m && m.readAt) { void queryClient.invalidateQueries({ queryKey: [...MESSAGES, 'inbox'] }); emitDataChanged('message'); }
+    // the inbox and the bell follow; the opened message itself is what changed them
+    if (m && m.readAt) void queryClient.invalidateQueries({ predicate: (x) => follows(x, 'message') && x.queryKey[1] !== 'one' });
   }, [m, queryClient]);
   return (
     <Drawer open={Boolean(id)} onClose={onClose} size={640} title={m?.subject ?? '消息'} destroyOnHidden data-testid="message-drawer">
@@ -60,8 +62,7 @@ export function InboxPage() {
   const q = typeof filters.q === 'string' ? filters.q : '';
   const list = useQuery({ queryKey: [...MESSAGES, 'inbox', page, size, unreadOnly, q], queryFn: () => inbox({ page, size, unreadOnly, q: q || undefined }), placeholderData: keepPreviousData });
   const [open, setOpen] = useState<string | null>(null);
-  useEffect(() => onDataChanged(({ topic }) => { if (topic !== 'message') void queryClient.invalidateQueries({ queryKey: MESSAGES }); }), [queryClient]);
-  const refresh = async () => { await queryClient.invalidateQueries({ queryKey: MESSAGES }); emitDataChanged('message'); };
+  const refresh = () => invalidateKeys(queryClient, ['message']);
   const readAll = useSave(markMessagesRead, { success: (r) => `已将${r.read}条消息标为已读`, refresh });
   const remove = useSave(deleteMessage, { success: '已删除', refresh });
   const rows = list.data?.content ?? [];

@@ -10,11 +10,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ResourcePage, formatDateTime, useCan, useSave } from '../../components/resource';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
-import { queryKeys } from '../../components/resource/api';
+import { refreshAfterWrite } from '../../components/resource/api';
 import { useUserSide } from '../../components/resource/permission';
 import type { Row } from '../../components/resource/types';
 import { AcknowledgeButton, MyStaffReads, StaffReadsCard } from '../../components/StaffReads';
-import { emitDataChanged } from '../../utils/dataChange';
 import { notice, staffNotice } from '@dg/core';
 import { WorkflowState, useStepWrite } from '../../components/workflow';
 import { noticeReads, publishStaffNotice, readNotice, remindNotice, stepNotice, type NoticeReceipt } from './api';
@@ -104,7 +103,7 @@ function MarkRead({ row }: { row: Row }) {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: () => readNotice(row.id),
-    onSuccess: () => { void queryClient.invalidateQueries({ queryKey: queryKeys.lists('notice') }); emitDataChanged('notice'); },
+    onSuccess: () => refreshAfterWrite(queryClient, 'notice'),
   });
   const unread = row.unread === true && row.state === '已发布';
   useEffect(() => { if (unread) mutate(); }, [unread, mutate]);

@@ -12,8 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { elementOf, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
 import { useCan, useFormatContext, useSave } from '../../components/resource';
-import { emitDataChanged } from '../../utils/dataChange';
-import { addRow, queryKeys } from '../../components/resource/api';
+import { invalidateKeys } from '../../app/live';
+import { addRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
 import { defaultValues, formFields, toPayload } from '../../components/resource/payload';
 import { formWidget } from '../../components/resource/widgets';
@@ -40,11 +40,7 @@ export function EntryModal({ open, certificate, onClose }: { open: boolean; cert
   const fields = useMemo(() => formFields(entryDef, 'add', new Set(['staffId'])), []);
   const { save, saving } = useSave((body: Record<string, unknown>) => addRow(entryDef, body), {
     success: '入职办理成功',
-    refresh: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all('staffEntry') }), queryClient.invalidateQueries({ queryKey: queryKeys.all('staff') })]);
-      emitDataChanged('staffEntry');
-      emitDataChanged('staff');
-    },
+    refresh: () => invalidateKeys(queryClient, ['staffEntry', 'staff']),
     then: () => onClose(),
   });
 

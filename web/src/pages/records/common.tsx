@@ -3,14 +3,14 @@
  * — the row's ResourceDetail with its sub-records in tabs, each an embedded ResourcePage.
  * Everything else comes from the generic resource UI.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Card, Popconfirm, Result, Space, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AUDIT_SUBMITTABLE, MSG, elementOf, resourceByKey } from '@dg/core';
 import { request } from '../../api/request';
 import { ResourceDetail, ResourcePage, useCan, useSave, type Row } from '../../components/resource';
-import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import { getRow, queryKeys } from '../../components/resource/api';
 import { useUserStore } from '../../store/user';
 import { routeByCode } from '../../store/permission';
@@ -30,10 +30,7 @@ export function SubmitAuditButton({ resourceKey, row, type = 'link' }: { resourc
   const queryClient = useQueryClient();
   const { save, saving: busy } = useSave(() => request({ url: `/${def.area}/${def.key}/submitAudit/${encodeURIComponent(row.id)}`, method: 'post' }), {
     success: '已提交审核',
-    refresh: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.all(def.key) });
-      emitDataChanged(def.key);
-    },
+    refresh: () => invalidateKeys(queryClient, [def.key]),
   });
   if (!allowed || !SUBMITTABLE.includes(String(row.auditStatus ?? ''))) return null;
   const submit = () => save(undefined);
@@ -65,12 +62,8 @@ export function RecordInfo({ resourceKey, tabs, extra }: { resourceKey: string; 
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id) });
-  // a sub-record's write may change this row (入职/离职 → 在职状态, 定期检验 → 检验有效期): reload it
-  useEffect(() => {
-    return onDataChanged(() => void queryClient.invalidateQueries({ queryKey: queryKeys.info(def.key, id) }));
-  }, [queryClient, def.key, id]);
+  // a sub-record's write may change this row (入职/离职 → 在职状态, 定期检验 → 检验有效期): it follows them
+  const row = useQuery({ queryKey: queryKeys.info(def.key, id), queryFn: () => getRow(def, id), enabled: Boolean(id), meta: { live: tabs.map((t) => t.resourceKey) } });
   const listPath = routeByCode(def.menu)?.path;
   if (row.isError && !row.data) return <Result status="warning" title={MSG.notFound} extra={listPath && <Button onClick={() => navigate(listPath)}>返回列表</Button>} />;
   const title = row.data ? `${def.title}：${String(row.data[def.labelField ?? 'id'] ?? '')}` : `${def.title}详情`;

@@ -7,7 +7,7 @@
  * whether each has explained. 安全费用使用 is the generic list (its 金额 a money field). Money arrives as integer 分 and
  * is shown in 元 with two decimals.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row as GridRow, Select, Space, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatYuan } from '@dg/core';
@@ -17,7 +17,7 @@ import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import { useSave } from '../../components/resource/useSave';
 import type { FileRef } from '../../components/resource/types';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
-import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
 import { explainFundYear, exportFundTrack, fundOverview, fundTrack, type FundExplanation, type FundMonth, type FundTrack } from './api';
@@ -27,13 +27,8 @@ const yuan = (fen: number) => formatYuan(fen);
 const percent = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 const thisYear = () => new Date().getFullYear();
 
-/** the fund figures follow every write of a plan or a use */
-function useFundRefresh() {
-  const queryClient = useQueryClient();
-  useEffect(() => onDataChanged((d) => {
-    if (!d.topic || d.topic === 'fundYear' || d.topic === 'fundUse') void queryClient.invalidateQueries({ queryKey: ['funds'] });
-  }), [queryClient]);
-}
+/** the fund figures follow every write of a plan or a use (a save here, the server's live events: app/live.ts) */
+const FUND_LIVE = { meta: { live: ['fundYear', 'fundUse'] } } as const;
 
 function MonthTable({ months, testId }: { months: FundMonth[]; testId: string }) {
   return (
@@ -67,9 +62,10 @@ function ExplanationView({ explanation }: { explanation: FundExplanation }) {
 /** the enterprise writes (or rewrites) the 情况说明 of a finished year used under 60% */
 function ExplanationForm({ year, explanation, onDone }: { year: number; explanation: FundExplanation | null; onDone: () => void }) {
   const [form] = Form.useForm<{ explanation: string; files?: FileRef[] }>();
+  const queryClient = useQueryClient();
   const { save, saving } = useSave((v: { explanation: string; files?: FileRef[] }) => explainFundYear({ year, explanation: v.explanation, files: v.files ?? [] }), {
     success: '情况说明已提交',
-    refresh: () => emitDataChanged('fundYear'),
+    refresh: () => invalidateKeys(queryClient, ['fundYear']),
     then: onDone,
   });
   return (
@@ -106,9 +102,8 @@ function UsageRule({ t, editable }: { t: FundTrack; editable: boolean }) {
 
 export function FundExtractPage() {
   const [year, setYear] = useState<number | undefined>();
-  useFundRefresh();
   const canExplain = useCan('fundsExtractManager:btn_edit');
-  const track = useQuery({ queryKey: [...TRACK_KEY, year ?? 'current', 'own'], queryFn: () => fundTrack({ year }) });
+  const track = useQuery({ queryKey: [...TRACK_KEY, year ?? 'current', 'own'], queryFn: () => fundTrack({ year }), ...FUND_LIVE });
   const t = track.data;
   return (
     <>
@@ -169,7 +164,7 @@ function TrackView({ year, enterpriseId, onYear }: { year: number; enterpriseId?
   const canExport = useCan('fundsTrackManager:btn_export');
   const canExplain = useCan('fundsExtractManager:btn_edit');
   const side = useUserSide();
-  const track = useQuery({ queryKey: [...TRACK_KEY, year, enterpriseId ?? 'own'], queryFn: () => fundTrack({ year, enterpriseId }) });
+  const track = useQuery({ queryKey: [...TRACK_KEY, year, enterpriseId ?? 'own'], queryFn: () => fundTrack({ year, enterpriseId }), ...FUND_LIVE });
   const t = track.data;
   if (!t) return <Card loading />;
   const p = t.plan;
@@ -209,7 +204,7 @@ function GovernmentTrack() {
   const [year, setYear] = useState(thisYear() - 1);
   const [warningOnly, setWarningOnly] = useState(true);
   const [picked, setPicked] = useState<string | undefined>();
-  const list = useQuery({ queryKey: ['funds', 'overview', year, warningOnly], queryFn: () => fundOverview({ year, warningOnly }) });
+  const list = useQuery({ queryKey: ['funds', 'overview', year, warningOnly], queryFn: () => fundOverview({ year, warningOnly }), ...FUND_LIVE });
   const rows = list.data?.rows ?? [];
   const inProgress = list.data ? !list.data.finished : year >= thisYear();
   return (
@@ -242,6 +237,5 @@ function GovernmentTrack() {
 export function FundTrackPage() {
   const side = useUserSide();
   const [year, setYear] = useState(thisYear());
-  useFundRefresh();
   return side === 'enterprise' ? <TrackView year={year} onYear={setYear} /> : <GovernmentTrack />;
 }

@@ -16,7 +16,7 @@ import { ABNORMAL_RULES, checklistFlow } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
-import { fmtTime, useQueryParam, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { fmtTime, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
 import { useCan, useSave } from '../../components/resource';
 import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
@@ -36,7 +36,6 @@ export interface AbnormalPageProps {
 }
 
 export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnormalInfo }: AbnormalPageProps = {}) {
-  useRefetchOnDataChange();
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
   const list = usePagedList<Abnormal>('abnormal', {
@@ -167,7 +166,6 @@ export function AbnormalInfoPage({ id: given, readOnly }: { id?: string; readOnl
   const fromQuery = useQueryParam('id');
   const id = given ?? fromQuery;
   const navigate = useNavigate();
-  useRefetchOnDataChange();
   const canIssue = useCan('abnormalWaybillManager:btn_checklist') && !readOnly;
   const [issuing, setIssuing] = useState(false);
   const q = useQuery({ queryKey: ['waybill', 'abnormalInfo', id], queryFn: () => getAbnormal(id), enabled: Boolean(id) });

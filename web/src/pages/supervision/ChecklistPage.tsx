@@ -13,7 +13,7 @@ import RefSelect from '../../components/RefSelect';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
-import { StateTag, fmtTime, useRefetchOnDataChange, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { StateTag, fmtTime, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { stateColor } from '@dg/core';
 import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
@@ -29,7 +29,6 @@ const STEPS = FLOW.steps!;
 const STATE_COLOR = Object.fromEntries(CHECKLIST_STATES.map((s) => [s, stateColor(FLOW, s)]));
 
 export default function ChecklistPage() {
-  useRefetchOnDataChange();
   const navigate = useNavigate();
   const side = useSide();
   const gov = side !== 'enterprise';
@@ -90,7 +89,6 @@ export function ChecklistInfoPage() {
 }
 
 function ChecklistInfo({ id }: { id: string }) {
-  useRefetchOnDataChange();
   const navigate = useNavigate();
   const side = useSide();
   const gov = side !== 'enterprise';

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { stateColor } from '@dg/core';
 import { WAYBILL_STATES, waybillForm } from '@dg/core/waybill';
 import WaybillQueue from '../waybill/WaybillQueue';
-import { useRefetchOnDataChange } from '../waybill/common';
 import { getStateCounts } from './api';
 import { useListState } from '../../components/resource/useListState';
 import { usePhone } from '../../components/resource/phone';
@@ -16,7 +15,6 @@ import { usePhone } from '../../components/resource/phone';
 const TONE: Record<string, string> = { processing: '#1677ff', success: '#52c41a', error: '#ff4d4f', orange: '#fa8c16', gold: '#d4b106', cyan: '#13c2c2', blue: '#1677ff', default: '#8c8c8c' };
 
 export default function MonitorPage() {
-  useRefetchOnDataChange();
   const phone = usePhone();
   // the card's state is one of the list's filters, kept in the URL with the rest of its search
   const [{ filters }, setList] = useListState('monitor', { inUrl: true });

@@ -8,12 +8,11 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { EXCEL_FILE, elementOf } from '@dg/core';
+import { EXCEL_FILE, RESOURCES, elementOf } from '@dg/core';
 import { ENTERPRISE_WARNINGS, WARNING_STATUSES, warningDaysText, type WarningKind, type WarningRow, type WarningStatus } from '@dg/core/warnings';
 import ExportButton from '../../components/ExportButton';
-import { onDataChanged } from '../../utils/dataChange';
 import { useFeedback } from '../../components/resource/feedback';
 import { useCan, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
@@ -28,6 +27,8 @@ import { usePhone } from '../../components/resource/phone';
 export type WarningListKind = Pick<WarningKind, 'key' | 'menu' | 'title' | 'side' | 'subjectLabel'> & { status?: WarningStatus };
 
 const DAY = 'YYYY-MM-DD';
+/** the records (档案) whose dates the warnings read */
+const RECORD_KEYS = RESOURCES.filter((r) => r.area === 'xxda').map((r) => r.key);
 
 /** orange 剩余N天 / red 逾期N天, opening the record */
 export function DaysTag({ row }: { row: Pick<WarningRow, 'days' | 'route'> }) {
@@ -136,7 +137,6 @@ function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNoti
 
 export default function WarningList({ kind, showKind }: { kind: WarningListKind; showKind?: boolean }) {
   const side = useUserSide();
-  const queryClient = useQueryClient();
   const { notification } = useFeedback();
   const { regionName } = useRegions();
   const canExport = useCan(elementOf(kind.menu, 'btn_export'));
@@ -153,11 +153,8 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
 
   const filters = useMemo<WarningFilters>(() => ({ ...searched, enterpriseId: enterprise?.id }), [searched, enterprise?.id]);
   const body: WarningListBody = { page, size, filters };
-  const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData });
-
-  useEffect(() => {
-    return onDataChanged(() => void queryClient.invalidateQueries({ queryKey: ['warning'] }, { cancelRefetch: false }));
-  }, [queryClient]);
+  // the documents' dates are the records' (档案): the list follows their writes
+  const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData, meta: { live: RECORD_KEYS } });
 
   const { save: notifySave } = useSave((e: { id: string; name: string }) => notifyEnterprise(kind.key, e.id), {
     then: (r) => notification.success({

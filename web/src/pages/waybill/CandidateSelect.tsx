@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Select, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
-import { fetchOptionsByIds } from '../../components/resource/api';
+import { fetchOptionsByIds, queryKeys } from '../../components/resource/api';
 import { fetchCandidates, type Candidate, type CandidateRole, type CrewInput } from './api';
 
 const SEARCH_DELAY_MS = 300;
@@ -51,7 +51,7 @@ export default function CandidateSelect({ waybillId, role, crew, value, onChange
   const unnamed = value && !known.current.has(value) ? value : null;
   const def = resourceByKey(RESOURCE[role]);
   const { data: named } = useQuery({
-    queryKey: ['resource', RESOURCE[role], 'optionIds', [unnamed]],
+    queryKey: queryKeys.optionIds(RESOURCE[role], unnamed ? [unnamed] : []),
     queryFn: () => fetchOptionsByIds(def!, [unnamed!]),
     enabled: Boolean(unnamed && def),
     staleTime: 30_000,

@@ -16,7 +16,7 @@ import { getWaybill, type CheckRecord, type GoodsLine, type WaybillDetail } from
 import WaybillActions from './WaybillActions';
 import { ChangeTable } from './ChangeList';
 import {
-  MAIN_PATH, StateTag, dash, fmtNum, fmtTime, pgLabel, placeText, plateText, useRefetchOnDataChange, useQueryParam, WAYBILL_ROUTES,
+  MAIN_PATH, StateTag, dash, fmtNum, fmtTime, pgLabel, placeText, plateText, useQueryParam, WAYBILL_ROUTES,
 } from './common';
 
 export function BaseInfoPage() {
@@ -30,7 +30,6 @@ export function GovInfoPage() {
 }
 
 function WaybillDetailPage({ id, gov }: { id: string; gov: boolean }) {
-  useRefetchOnDataChange();
   const q = useQuery({ queryKey: ['waybill', 'info', id, gov ? 'gov' : 'ent'], queryFn: () => getWaybill(id, gov), enabled: Boolean(id) });
   if (!id) return <Result status="warning" title="缺少运单参数" />;
   if (q.isLoading) return <Card><Skeleton active /></Card>;

@@ -16,7 +16,7 @@ import ExportButton from '../../components/ExportButton';
 import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type WaybillListRow } from './api';
 import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
-  GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useRefetchOnDataChange, useWaybillChanged, WAYBILL_ROUTES,
+  GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useWaybillChanged, WAYBILL_ROUTES,
 } from './common';
 import { useCan, useSave } from '../../components/resource';
 import { dayRange, textValues, useFormFollows } from '../../components/resource/useListState';
@@ -121,7 +121,6 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const cfg = QUEUES[queue];
   const navigate = useNavigate();
   const changed = useWaybillChanged();
-  useRefetchOnDataChange();
   const [form] = Form.useForm<SearchValues>();
   // page, size and search in the URL: a reload, 后退 or a shared link shows the same list
   const list = usePagedList<WaybillListRow>(queue, {

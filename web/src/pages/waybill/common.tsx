@@ -1,14 +1,14 @@
 /**
  * Small parts shared by the waybill pages: the state tag (its colour the workflow's), formatting, the id in the query string,
- * leaving a page (closing its tag), the data-change signal, and Enter-moves-on for fast forms.
+ * leaving a page (closing its tag), invalidating the waybill queries after a write, and Enter-moves-on for fast forms.
  */
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, stateColor } from '@dg/core';
 import { GOODS_CLASSES, waybillForm } from '@dg/core/waybill';
-import { emitDataChanged, onDataChanged } from '../../utils/dataChange';
+import { invalidateKeys } from '../../app/live';
 import { useUserStore } from '../../store/user';
 
 // the query-string id, leaving a page and Enter-moves-on are every routed page's (utils/pageNav.ts)
@@ -92,21 +92,13 @@ export const WAYBILL_ROUTES = {
   checklistInfo: (id: string) => `/waybillManager/checklistinfoManager/${encodeURIComponent(id)}`,
 };
 
+/**
+ * After a waybill write here: the 'waybill' queries (every waybill screen's keys start with it) and what follows them
+ * (the bell's queues, the board) refetch; other users' writes reach them through the server's live events (app/live.ts)
+ */
 export function useWaybillChanged() {
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: ['waybill'] });
-    emitDataChanged('waybill');
-  }, [queryClient]);
-}
-
-/** refetch the waybill queries when someone else signals a change */
-export function useRefetchOnDataChange() {
-  const queryClient = useQueryClient();
-  useEffect(() => onDataChanged((d) => {
-    if (d.topic === 'waybill') return; // the writer here has already refetched
-    void queryClient.invalidateQueries({ queryKey: ['waybill'] }, { cancelRefetch: false });
-  }), [queryClient]);
+  return useCallback(() => invalidateKeys(queryClient, ['waybill']), [queryClient]);
 }
 
 export const useSide = () => useUserStore((s) => s.side);

@@ -1,17 +1,16 @@
 /**
  * The bell: 通知公告 and the four waybill queues from getRemindInfo, each
- * shown only when the user holds its menu (and 制度待阅知 while the person has regimes to read); refreshed on load, every REMIND_POLL_MS and on the
- * data-change signal.
+ * shown only when the user holds its menu (and 制度待阅知 while the person has regimes to read); refreshed on load, every
+ * REMIND_POLL_MS and whenever a resource an entry follows changes (a save here, the server's live events: app/live.ts).
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Badge, Dropdown } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BADGE_MAX, BELL_ENTRIES, REMIND_POLL_MS } from '@dg/core';
 import { getRemindInfo } from '../../../api/remind.ts';
 import { usePermissionStore } from '../../../store/permission.ts';
-import { onDataChanged } from '../../../utils/dataChange.ts';
 
 export const REMIND_QUERY_KEY = ['remind'];
 
@@ -27,7 +26,7 @@ export default function Bell() {
       })),
     [granted, routes],
   );
-  const queryClient = useQueryClient();
+  const follows = useMemo(() => [...new Set(entries.map((e) => e.follows))], [entries]);
   const { data } = useQuery({
     queryKey: REMIND_QUERY_KEY,
     queryFn: getRemindInfo,
@@ -35,8 +34,8 @@ export default function Bell() {
     refetchInterval: REMIND_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
+    meta: { live: follows },
   });
-  useEffect(() => onDataChanged(() => void queryClient.invalidateQueries({ queryKey: REMIND_QUERY_KEY })), [queryClient]);
 
   if (entries.length === 0) return null;
   const count = (key: string) => {

@@ -24,7 +24,7 @@ function ImportLink() {
 
 export function GsjzxList() {
   const navigate = useNavigate();
-  const any = useQuery({ queryKey: ['resource', 'fusionRecord', 'passages-any'], queryFn: () => listRows(fusionRecord, { page: 1, size: 1, filters: PASSAGES }) });
+  const any = useQuery({ queryKey: ['fusionRecord', 'passages-any'], queryFn: () => listRows(fusionRecord, { page: 1, size: 1, filters: PASSAGES }) });
   if (any.isLoading) return <Card title="高速卡口通行记录" data-testid="jcxx-gsjzx"><Skeleton active /></Card>;
   if (!any.data?.total) {
     return (
