@@ -57,7 +57,15 @@ function run(cmd: string, args: string[]) {
   return r.stdout;
 }
 
-export interface OwnPostgres { url: string; dir: string; restart(): Promise<number>; stop(): void }
+export interface OwnPostgres {
+  url: string; dir: string;
+  /**
+   * `pg_ctl restart -m fast`: every connection is cut; resolves with how long it took. With `whileDown`, the cluster
+   * is stopped (`-m fast`), `whileDown` runs while nothing listens, and then it starts again.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<number>;
+  stop(): void;
+}
 
 /** a throw-away cluster on a free port (trust auth on 127.0.0.1 only, its socket in its own directory, no fsync) */
 export async function startPostgres(): Promise<OwnPostgres> {
@@ -74,15 +82,20 @@ export async function startPostgres(): Promise<OwnPostgres> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url, dir,
-    /** `pg_ctl restart -m fast`: every connection is cut; resolves with how long it took */
-    async restart() {
+    async restart(whileDown) {
       const t0 = Date.now();
-      await new Promise<void>((resolve, reject) => {
-        const [c, a] = asClusterUser(pgCtl, ['-D', data, '-l', path.join(dir, 'log'), '-o', opts, '-m', 'fast', '-w', 'restart']);
+      // not spawnSync: the test's own load runs in this process and must go on meanwhile
+      const pgCtlAsync = (...args: string[]) => new Promise<void>((resolve, reject) => {
+        const [c, a] = asClusterUser(pgCtl, ['-D', data, '-l', path.join(dir, 'log'), '-o', opts, ...args]);
         const p = spawn(c, a, { stdio: 'ignore' });
         p.on('error', reject);
-        p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart: exit ${code}`))));
+        p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.at(-1)}: exit ${code}`))));
       });
+      if (!whileDown) await pgCtlAsync('-m', 'fast', '-w', 'restart');
+      else {
+        await pgCtlAsync('-m', 'fast', '-w', 'stop');
+        try { await whileDown(); } finally { await pgCtlAsync('-w', 'start'); }
+      }
       return Date.now() - t0;
     },
     stop() {
@@ -140,6 +153,8 @@ export interface ServerProcess {
   /** the last 20 KB of its output */
   output(): string;
   stop(): Promise<number | null>;
+  /** `kill -9` of its process group, as a crash or the OOM killer ends it: nothing is finished, nothing closed */
+  kill(): Promise<void>;
 }
 
 /** `npm start` against the given database and Redis, as an operator runs it (tsx, its own process group) */
@@ -166,6 +181,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       rmSync(dataDir, { recursive: true, force: true });
       return c;
     },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const gone = new Promise((r) => child.once('exit', r));
+        try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+        await gone;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
   child.once('exit', (code, signal) => { sp.exited = { code, signal }; });
   for (let i = 0; ; i++) {
@@ -181,6 +204,8 @@ export interface Answer {
   /** the HTTP status, or 0 when no answer came (refused, reset, aborted after 15 s) */
   http: number;
   status?: number; message?: string; data?: unknown;
+  /** the whole JSON body (`/api/ready` answers without the envelope) */
+  body?: unknown;
   error?: string;
 }
 
@@ -195,7 +220,7 @@ export async function call(log: Answer[], what: string, base: string, method: st
     });
     a.http = r.status;
     const text = await r.text();
-    try { const b = JSON.parse(text); a.status = b.status; a.message = b.message; a.data = b.data; } catch { a.message = text.slice(0, 200); }
+    try { const b = JSON.parse(text); a.body = b; a.status = b.status; a.message = b.message; a.data = b.data; } catch { a.message = text.slice(0, 200); }
   } catch (err) {
     a.error = String((err as Error).cause ?? (err as Error).message ?? err);
   }

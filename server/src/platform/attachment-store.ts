@@ -1,13 +1,16 @@
 /**
  * Where attachments live on disk: `<dataDir>/files/yyyy/mm/<uuid>`, never a path the client chose (the original name
  * lives only in the database). A file is written under `<uuid>.part` and renamed once whole, so a file under its own
- * name is complete and never changes: a backup copies exactly those (ops/backup.ts).
+ * name is complete and never changes: a backup copies exactly those (ops/backup.ts). Its bytes and then its name are
+ * flushed to the disk before its row is written, so a row never names a file a full disk, a failed write or a power
+ * cut took away; a write that fails leaves neither the file nor the row.
  * Only the server's OS user reads them: the directories are 0700 and the files 0600, whatever the umask.
  */
 import { readdirSync, type Dirent } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { FILES_FULL, FILES_UNWRITABLE, UNAVAILABLE, ApiError } from './errors.ts';
 
 /** the suffix of an attachment still being written */
 export const PARTIAL = '.part';
@@ -44,4 +47,22 @@ export function wholeFiles(dataDir: string): string[] {
   return (readdirSync(filesDir(dataDir), { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((d) => d.isFile() && !d.name.endsWith(PARTIAL))
     .map((d) => path.relative(dataDir, path.join(d.parentPath, d.name)));
+}
+
+/** flushes a directory's entries (a file renamed into it) to the disk; a file system that cannot sync a directory has nothing to flush */
+export async function syncDir(dir: string): Promise<void> {
+  const fd = await open(dir, 'r');
+  try {
+    await fd.sync().catch((err: NodeJS.ErrnoException) => { if (err.code !== 'EINVAL' && err.code !== 'EBADF') throw err; });
+  } finally { await fd.close(); }
+}
+
+/**
+ * The refusal of an upload the files directory could not take, or null when `err` is not the file system's: a 503
+ * envelope (the request was fine; the server cannot store files until an operator frees space or mends the directory).
+ */
+export function storageRefusal(err: unknown): ApiError | null {
+  const e = err as NodeJS.ErrnoException | null;
+  if (!e || typeof e !== 'object' || typeof e.syscall !== 'string' || typeof e.code !== 'string') return null;
+  return new ApiError(UNAVAILABLE, e.code === 'ENOSPC' || e.code === 'EDQUOT' ? FILES_FULL : FILES_UNWRITABLE, UNAVAILABLE);
 }

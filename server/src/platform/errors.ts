@@ -20,6 +20,9 @@ export const UNAVAILABLE = 503;
 export const DB_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
 export const REDIS_UNAVAILABLE = '缓存服务暂时不可用，请稍后重试';
 export const unavailable = (message = DB_UNAVAILABLE) => new ApiError(UNAVAILABLE, message, UNAVAILABLE);
+/** an upload the files directory could not take: nothing the user can change in the request, an operator must act */
+export const FILES_FULL = '文件保存失败：服务器存储空间已满，请联系管理员';
+export const FILES_UNWRITABLE = '文件保存失败：服务器文件目录无法写入，请联系管理员';
 
 /**
  * SQLSTATEs and socket errors that mean the database is not there (restarting, shutting down, refusing connections),

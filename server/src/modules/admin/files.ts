@@ -18,7 +18,7 @@ import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
 import { INCOMPLETE_UPLOAD, brokenBody } from '../../platform/input-guard.ts';
-import { FILE_MODE, PARTIAL, filesDir, makeStorageDir, newStoragePath, storedFile } from '../../platform/attachment-store.ts';
+import { FILE_MODE, PARTIAL, filesDir, makeStorageDir, newStoragePath, storageRefusal, storedFile, syncDir } from '../../platform/attachment-store.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -125,21 +125,37 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     const rel = newStoragePath();
     const abs = storedFile(app.ctx.config.dataDir, rel);
-    // written under a `.part` name and renamed once whole (platform/attachment-store.ts)
+    // written under a `.part` name, flushed, renamed once whole and the name flushed (platform/attachment-store.ts)
     const partial = abs + PARTIAL;
-    await makeStorageDir(app.ctx.config.dataDir, rel);
+    /** a files directory that is full or cannot be written: the file's remains removed, the operator told, the user refused */
+    const refuse = async (err: unknown, file: string) => {
+      await unlink(file).catch(() => {});
+      const refusal = storageRefusal(err);
+      if (!refusal) return err;
+      if (!part.file.destroyed) part.file.resume();
+      req.log.error({ traceId: req.id, code: (err as NodeJS.ErrnoException).code, syscall: (err as NodeJS.ErrnoException).syscall, dir: filesDir(app.ctx.config.dataDir) }, 'attachment not stored');
+      return refusal;
+    };
     try {
-      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: FILE_MODE }));
+      await makeStorageDir(app.ctx.config.dataDir, rel);
+      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: FILE_MODE, flush: true }));
     } catch (err) {
-      await unlink(partial).catch(() => {});
-      throw brokenBody(err) ? badInput(INCOMPLETE_UPLOAD) : err;
+      if (brokenBody(err)) { await unlink(partial).catch(() => {}); throw badInput(INCOMPLETE_UPLOAD); }
+      throw await refuse(err, partial);
     }
     if (part.file.truncated) {
       await unlink(partial).catch(() => {});
       throw badInput('文件大小不能超过20MB');
     }
-    await rename(partial, abs);
-    const size = (await stat(abs)).size;
+    let size: number;
+    try {
+      await rename(partial, abs);
+      await syncDir(path.dirname(abs));
+      size = (await stat(abs)).size;
+    } catch (err) {
+      await unlink(partial).catch(() => {});
+      throw await refuse(err, abs);
+    }
     // a file is on disk only with its row: one the database refuses is removed again
     const r = await db().execute<{ id: string }>(sql`insert into attachment (name, mime, size, storage_path, enterprise_id, created_by, biz_type)
       values (${name}, ${MIME[ext]}, ${size}, ${rel}, ${user.side === 'enterprise' ? user.enterpriseId : null}, ${user.id}, ${bizType}) returning id`)
