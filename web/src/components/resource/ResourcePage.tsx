@@ -6,7 +6,7 @@
  * workflow button in `extraActions`, another user's through the server's live events — and any write of its sub-records
  * invalidates it.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Result, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
