@@ -74,7 +74,7 @@ function HazardStat({ label, value, menu, danger }: { label: string; value: unkn
 
 /**
  * 到期预警 by kind: a small fixed table (one row per kind) drawn as an HTML table in antd's colours — antd's Table
- * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (its budget is 500 KB).
+ * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (its budget: e2e/shell/bundle.test.ts).
  */
 function ExpiryCard({ items }: { items: ExpiryItem[] }) {
   const { token } = theme.useToken();

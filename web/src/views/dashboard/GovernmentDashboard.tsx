@@ -17,7 +17,7 @@ const list = (v: unknown): CountItem[] => (Array.isArray(v) ? (v as CountItem[])
 
 /**
  * Waybills by goods class as bars, largest first, each with its share: nine classes compare better side by side than
- * as slices (and the board needs no pie or legend code: its first load's budget is 500 KB).
+ * as slices (and the board needs no pie or legend code: its first load has a budget).
  */
 function classOption(byClass: CountItem[], theme: string): ChartOption {
   const rows = byClass.map((c) => ({ name: c.name, value: num(c.value) })).sort((a, b) => a.value - b.value); // bottom-up: largest on top

@@ -48,7 +48,7 @@ export function NoticeList({ notices }: { notices: NoticeItem[] | undefined }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
       ) : (
         // a plain list of links (antd's List brings its pager, and with it Select and the form library, and
-        // Typography its editor and the input library, into the dashboard's first load, whose budget is 500 KB)
+        // Typography its editor and the input library, into the dashboard's first load and its budget)
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {list.map((n) => {
             const when = n.publishedAt ?? n.createdAt;

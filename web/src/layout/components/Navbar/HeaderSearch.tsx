@@ -73,7 +73,8 @@ export default function HeaderSearch() {
       <SearchOutlined className="search-icon" style={{ fontSize: 18, cursor: 'pointer', color: '#5a5e66' }} onClick={() => (show ? close() : open())} aria-label="菜单搜索" data-testid="header-search-toggle" />
       <div className="header-search-select">
         {show && (
-          <Suspense fallback={null}>
+          // until the Select is there, a plain field takes what is typed; the Select opens searching it
+          <Suspense fallback={<input autoFocus value={query} onChange={(e) => onSearch(e.target.value)} placeholder="搜索菜单" aria-label="搜索菜单" style={{ width: 220, height: 32, padding: '0 11px', border: '1px solid #d9d9d9', borderRadius: 4, outline: 'none' }} />}>
             <SearchSelect
               selectRef={selectRef}
               query={query}
