@@ -4,7 +4,7 @@ import { e2eWorkers } from './e2e/workers.ts';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'web/src/**/*.test.ts', 'web/build/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server', include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'], environment: 'node',

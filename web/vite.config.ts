@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
 import type { Plugin } from 'vite';
 import path from 'node:path';
+import { closure, formatTable, overBudget, routeSizes, type Budgets, type ChunkInfo, type RouteModules } from './build/routeBudget.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const require = createRequire(import.meta.url);
@@ -29,17 +31,16 @@ function tslibAlias(): Record<string, string> {
 /**
  * Chunks by what a page needs on its first load (the download budget of e2e/shell/bundle.test.ts). React with its router in a chunk of its own (every page
  * needs it and it changes least). The rest of what the sign-in page imports statically (`boot`), what the
- * signed-in shell adds to it — antd's providers, the layout and the dashboard's common parts (`shell`) — and
- * ECharts with the chart component (`charts`): each one chunk, so it compresses as one file instead of a hundred
- * small ones. The sets come from a first build's chunks (`firstLoadSets`): what an entry or a shell root loads
+ * signed-in shell adds to it — antd's providers, the layout and the dashboard's common parts (`shell`): each one
+ * chunk, so it compresses as one file instead of a hundred small ones. ECharts is in none of them: a dashboard chart
+ * loads it as it comes into view (views/dashboard/LazyChart.tsx). The sets come from a first build's chunks (`firstLoadSets`): what an entry or a shell root loads
  * statically, stopping at dynamic imports, so what loads on use (dialogs, drawers, other pages, their antd
  * components) stays out of the first load and antd stays out of the sign-in page. The rest is split automatically
  * where pages import it.
  */
 const SHELL_ROOTS = [/src[\\/]app[\\/]AntdRoot\.tsx$/, /src[\\/]layout[\\/]Layout\.tsx$/, /src[\\/]views[\\/]dashboard[\\/](index|parts)\.tsx$/];
-const CHARTS = /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|tslib)[\\/]|src[\\/]views[\\/]dashboard[\\/]Chart\.tsx$/;
 const REACT = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
-const sets = { boot: new Set<string>(), shell: new Set<string>(), charts: new Set<string>() };
+const sets = { boot: new Set<string>(), shell: new Set<string>() };
 
 /**
  * The chunks each page loads come from a first build with automatic chunking only (`write: false`): its output is
@@ -78,26 +79,29 @@ function firstLoadSets(): Plugin {
       const entries = chunks.filter((c) => c.isEntry);
       const entryModules = new Set(entries.flatMap((c) => c.moduleIds)); // each entry keeps its own chunk
       const boot = loaded(entries);
-      const own = (s: Set<string>, not: Set<string>[]) => new Set([...s].filter((id) => !REACT.test(id) && !CHARTS.test(id) && !entryModules.has(id) && !not.some((n) => n.has(id))));
+      const own = (s: Set<string>, not: Set<string>[]) => new Set([...s].filter((id) => !REACT.test(id) && !entryModules.has(id) && !not.some((n) => n.has(id))));
       sets.boot = own(boot, []);
       const shell = loaded(holding(SHELL_ROOTS));
       sets.shell = own(shell, [boot]);
-      // the ECharts core and what every chart registers (Chart.tsx); the series each board draws come with its board
-      sets.charts = new Set([...shell].filter((id) => CHARTS.test(id)));
     },
   };
 }
 
 const vendorGroups = [
   { name: 'react', test: REACT, priority: 50 },
-  { name: 'charts', test: (id: string) => sets.charts.has(id), priority: 40 },
   { name: 'boot', test: (id: string) => sets.boot.has(id), priority: 30 },
   { name: 'shell', test: (id: string) => sets.shell.has(id), priority: 20 },
 ];
 
+/** the chunk graph of the build, for the route table (`routeBudget`) */
+const built = new Map<string, ChunkInfo>();
+const SHELL_OF_ROUTES = [/src\/app\/AntdRoot\.tsx$/, /src\/layout\/Layout\.tsx$/];
+
 /**
  * After the build: a .br and a .gz beside every text file of dist (the server sends the one the browser accepts,
- * without compressing per request), and a table of what the sign-in page costs to load.
+ * without compressing per request), a table of what the sign-in page costs to load, and the route table: each
+ * route's JavaScript beyond the shell against its budget in web/budgets.json (build/routeBudget.ts). A route past
+ * its budget fails the build, naming the route and its size.
  */
 function precompress(): Plugin {
   const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
@@ -107,6 +111,13 @@ function precompress(): Plugin {
   return {
     name: 'dg-precompress',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      if (PROBE) return;
+      built.clear();
+      for (const c of Object.values(bundle)) {
+        if (c.type === 'chunk') built.set(c.fileName, { file: c.fileName, imports: c.imports, modules: c.moduleIds });
+      }
+    },
     closeBundle() {
       if (PROBE) return; // the chunk probe writes nothing (and on a fresh clone there is no dist yet)
       const dist = here('./dist');
@@ -128,8 +139,27 @@ function precompress(): Plugin {
       const sum = (k: 'raw' | 'gz' | 'br') => first.reduce((a, f) => a + (sizes.get(f)?.[k] ?? statSync(path.join(dist, f)).size), 0);
       const all = (k: 'raw' | 'gz' | 'br') => [...sizes.values()].reduce((a, v) => a + v[k], 0);
       console.log(`\n  web/dist             raw        gzip      brotli\n  sign-in page ${kb(sum('raw'))} ${kb(sum('gz'))} ${kb(sum('br'))}\n  all files    ${kb(all('raw'))} ${kb(all('gz'))} ${kb(all('br'))}\n`);
+      routeBudget((f) => sizes.get(f)?.br ?? statSync(path.join(dist, f)).size);
     },
   };
+}
+
+/** prints each route's size and throws when one is past its budget (web/budgets.json) */
+function routeBudget(bytes: (file: string) => number) {
+  // the registry's routes and the modules their loaders import, read by running it (build/routeModules.mts)
+  const run = spawnSync(process.execPath, ['--import', 'tsx', here('./build/routeModules.mts')], { cwd: here('..'), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`route-sizes: build/routeModules.mts failed\n${run.stderr}`);
+  const routes = JSON.parse(run.stdout) as RouteModules[];
+  const budgets = JSON.parse(readFileSync(here('./budgets.json'), 'utf8')) as Budgets;
+  const entry = [...built.values()].filter((c) => c.modules.some((m) => m.endsWith('/src/main.tsx')));
+  const roots = [...built.values()].filter((c) => c.modules.some((m) => SHELL_OF_ROUTES.some((r) => r.test(m))));
+  const shell = closure([...entry, ...roots].map((c) => c.file), built);
+  const sizes = routeSizes(routes, built, shell, bytes, budgets);
+  const unknown = Object.keys(budgets.routes).filter((r) => !routes.some((x) => x.route === r));
+  console.log(`  JavaScript a route's first visit loads beyond the shell (budgets: web/budgets.json)\n${formatTable(sizes)}\n`);
+  const over = overBudget(sizes);
+  if (unknown.length) over.push(...unknown.map((r) => `${r}: a budget for a route the registry does not have`));
+  if (over.length) throw new Error(`routes past their size budget (web/budgets.json):\n  ${over.join('\n  ')}`);
 }
 
 export default defineConfig({

@@ -20,7 +20,7 @@ import Login from '../views/login/index.tsx';
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 /**
  * Everything behind sign-in loads on first use, so the sign-in page carries only itself, React,
- * the router and the antd parts it shows (its download budget, e2e/shell/bundle.test.ts: ≤ 200 KB of compressed JavaScript).
+ * the router and the antd parts it shows (its download budget, e2e/shell/bundle.test.ts: ≤ 150 KB of compressed JavaScript).
  */
 const errorPages = () => import('../views/error-page/ErrorPage.tsx');
 

@@ -1,8 +1,8 @@
 /**
  * ECharts through echarts/core (bundled, no CDN): the parts every chart here uses (grid, tooltip, canvas) are
- * registered with the component; each page registers the series and components it draws (`registerCharts`), so the
- * dashboard's first load carries only its own (its 500 KB download budget: the enterprise board draws a line, the government's a bar
- * and a pie).
+ * registered with the component; each page registers the series and components it draws (`registerCharts`), once, when
+ * its module loads — the dashboards through `LazyChart` (a line for the enterprise, bars for the government), as the
+ * chart comes into view.
  */
 import * as echarts from 'echarts/core';
 import { GridComponent, TooltipComponent } from 'echarts/components';

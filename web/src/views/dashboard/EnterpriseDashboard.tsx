@@ -5,11 +5,7 @@ import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOu
 import { Link } from 'react-router';
 import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
 import { menuTitle } from '../../store/permission.ts';
-import { LineChart } from 'echarts/charts';
-import { registerCharts } from './Chart.tsx';
 import { ChartCard, menuPath, NoticeRow, num, StatRow } from './parts.tsx';
-
-registerCharts([LineChart]);
 
 const QUEUES = [
   { key: 'uncommitted', title: '待提交运单', menu: 'baseManager', icon: <FormOutlined />, color: '#1890ff' },
@@ -30,7 +26,7 @@ export default function EnterpriseDashboard({ data, theme }: { data: Partial<Dat
       <StatRow cards={QUEUES} values={queues} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
-          <ChartCard title="本月运单" testId="dashboard-waybills-by-day" empty="本月暂无运单" option={byDay.length === 0 ? null : {
+          <ChartCard title="本月运单" testId="dashboard-waybills-by-day" empty="本月暂无运单" kind="line" option={byDay.length === 0 ? null : {
             color: [theme],
             tooltip: { trigger: 'axis' },
             grid: { left: 40, right: 16, top: 24, bottom: 28 },
@@ -78,7 +74,7 @@ function HazardStat({ label, value, menu, danger }: { label: string; value: unkn
 
 /**
  * 到期预警 by kind: a small fixed table (one row per kind) drawn as an HTML table in antd's colours — antd's Table
- * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (its budget is 500 KB).
+ * (sorting, paging, selection) would add ~48 KB to the dashboard's first load (its budget: e2e/shell/bundle.test.ts).
  */
 function ExpiryCard({ items }: { items: ExpiryItem[] }) {
   const { token } = theme.useToken();

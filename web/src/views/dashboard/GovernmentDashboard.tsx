@@ -2,11 +2,8 @@
 import { Col, Row } from 'antd';
 import { CarOutlined, ExceptionOutlined, FieldTimeOutlined, FileSearchOutlined, IssuesCloseOutlined } from '@ant-design/icons';
 import type { CountItem, GovernmentDashboard as Data } from '../../api/dashboard.ts';
-import { BarChart } from 'echarts/charts';
-import { registerCharts, type ChartOption } from './Chart.tsx';
+import type { ChartOption } from './Chart.tsx';
 import { ChartCard, NoticeRow, num, StatRow } from './parts.tsx';
-
-registerCharts([BarChart]);
 
 const CARDS = [
   { key: 'today', title: '今日运单', menu: 'waybillMonitorManager', icon: <FileSearchOutlined />, color: '#1890ff' },
@@ -20,7 +17,7 @@ const list = (v: unknown): CountItem[] => (Array.isArray(v) ? (v as CountItem[])
 
 /**
  * Waybills by goods class as bars, largest first, each with its share: nine classes compare better side by side than
- * as slices (and the board needs no pie or legend code: its first load's budget is 500 KB).
+ * as slices (and the board needs no pie or legend code: its first load has a budget).
  */
 function classOption(byClass: CountItem[], theme: string): ChartOption {
   const rows = byClass.map((c) => ({ name: c.name, value: num(c.value) })).sort((a, b) => a.value - b.value); // bottom-up: largest on top
@@ -47,7 +44,7 @@ export default function GovernmentDashboard({ data, theme }: { data: Partial<Dat
       <StatRow cards={CARDS} values={d} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
-          <ChartCard title="各地市运单" testId="dashboard-by-city" empty="暂无数据" option={byCity.length === 0 ? null : {
+          <ChartCard title="各地市运单" testId="dashboard-by-city" empty="暂无数据" kind="bar" option={byCity.length === 0 ? null : {
             color: [theme],
             tooltip: { trigger: 'axis' },
             grid: { left: 40, right: 16, top: 24, bottom: 48 },
@@ -57,7 +54,7 @@ export default function GovernmentDashboard({ data, theme }: { data: Partial<Dat
           }} />
         </Col>
         <Col xs={24} lg={10}>
-          <ChartCard title="货物类别" testId="dashboard-by-class" empty="暂无数据" option={byClass.length === 0 ? null : classOption(byClass, theme)} />
+          <ChartCard title="货物类别" testId="dashboard-by-class" empty="暂无数据" kind="bar" option={byClass.length === 0 ? null : classOption(byClass, theme)} />
         </Col>
       </Row>
       <NoticeRow notices={data.notices} />

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { relativeTime } from '@dg/core';
 import type { NoticeItem } from '../../api/dashboard.ts';
 import { routeByCode } from '../../store/permission.ts';
-import Chart, { type ChartOption } from './Chart.tsx';
+import type { ChartOption } from './Chart.tsx';
+import LazyChart, { type ChartKind } from './LazyChart.tsx';
 
 export const num = (v: unknown): number => {
   const n = Number(v);
@@ -47,7 +48,7 @@ export function NoticeList({ notices }: { notices: NoticeItem[] | undefined }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
       ) : (
         // a plain list of links (antd's List brings its pager, and with it Select and the form library, and
-        // Typography its editor and the input library, into the dashboard's first load, whose budget is 500 KB)
+        // Typography its editor and the input library, into the dashboard's first load and its budget)
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {list.map((n) => {
             const when = n.publishedAt ?? n.createdAt;
@@ -81,11 +82,11 @@ export function StatRow({ cards, values }: { cards: readonly StatDef[]; values: 
   );
 }
 
-/** a chart in a card, or what is missing when there is nothing to draw */
-export function ChartCard({ title, testId, empty, option }: { title: string; testId: string; empty: string; option: ChartOption | null }) {
+/** a chart in a card (its ECharts code loaded as it comes into view), or what is missing when there is nothing to draw */
+export function ChartCard({ title, testId, empty, kind, option }: { title: string; testId: string; empty: string; kind: ChartKind; option: ChartOption | null }) {
   return (
     <Card title={title} data-testid={testId}>
-      {option ? <Chart option={option} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ height: 268, paddingTop: 80 }} />}
+      {option ? <LazyChart kind={kind} option={option} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ height: 268, paddingTop: 80 }} />}
     </Card>
   );
 }

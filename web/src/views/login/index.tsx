@@ -4,7 +4,7 @@
  * sign-in needs one: after repeated failures an account asks for it even then). The username is
  * trimmed; `?redirect=` is honoured; a user without any menu is told 没有权限，请联系管理员！.
  * Plain form elements styled like antd's (login.css): the first page anyone loads carries no antd
- * (its download budget, e2e/shell/bundle.test.ts: ≤ 200 KB of compressed JavaScript); a toast loads antd's message on first use.
+ * (its download budget, e2e/shell/bundle.test.ts: ≤ 150 KB of compressed JavaScript); a toast loads antd's message on first use.
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

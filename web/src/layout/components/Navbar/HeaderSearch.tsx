@@ -1,15 +1,17 @@
 /**
  * components/HeaderSearch (vue-element-admin's): fuzzy search over the granted menu titles
- * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`. Fuse loads the first
- * time the search opens (the first load's download budget); what is typed before it is there is searched once it is.
+ * (joined ' > ') and paths; choosing an entry opens it. Fuse ≥6 returns `{ item }`. Fuse and the Select load the
+ * first time the search opens (the first load's download budget); what is typed before Fuse is there is searched once it is.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select, type RefSelectProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type Fuse from 'fuse.js';
 import { useNavigate } from 'react-router';
 import { HEADER_SEARCH } from '@dg/core';
 import { DASHBOARD, usePermissionStore } from '../../../store/permission.ts';
+
+const SearchSelect = lazy(() => import('./SearchSelect.tsx'));
 
 interface SearchEntry {
   title: string[];
@@ -71,21 +73,18 @@ export default function HeaderSearch() {
       <SearchOutlined className="search-icon" style={{ fontSize: 18, cursor: 'pointer', color: '#5a5e66' }} onClick={() => (show ? close() : open())} aria-label="菜单搜索" data-testid="header-search-toggle" />
       <div className="header-search-select">
         {show && (
-          <Select<string | null>
-            ref={selectRef}
-            autoFocus
-            value={null}
-            showSearch={{ searchValue: query, onSearch, filterOption: false }}
-            defaultActiveFirstOption
-            placeholder="搜索菜单"
-            style={{ width: 220 }}
-            options={options.map((o) => ({ value: o.path, label: o.title.join(' > ') }))}
-            notFoundContent={query && fuse ? '无匹配菜单' : null}
-            onChange={onChange}
-            onBlur={close}
-            data-testid="header-search-select"
-            suffixIcon={null}
-          />
+          // until the Select is there, a plain field takes what is typed; the Select opens searching it
+          <Suspense fallback={<input autoFocus value={query} onChange={(e) => onSearch(e.target.value)} placeholder="搜索菜单" aria-label="搜索菜单" style={{ width: 220, height: 32, padding: '0 11px', border: '1px solid #d9d9d9', borderRadius: 4, outline: 'none' }} />}>
+            <SearchSelect
+              selectRef={selectRef}
+              query={query}
+              onSearch={onSearch}
+              options={options.map((o) => ({ value: o.path, label: o.title.join(' > ') }))}
+              notFoundContent={query && fuse ? '无匹配菜单' : null}
+              onChange={onChange}
+              onBlur={close}
+            />
+          </Suspense>
         )}
       </div>
     </div>
