@@ -20,6 +20,8 @@ export default function SearchSelect({ selectRef, query, onSearch, options, notF
       value={null}
       showSearch={{ searchValue: query, onSearch, filterOption: false }}
       defaultActiveFirstOption
+      // what was typed while this loaded is searched at once: its options show without another key
+      open={query ? true : undefined}
       placeholder="搜索菜单"
       style={{ width: 220 }}
       options={options}
