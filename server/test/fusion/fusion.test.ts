@@ -88,7 +88,9 @@ describe('the comparison', () => {
   let task: any, results: any[];
   beforeAll(async () => {
     [w] = await t.sql(`select id, waybill_no, plate_no, trailer_plate_no, start_date::text as day, origin_region, carrier_region from waybill
-      where trailer_plate_no is not null and waybill_no is not null and state not in ('草稿', '已作废') and deleted_at is null and completed_at is null
+      where trailer_plate_no is not null and waybill_no is not null and state not in ('草稿', '已作废') and deleted_at is null
+        -- its period ends at the end of its day (one completed or closed later reaches the LATE record)
+        and completed_at is null and closed_at is null
         -- a vehicle with no other waybill that day or the next (other files make waybills with the demo fleet), so the
         -- LATE record past the period has this waybill alone to be measured against
         and not exists (select 1 from waybill o where o.id <> waybill.id and o.deleted_at is null and o.state <> '已作废'
