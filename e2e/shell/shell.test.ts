@@ -125,6 +125,8 @@ describe('layout', () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
     await page.getByTestId('header-search-toggle').click();
+    // the user types once the field is there and has the cursor
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder') ?? document.activeElement?.closest('.ant-select') !== null)).toBeTruthy();
     await page.keyboard.type('操作日志');
     await page.locator('.ant-select-item-option', { hasText: '系统管理 > 操作日志' }).click();
     await page.waitForURL('**/adminSys/gateLogManager');
