@@ -48,8 +48,11 @@ export async function createCrowd(db: pg.Client, baseUrl: string, o: { enterpris
 /** many connections at once: each member of the crowd is a browser of their own */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-/** one call as a member of the crowd: its time here, whether it answered status 200 (with the data), its trace id */
-export function timedCall(url: string, token: string, body?: unknown): Promise<{ ms: number; ok: boolean; data?: any; traceId?: string }> {
+/**
+ * one call as a member of the crowd: when it was sent (`at`, performance.now()'s clock) and its time here, whether it
+ * answered status 200 (with the data), its trace id
+ */
+export function timedCall(url: string, token: string, body?: unknown): Promise<{ at: number; ms: number; ok: boolean; data?: any; traceId?: string }> {
   const data = body === undefined ? undefined : JSON.stringify(body);
   const t0 = performance.now();
   return new Promise((resolve) => {
@@ -63,10 +66,10 @@ export function timedCall(url: string, token: string, body?: unknown): Promise<{
         let answer: { status?: number; data?: unknown } = {};
         try { answer = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { answer = {}; }
         const traceId = res.headers['x-trace-id'];
-        resolve({ ms: performance.now() - t0, ok: answer.status === 200, data: answer.data, traceId: typeof traceId === 'string' ? traceId : undefined });
+        resolve({ at: t0, ms: performance.now() - t0, ok: answer.status === 200, data: answer.data, traceId: typeof traceId === 'string' ? traceId : undefined });
       });
     });
-    req.on('error', () => resolve({ ms: performance.now() - t0, ok: false }));
+    req.on('error', () => resolve({ at: t0, ms: performance.now() - t0, ok: false }));
     req.end(data);
   });
 }

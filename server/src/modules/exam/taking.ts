@@ -162,8 +162,9 @@ async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise
 export async function submitMine(db: Db, user: SessionUser, attemptId: string) {
   const a = await ownAttempt(db, user, attemptId);
   if (a.state !== '答题中') throw badInput('试卷已交卷');
-  await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid`, false));
-  return paperOf(db, a.id);
+  const [graded] = await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid`, false));
+  // graded here: the paper shows what the grading wrote; handed in by another tab or the clock meanwhile: read it
+  return paperOf(db, a.id, graded ? { ...a, ...graded } : undefined);
 }
 
 /** the candidate's paper: while open, the questions and my answers and the seconds left; once submitted, graded */
@@ -219,34 +220,41 @@ export async function paperOf(db: Db, attemptId: string, read?: PaperHead) {
   };
 }
 
+/** what grading leaves on an attempt: as a paper shows it afterwards */
+type Graded = Pick<AttemptRow, 'id' | 'state' | 'submitted_at' | 'auto_submitted' | 'score' | 'passed'>;
+
 /**
  * grades and closes the open attempts `where` picks (alias `a`), locked with skip locked so that two instances or a
- * sweep and a click never grade one twice; `auto`: submitted by the clock (交卷时间 = its deadline)
+ * sweep and a click never grade one twice; `auto`: submitted by the clock (交卷时间 = its deadline). Two statements
+ * whatever the number: one read locks the attempts and brings each one's answers with their keys, one write marks
+ * the answers' points and closes the attempts. The points are counted here, by core's rule (`pointsOf`).
  */
-export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boolean, limit = 200): Promise<number> {
-  const due = (await tx.execute<AttemptRow & ExamRow & { attempt_id: string }>(sql`select a.id as attempt_id, a.deadline_at, a.question_ids, e.pass_score,
-      e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
-    from exam_attempt a join exam e on e.id = a.exam_id where a.state = '答题中' and ${where} order by a.deadline_at limit ${limit} for update of a skip locked`)).rows;
-  for (const a of due) {
+export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boolean, limit = 200): Promise<Graded[]> {
+  const due = (await tx.execute<ExamRow & { attempt_id: string; answers: { q: string; answer: string; key: string; type: string }[] }>(sql`
+    with locked as (select a.id as attempt_id, e.pass_score, e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
+      from exam_attempt a join exam e on e.id = a.exam_id where a.state = '答题中' and ${where} order by a.deadline_at limit ${limit} for update of a skip locked)
+    select locked.*, (select coalesce(json_agg(json_build_object('q', x.question_id, 'answer', x.answer, 'key', q.answer, 'type', q.type)), '[]')
+      from exam_answer x join exam_question q on q.id = x.question_id where x.attempt_id = locked.attempt_id) as answers
+    from locked`)).rows;
+  if (!due.length) return [];
+  const points: { a: string; q: string; p: number }[] = [];
+  const scores = due.map((a) => {
     const plan = planOf(a);
-    const rows = (await tx.execute<{ question_id: string; answer: string; key: string; type: string }>(sql`select x.question_id, x.answer, q.answer as key, q.type
-      from exam_answer x join exam_question q on q.id = x.question_id where x.attempt_id = ${a.attempt_id}`)).rows;
-    let total = 0;
-    const pts: { q: string; p: number }[] = [];
-    for (const r of rows) {
+    let tenths = 0;
+    for (const r of a.answers) {
       const p = pointsOf(r.key, r.answer, scoreOfType(plan, QUESTION_TYPES.includes(r.type as never) ? r.type : '单选'));
-      total += Math.round(p * 10);
-      pts.push({ q: r.question_id, p });
+      tenths += Math.round(p * 10);
+      points.push({ a: a.attempt_id, q: r.q, p });
     }
-    if (pts.length) {
-      await tx.execute(sql`update exam_answer x set points = v.p from jsonb_to_recordset(${JSON.stringify(pts)}::jsonb) as v(q uuid, p numeric)
-        where x.attempt_id = ${a.attempt_id} and x.question_id = v.q`);
-    }
-    const score = total / 10;
-    await tx.execute(sql`update exam_attempt set state = '已交卷', auto_submitted = ${auto}, submitted_at = ${auto ? sql`least(now(), deadline_at)` : sql`now()`},
-      score = ${score}, passed = ${score >= Number(a.pass_score)}, updated_at = now(), version = version + 1 where id = ${a.attempt_id}`);
-  }
-  return due.length;
+    const score = tenths / 10;
+    return { a: a.attempt_id, score, passed: score >= Number(a.pass_score) };
+  });
+  return (await tx.execute<Graded>(sql`with marked as (update exam_answer x set points = v.p
+        from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as v(a uuid, q uuid, p numeric) where x.attempt_id = v.a and x.question_id = v.q)
+    update exam_attempt t set state = '已交卷', auto_submitted = ${auto}, submitted_at = ${auto ? sql`least(now(), t.deadline_at)` : sql`now()`},
+      score = s.score, passed = s.passed, updated_at = now(), version = t.version + 1
+    from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(a uuid, score numeric, passed boolean) where t.id = s.a
+    returning t.id, t.state, t.submitted_at, t.auto_submitted, t.score, t.passed`)).rows;
 }
 
 /**
@@ -258,7 +266,7 @@ export async function sweepDue(db: Db, where: ReturnType<typeof sql> = sql`true`
   if (!due?.due) return 0;
   let n = 0;
   for (;;) {
-    const k = await db.transaction((tx) => gradeOpen(tx, sql`a.deadline_at <= now() and ${where}`, true));
+    const k = (await db.transaction((tx) => gradeOpen(tx, sql`a.deadline_at <= now() and ${where}`, true))).length;
     n += k;
     if (k < 200) return n;
   }
