@@ -12,6 +12,7 @@
  * `npm run bench -- --suite waybill --waybills 10000000`, or alone:
  * `node --import tsx bench/waybill.ts [count]` (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/dg_wb_bench).
  */
+import { spawnSync } from 'node:child_process';
 import { sql, type SQL } from 'drizzle-orm';
 import { connect, type Database } from '../server/src/db/index.ts';
 import { provinceTree } from '../server/src/platform/regions.ts';
@@ -33,6 +34,24 @@ import { getOk, load, post, type LoadResult } from './load.ts';
 import '../server/src/modules/regime/regimes.ts';
 import '../server/src/modules/notice/messages.ts';
 import '../server/src/modules/notice/staff-notices.ts';
+
+/**
+ * BENCH_COLD=1: before each monitoring measure PostgreSQL stops, the OS drops its page cache and PostgreSQL starts
+ * again (BENCH_PG_RESTART overrides the commands; the default needs root and Debian's pg_ctlcluster), so the measure's
+ * first call reads from disk as the first supervisor's does after a restart. The server's pools drop the connections
+ * the shutdown ended; the call waits until /api/ready answers.
+ */
+const COLD = process.env.BENCH_COLD === '1';
+async function coldDatabase(baseUrl: string) {
+  const restart = process.env.BENCH_PG_RESTART ?? 'pg_ctlcluster 15 main stop -m fast && sync && echo 3 > /proc/sys/vm/drop_caches && pg_ctlcluster 15 main start';
+  const r = spawnSync('sh', ['-c', restart], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`BENCH_COLD: restarting PostgreSQL failed: ${r.stderr || r.stdout}`);
+  for (let i = 0; ; i++) {
+    if (await getOk(`${baseUrl}/api/ready`).catch(() => false)) return;
+    if (i > 300) throw new Error('BENCH_COLD: the server did not become ready after the restart');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 export interface WaybillBenchContext {
   baseUrl: string;
@@ -167,14 +186,14 @@ export async function benchWaybill(c: WaybillBenchContext) {
     const city: SessionUser = { ...gov, regionCode: '330100' };
     const entUser: SessionUser = { ...gov, side: 'enterprise', enterpriseId: ent.id, regionCode: null };
     /** the SQL listWaybills runs: the page, and the count */
-    const listSql = (u: SessionUser, f: Record<string, unknown>, state?: string): SQL[] => {
+    const listSql = (u: SessionUser, f: Record<string, unknown>, state?: string, page = 1): SQL[] => {
       const where = waybillWhere(u, f, state);
-      return [waybillPageSql(where, f, 20, 0), waybillCountSql(u, f, where, state).sql];
+      return [waybillPageSql(where, f, 20, (page - 1) * 20), waybillCountSql(u, f, where, state).sql];
     };
     type Measure = { name: string; call: () => Promise<boolean>; sql: SQL[] };
     const listCall = (token: string, url: string, body: unknown) => () => post(url, body, token).then((r) => r.status === 200);
-    const monitor = (name: string, f: Record<string, unknown>, u = gov, token = govToken): Measure =>
-      ({ name: `监控 ${name}`, call: listCall(token, `${c.baseUrl}/api/ydjg/waybill/list`, { page: 1, size: 20, filters: f }), sql: listSql(u, f) });
+    const monitor = (name: string, f: Record<string, unknown>, u = gov, token = govToken, page = 1): Measure =>
+      ({ name: `监控 ${name}`, call: listCall(token, `${c.baseUrl}/api/ydjg/waybill/list`, { page, size: 20, filters: f }), sql: listSql(u, f, undefined, page) });
     const measures: Measure[] = [
       monitor('全省 无筛选', {}),
       monitor('全省 状态=运输中', { state: '运输中' }),
@@ -185,8 +204,15 @@ export async function benchWaybill(c: WaybillBenchContext) {
       monitor('全省 已完成+第3类+近30天', { state: '已完成', goodsClass: '3', createdAt: [day(-30), day(0)] }),
       monitor('全省 车牌（整车牌）', { plateNo: plate }),
       monitor('全省 车牌前缀', { plateNo: plate.slice(0, 5) }),
+      monitor('全省 目的地=地市', { destRegion: '330200' }),
+      monitor('全省 状态=运输中+第3类', { state: '运输中', goodsClass: '3' }),
+      monitor('全省 企业+近30天', { enterpriseId: anyEnt, createdAt: [day(-30), day(0)] }),
+      monitor('全省 第500页', {}, gov, govToken, 500),
       monitor('地市 无筛选', {}, city, cityToken),
       monitor('地市 目的地=地市+近7天', { destRegion: '330200', createdAt: [day(-7), day(0)] }, city, cityToken),
+      monitor('地市 货物类别=3', { goodsClass: '3' }, city, cityToken),
+      monitor('地市 车牌前缀', { plateNo: plate.slice(0, 5) }, city, cityToken),
+      monitor('地市 状态=运输中+近7天', { state: '运输中', createdAt: [day(-7), day(0)] }, city, cityToken),
       { name: '监控 状态统计（全省）', call: () => getOk(`${c.baseUrl}/api/ydjg/waybill/stateCounts`, govToken),
         sql: [sql`select s.state, sum(s.n)::int as n from waybill_region_state_count s where ${regionStateArea(gov)} group by s.state`] },
       ...Object.entries(WAYBILL_QUEUES).map(([queue, qd]) => ({
@@ -217,14 +243,21 @@ export async function benchWaybill(c: WaybillBenchContext) {
       }
     }
 
-    const rows: (LoadResult & { measure: string })[] = [];
+    const rows: (LoadResult & { measure: string; cold: number | '' })[] = [];
     const plans: { measure: string; plan: string; seqScanOnWaybill: string; emptyPartitionsSeqScanned: number }[] = [];
     // BENCH_ONLY=<regular expression>: only the measures whose names match (e.g. BENCH_ONLY=监控)
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     for (const m of measures) {
       if (only && !only.test(m.name)) continue;
+      let cold: number | '' = '';
+      if (COLD && m.name.startsWith('监控')) {
+        await coldDatabase(c.baseUrl);
+        const t0 = performance.now();
+        if (!(await m.call())) throw new Error(`${m.name}: the first call after the restart failed`);
+        cold = Math.round(performance.now() - t0);
+      }
       await m.call(); // warm
-      rows.push({ measure: m.name, ...(await load(m.call, { concurrency: 4, seconds })) });
+      rows.push({ measure: m.name, cold, ...(await load(m.call, { concurrency: 4, seconds })) });
       const seen = new Set<string>();
       let first = '';
       for (const s of m.sql) {
@@ -244,7 +277,8 @@ export async function benchWaybill(c: WaybillBenchContext) {
       ...(master ? [{ step: `master data: ${master.enterprises} enterprises, ${master.vehicles} vehicles, ${master.staff} staff`, seconds: '', 'rows/s': '' }] : []),
       ...sizes.map((s) => ({ step: `${s.table}: ${Number(s.rows).toLocaleString()} rows, ${s.size}`, seconds: '', 'rows/s': '' }))]);
     console.log(`\nwaybill — ${label}: API latency (4 concurrent callers, ${seconds} s each; ms)`);
-    console.table(rows.map((r) => ({ measure: r.measure, requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max })));
+    if (COLD) console.log('cold: the first call after PostgreSQL restarted and the OS dropped its page cache (BENCH_COLD=1)');
+    console.table(rows.map((r) => ({ measure: r.measure, ...(COLD ? { cold: r.cold } : {}), requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max })));
     console.log(`\nwaybill — ${label}: EXPLAIN of each measured query (Seq Scan on the waybill table or one of its partitions?)`);
     console.table(plans);
     // the write overhead of the rollups: a 作废 of an issued waybill (lock, update) with and without moving its contribution, rolled back

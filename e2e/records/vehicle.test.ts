@@ -1,6 +1,6 @@
 /**
  * 车辆基本信息 as 企业安全管理员 meets it: add a vehicle (a wrong plate is told under
- * the field with the rule's exact message), edit it, open 一车一档, add and delete a 日常维修 record,
+ * the field with the rule's exact message), edit it, open 一车一档, add and delete a 日常维修 record, 提交审核,
  * export the list (列表.xlsx), and import a small file: first with a bad row (nothing imported, the
  * row report shows 行 / 字段 / 错误信息), then with 仅导入正确的行; and finds the edit in 操作日志.
  */
@@ -107,6 +107,14 @@ describe('车辆基本信息', () => {
     await toast(page, '删除成功').waitFor();
     await expect.poll(() => repair.count()).toBe(0);
     expect(await sql(`select 1 from vehicle_daily_repair where vehicle_id = $1`, [stored.id])).toHaveLength(0);
+
+    // 提交审核 from 一车一档: the record's workflow step, then 待审核 (the button gone) with one row on its timeline
+    await btn(page, '提交审核').click();
+    await btn(page.locator('.ant-popover:visible'), '确定').click();
+    await toast(page, `车辆“${plate}”当前为待审核`).waitFor();
+    await expect.poll(() => btn(page, '提交审核').count()).toBe(0);
+    expect(await sql(`select v.audit_status, (select count(*)::int from work_flow f where f.subject_id = v.id and f.action = '提交审核') as steps from vehicle v where v.id = $1`, [stored.id]))
+      .toEqual([{ audit_status: '待审核', steps: 1 }]);
 
     // back to the list: 导出
     await btn(page, '返回列表').click();

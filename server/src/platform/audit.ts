@@ -113,9 +113,6 @@ export async function openAuditLog(app: App, req: FastifyRequest) {
   (req as Logged)[auditId] = r.rows[0]!.id;
 }
 
-/** whether a write succeeded (not refused, not failed) */
-export const writeSucceeded = (req: FastifyRequest, httpStatus: number) => httpStatus < 400 && !((req as Logged).resultStatus && (req as Logged).resultStatus !== 200);
-
 /** After the handler: the row gets its result and the before/after of the change (or, refused before the handler, is written now). */
 export async function writeAuditLog(app: App, req: FastifyRequest, httpStatus: number) {
   const user = req.user!;

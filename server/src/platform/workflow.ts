@@ -174,7 +174,7 @@ export function workflowRoutes(app: App, reg: WorkflowRegistration) {
       schema: { tags: [def.title], summary: `${def.title}${step.label}（${stepFrom(step).join('、')} → ${toStates(step).join('、') || '不变'}）`, params: idParam, body: reg.bodies?.[name] ?? stepBody(def, step) },
     }, async (req) => {
       const db = app.ctx.database.db;
-      const result = await runStep(db, reg, req.user!, (req.params as { id: string }).id, name, req.body as Record<string, unknown>);
+      const result = await runStep(db, reg, req.user!, (req.params as { id: string }).id, name, (req.body ?? {}) as Record<string, unknown>);
       req.audit = { before: result.before, after: result.after };
       await reg.after?.(app, name, result);
       return ok(reg.answer ? reg.answer(name, result, req.user!) : await presentOne(db, def, req.user!, result.after));

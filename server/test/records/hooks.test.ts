@@ -66,7 +66,7 @@ describe('车辆', () => {
     // (written in onResponse, after the answer)
     const lastLog = async () => (await t.sql(`select opt, menu, before->>'auditStatus' as b, after->>'auditStatus' as a from gate_log
       where uri = $1 and result = '成功' order by crt_time desc limit 1`, [`/api/xxda/vehicle/submitAudit/${row.id}`]))[0];
-    await expect.poll(lastLog).toMatchObject({ opt: '提交审核', menu: '车辆基本信息', b: '已驳回', a: '待审核' });
+    await expect.poll(lastLog).toMatchObject({ opt: '车辆提交审核', menu: '车辆基本信息', b: '已驳回', a: '待审核' });
   });
 
   it('a vehicle 待审核 is neither edited nor deleted until the audit decides; 已驳回 is edited again', async () => {

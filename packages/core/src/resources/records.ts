@@ -8,7 +8,7 @@ export const REVIEW_STATES = { 待审核: { color: 'processing' }, 已通过: { 
 /** 审核状态 of a vehicle or tank: a 草稿 besides, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
 const AUDIT_STATES = { 草稿: { color: 'default' }, ...REVIEW_STATES } as const satisfies Record<string, StateDef>;
 /** the 审核状态 from which a vehicle or tank is submitted for audit (提交审核 → 待审核) */
-export const AUDIT_SUBMITTABLE: readonly string[] = ['草稿', '已驳回'];
+export const AUDIT_SUBMITTABLE = ['草稿', '已驳回'] as const;
 /**
  * 企业车辆审核's two decisions on whatever waits for it (a registration, a vehicle, a tank, a change of an approved
  * record's supervised fields): 通过 takes an opinion if given, 驳回 needs the opinion the enterprise reads. The routes
@@ -22,7 +22,14 @@ export const REVIEW_STEPS = {
     opinion: { required: '请输入驳回意见', label: '驳回意见', named: true },
   },
 } as const satisfies Record<string, StepDef>;
-const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, steps: REVIEW_STEPS, lockedIn: ['待审核'] } as const;
+/**
+ * 提交审核 of a vehicle or tank by the side that keeps it (a 草稿, or one 已驳回 once corrected): the route is each
+ * record's own `/xxda/{vehicle|tank}/submitAudit/:id` behind its screen's button (modules/records)
+ */
+const SUBMIT_STEP = {
+  submitAudit: { label: '提交审核', from: AUDIT_SUBMITTABLE, to: '待审核', sides: ['enterprise', 'platform'], elements: ['vehicleBasicManager:btn_submitAudit', 'tankBasicManager:btn_submitAudit'] },
+} as const satisfies Record<string, StepDef>;
+const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, steps: { ...SUBMIT_STEP, ...REVIEW_STEPS }, lockedIn: ['待审核'] } as const;
 
 export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',

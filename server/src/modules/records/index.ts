@@ -3,8 +3,8 @@
  * definitions (packages/core/src/resources/records.ts) served by the CRUD engine; this module adds
  * their hooks (./hooks.ts) and the workflow routes the engine cannot derive:
  *
- * - `POST /xxda/vehicle/submitAudit/:id`, `POST /xxda/tank/submitAudit/:id` — 草稿/已驳回 → 待审核
- *   (element `<menu>:btn_submitAudit`; approving is 企业车辆审核's, another module)
+ * - `POST /xxda/vehicle/submitAudit/:id`, `POST /xxda/tank/submitAudit/:id` — 草稿/已驳回 → 待审核, the workflow
+ *   engine's step (element `<menu>:btn_submitAudit`; approving is 企业车辆审核's, another module)
  * - `GET /xxda/laborContract/getCmpsnByCertificate?certificate=` — the person of the caller's
  *   enterprise holding an ID or 从业资格证 number, with their last labour contract, to pre-fill 入职.
  *   Not found answers status 500 (the client shows no toast for this call, it just does not pre-fill).
@@ -12,19 +12,16 @@
  * Registered under the `/api` prefix (server/src/modules/index.ts).
  */
 import { z } from 'zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUDIT_SUBMITTABLE, STATUS, elementCode, resourceByKey, type ResourceDef } from '@dg/core';
+import { STATUS, resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
-import { ApiError, badInput, forbidden, notFound, ok, staleVersion } from '../../platform/errors.ts';
+import { ApiError, badInput, ok } from '../../platform/errors.ts';
 import { enterpriseScope } from '../../platform/access.ts';
-import { findRow, present, tableOf } from '../../platform/crud/query.ts';
-import { canWrite } from '../../platform/crud/write.ts';
+import { workflowRoutes } from '../../platform/workflow.ts';
+import type { FlowSubject } from '../../db/danger-schema.ts';
 import './hooks.ts';
-import { idParam } from '../../platform/schemas.ts';
 
-/** states from which a vehicle or tank may be (re)submitted for audit */
-export const SUBMITTABLE = AUDIT_SUBMITTABLE;
 export const CERTIFICATE_NOT_FOUND = '未找到该证件号对应的人员';
 
 
@@ -32,29 +29,15 @@ export const recordsModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
 
+  // 提交审核 on the workflow engine: the step declared in core (AUDITED), one timeline row of the record; the
+  // decisions are 企业车辆审核's own routes (modules/approval)
   for (const key of ['vehicle', 'tank']) {
     const def = resourceByKey(key) as ResourceDef;
-    app.post(`/${def.area}/${def.key}/submitAudit/:id`, {
-      config: { access: { element: elementCode(def, 'submitAudit') } },
-      schema: { tags: [def.title], summary: `${def.title}提交审核（草稿/已驳回 → 待审核）`, params: idParam },
-    }, async (req) => {
-      const user = req.user!;
-      if (!canWrite(def, user)) throw forbidden();
-      const id = req.params.id;
-      const t = tableOf(def);
-      const { before, after } = await db().transaction(async (tx) => {
-        const before = await findRow(tx, def, user, id);
-        if (!before) throw notFound();
-        if (!SUBMITTABLE.includes(before.auditStatus)) {
-          throw badInput(`${def.title}“${before[def.labelField!]}”当前为${before.auditStatus ?? '未知'}状态，不能提交审核`);
-        }
-        const rows = await tx.update(t).set({ auditStatus: '待审核', updatedAt: new Date(), updatedBy: user.id, version: sql`${t.version} + 1` })
-          .where(and(eq(t.id, id), eq(t.version, before.version))).returning();
-        if (!rows.length) throw staleVersion();
-        return { before, after: rows[0] as Record<string, unknown> };
-      });
-      req.audit = { before, after, opt: '提交审核' };
-      return ok((await present(db(), def, user, [after]))[0]);
+    workflowRoutes(app, {
+      def, subject: key as FlowSubject, menu: def.menu, ownRoutes: ['pass', 'reject'],
+      // the list's button sends the version it shows; a caller without one acts on the row as it reads it
+      bodies: { submitAudit: z.object({ version: z.coerce.number().int().optional() }).nullish() },
+      hooks: { refusal: (_name, _user, before) => `${def.title}“${String(before[def.labelField!])}”当前为${String(before.auditStatus ?? '未知')}状态，不能提交审核` },
     });
   }
 

@@ -5,38 +5,30 @@
  */
 import type { ReactNode } from 'react';
 import { Button, Card, Popconfirm, Result, Space, Tabs } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { AUDIT_SUBMITTABLE, MSG, elementOf, resourceByKey } from '@dg/core';
-import { request } from '../../api/request';
-import { ResourceDetail, ResourcePage, useCan, useSave, type Row } from '../../components/resource';
-import { invalidateKeys } from '../../app/live';
+import { MSG, resourceByKey } from '@dg/core';
+import { ResourceDetail, ResourcePage, useCan, type Row } from '../../components/resource';
+import { useAllowedSteps, useWorkflowStep } from '../../components/workflow';
 import { getRow, queryKeys } from '../../components/resource/api';
-import { useUserStore } from '../../store/user';
 import { routeByCode } from '../../store/permission';
-
-/** audit states from which a vehicle or tank may be submitted (core's rule, the server's check) */
-export const SUBMITTABLE = AUDIT_SUBMITTABLE;
 
 /** the detail route of a record menu, e.g. /fileManagement/vehicleBasicManager/info/<id> */
 export const infoPath = (menu: string, id: string) => `/fileManagement/${menu}/info/${encodeURIComponent(id)}`;
 
-/** 提交审核 of a vehicle or tank (草稿/已驳回 → 待审核), for enterprise users holding `<menu>:btn_submitAudit` */
+/**
+ * 提交审核 of a vehicle or tank (草稿/已驳回 → 待审核): the workflow step declared in core, shown when the user's side
+ * and element codes allow it from the row's state (the server checks the same), sent with the row's version
+ */
 export function SubmitAuditButton({ resourceKey, row, type = 'link' }: { resourceKey: 'vehicle' | 'tank'; row: Row; type?: 'link' | 'primary' }) {
   const def = resourceByKey(resourceKey)!;
-  const hasButton = useCan(elementOf(def.menu, 'btn_submitAudit'));
-  const side = useUserStore((s) => s.side);
-  const allowed = hasButton && side === 'enterprise';
-  const queryClient = useQueryClient();
-  const { save, saving: busy } = useSave(() => request({ url: `/${def.area}/${def.key}/submitAudit/${encodeURIComponent(row.id)}`, method: 'post' }), {
-    success: '已提交审核',
-    refresh: () => invalidateKeys(queryClient, [def.key]),
-  });
-  if (!allowed || !SUBMITTABLE.includes(String(row.auditStatus ?? ''))) return null;
-  const submit = () => save(undefined);
+  const allowed = useAllowedSteps(def, row).includes('submitAudit');
+  const { save, saving } = useWorkflowStep(def);
+  if (!allowed) return null;
   return (
-    <Popconfirm title="提交审核" description={`确定将${def.title}“${String(row[def.labelField ?? 'id'] ?? '')}”提交审核？`} okText="确定" cancelText="取消" onConfirm={submit}>
-      <Button type={type} size={type === 'link' ? 'small' : 'middle'} loading={busy} data-testid={`submit-audit-${row.id}`}>提交审核</Button>
+    <Popconfirm title="提交审核" description={`确定将${def.title}“${String(row[def.labelField ?? 'id'] ?? '')}”提交审核？`} okText="确定" cancelText="取消"
+      onConfirm={() => save({ step: 'submitAudit', row })}>
+      <Button type={type} size={type === 'link' ? 'small' : 'middle'} loading={saving} data-testid={`submit-audit-${row.id}`}>提交审核</Button>
     </Popconfirm>
   );
 }
