@@ -1,6 +1,6 @@
 /**
  * One paged read for every list: the resource engine's (crud/query.ts listRows), the waybill lists
- * (modules/waybill/list.ts), 运单监管's lists and the statistics' drill-down. A list says what it reads — from, where,
+ * (modules/waybill/list.ts), 运单监管's lists, the statistics' drill-down, 到期预警, 信息看板, 企业车辆审核 and 站内消息. A list says what it reads — from, where,
  * order, the columns — how its total is counted and how its statements are planned; the planner reads the page and the
  * total together and answers `{ content, total, totalCapped }`, with one page-size cap (schemas.ts MAX_PAGE_SIZE).
  */
