@@ -8,15 +8,10 @@ import { COUNT_CAP } from '../src/platform/paged.ts';
 import { MAX_PAGE_SIZE } from '../src/platform/schemas.ts';
 import { testApp, uid, type DemoUser, type TestApp } from './helpers.ts';
 import { caller } from './danger/fixtures.ts';
-import { demoEnterprises, type DemoEnterprises } from './records/fixtures.ts';
 
 let t: TestApp;
-let E: DemoEnterprises;
 const { call, okData } = caller(() => t);
-beforeAll(async () => {
-  t = await testApp();
-  E = await demoEnterprises(t);
-});
+beforeAll(async () => { t = await testApp(); });
 
 const LISTS: [DemoUser, string][] = [
   ['qiye', '/api/warning/vehicleTransport/list'],
@@ -50,7 +45,8 @@ describe('the hand-drawn lists on the paged planner', () => {
 
   it('收件箱 counts its unread with its total', async () => {
     const subject = uid('分页');
-    await okData('POST', '/api/znxx/message/send', 'shiji', { subject, content: '分页计数', enterpriseIds: [E.a.id], recipientsText: E.a.name });
+    const [a] = await t.sql(`select e.id, e.name from enterprise e join base_user u on u.enterprise_id = e.id where u.username = 'qiye'`);
+    await okData('POST', '/api/znxx/message/send', 'shiji', { subject, content: '分页计数', enterpriseIds: [a.id], recipientsText: a.name });
     const box = await okData('POST', '/api/znxx/message/inbox', 'qiye', { q: subject });
     expect(box).toMatchObject({ total: 1, unread: 1 });
     await okData('GET', `/api/znxx/message/info/${box.content[0].id}`, 'qiye');
