@@ -221,3 +221,5 @@ export function warningStatusOf(expiry: string, today: string, windowDays: numbe
 }
 /** 剩余N天 / 逾期N天 */
 export const warningDaysText = (days: number) => (days < 0 ? `逾期${-days}天` : `剩余${days}天`);
+/** the tag colour of a status wherever a warning shows (到期预警's lists, the board's documents) */
+export const WARNING_STATUS_COLOR: Record<WarningStatus, string> = { 即将到期: 'warning', 已过期: 'error' };

@@ -1,6 +1,6 @@
 /**
  * One paged read for every list: the resource engine's (crud/query.ts listRows), the waybill lists
- * (modules/waybill/list.ts), 运单监管's lists and the statistics' drill-down. A list says what it reads — from, where,
+ * (modules/waybill/list.ts), 运单监管's lists, the statistics' drill-down, 到期预警, 信息看板, 企业车辆审核 and 站内消息. A list says what it reads — from, where,
  * order, the columns — how its total is counted and how its statements are planned; the planner reads the page and the
  * total together and answers `{ content, total, totalCapped }`, with one page-size cap (schemas.ts MAX_PAGE_SIZE).
  */
@@ -43,7 +43,7 @@ export function pagingOf(p: { page?: unknown; size?: unknown }, refuseBeyond?: n
  */
 export type Count = { cap: number } | 'exact' | { sql: SQL; cap?: number };
 
-export interface PageQuery<R> {
+export interface PageQuery<R, X extends object = object> {
   /** the columns of the page's statement (`*` unless given) */
   select?: SQL;
   from: SQL;
@@ -61,10 +61,15 @@ export interface PageQuery<R> {
   row?: (r: Record<string, unknown>) => R;
   /** the rows once read, before the answer (labels, afterRead) — while the count still runs */
   finish?: (rows: R[]) => Promise<R[]>;
+  /**
+   * what else the count's own statement (`count: { sql }`) answers beside `n`, added to the answer: figures read with
+   * the total rather than in a statement of their own (收件箱's unread, 企业车辆审核's count per type)
+   */
+  tally?: (row: Record<string, unknown>) => X;
 }
 
 /** the page and its total, read together (each on its own connection; one after the other in a transaction) */
-export async function pagedQuery<R = Record<string, unknown>>(db: Db, paging: Paging, q: PageQuery<R>): Promise<Page<R>> {
+export async function pagedQuery<R = Record<string, unknown>, X extends object = object>(db: Db, paging: Paging, q: PageQuery<R, X>): Promise<Page<R> & X> {
   const plan = q.plan ?? 'per call';
   const { size, offset } = paging;
   const readPage = async (): Promise<R[]> => {
@@ -82,7 +87,8 @@ export async function pagedQuery<R = Record<string, unknown>>(db: Db, paging: Pa
   const countSql = typeof count === 'object' && 'sql' in count ? count.sql
     : cap === undefined ? sql`select count(*)::int as n from ${q.from} where ${q.where}`
       : sql`select count(*)::int as n from (select 1 from ${q.from} where ${q.where} limit ${cap + 1}) s`;
-  const [content, counted] = await allOn<unknown>(db, [readPage, () => execPrepared<{ n: number }>(db, countSql, plan)]) as [R[], { rows: { n: number }[] }];
-  const n = Math.max(0, Number(counted.rows[0]?.n ?? 0));
-  return { content, total: cap === undefined ? n : Math.min(n, cap), totalCapped: cap !== undefined && n > cap };
+  const [content, counted] = await allOn<unknown>(db, [readPage, () => execPrepared<{ n: number }>(db, countSql, plan)]) as [R[], { rows: Record<string, unknown>[] }];
+  const row = counted.rows[0] ?? {};
+  const n = Math.max(0, Number(row.n ?? 0));
+  return { ...(q.tally?.(row) ?? {}) as X, content, total: cap === undefined ? n : Math.min(n, cap), totalCapped: cap !== undefined && n > cap };
 }

@@ -26,6 +26,7 @@ import { recordStep, tableStore, timelineOf, type WorkflowStore } from '../../pl
 import { runStep, type StepContext, type StepEffect, type WorkflowRegistration } from '../../platform/workflow.ts';
 import type { Db } from '../../db/index.ts';
 import { UUID_RE, pageFields } from '../../platform/schemas.ts';
+import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 
 export const AUDIT_MENU = 'enterpriseVehicleAuditManager';
 export const AUDIT_TYPES = {
@@ -185,28 +186,31 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/audit/pending/list', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '待审核（及已审核）的企业注册、车辆、罐体', body: listBody.nullish() } }, async (req) => {
     const body = req.body ?? {};
+    const paging = pagingOf(body, COUNT_CAP);
     const f = body.filters ?? {};
     const status = f.auditStatus ?? '待审核';
-    const page = body.page ?? 1, size = body.size ?? 10;
     const parts = (types: AuditType[]) => sql.join(types.map((type) => selectOf(type, req.user!, status, f.keyword, f.regionCode)), sql` union all `);
     const types = f.type ? [f.type] : TYPE_KEYS;
-    // waiting longest first; decided ones latest first
-    const order = status === '待审核' ? sql`w.submitted_at asc, w.id` : sql`w.submitted_at desc, w.id`;
-    const [rows, counts] = await Promise.all([
-      db().execute<{ type: AuditType; type_title: string; id: string; title: string; detail: string | null; enterprise_id: string; enterprise_name: string; region_code: string | null; audit_status: string; audit_opinion: string | null; submitted_at: Date }>(
-        sql`select * from (${parts(types)}) w order by ${order} limit ${size} offset ${(page - 1) * size}`),
-      db().execute<{ type: AuditType; n: number }>(sql`select w.type, count(*)::int as n from (${parts(TYPE_KEYS)}) w group by w.type`),
-    ]);
-    const byType = Object.fromEntries(TYPE_KEYS.map((k) => [k, counts.rows.find((c) => c.type === k)?.n ?? 0])) as Record<AuditType, number>;
-    return ok({
-      content: rows.rows.map((r) => ({
-        type: r.type, typeTitle: r.type_title, id: r.id, title: r.title,
-        detail: isChange(r.type) && r.detail ? changedFields(defOf(r.type), r.detail.split(',')).map((k) => defOf(r.type).fields[k]?.label ?? k).join('、') : r.detail, enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name,
-        regionCode: r.region_code, auditStatus: r.audit_status, auditOpinion: r.audit_opinion, submittedAt: r.submitted_at,
-      })),
-      total: f.type ? byType[f.type] : TYPE_KEYS.reduce((s, k) => s + byType[k], 0),
-      counts: byType,
-    });
+    type Pending = { type: AuditType; type_title: string; id: string; title: string; detail: string | null; enterprise_id: string; enterprise_name: string; region_code: string | null; audit_status: string; audit_opinion: string | null; submitted_at: Date };
+    return ok(await pagedQuery(db(), paging, {
+      from: sql`(${parts(types)}) w`,
+      where: sql`true`,
+      // waiting longest first; decided ones latest first
+      order: status === '待审核' ? sql`w.submitted_at asc, w.id` : sql`w.submitted_at desc, w.id`,
+      // the tabs' counts per type in the total's statement; the total is the listed types' (exact: a reviewer's queue)
+      count: { sql: sql`select coalesce(sum(c.n) filter (where c.type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})), 0)::int as n,
+          coalesce(json_object_agg(c.type, c.n), '{}'::json) as counts
+        from (select w.type, count(*)::int as n from (${parts(TYPE_KEYS)}) w group by w.type) c` },
+      tally: (c) => ({ counts: Object.fromEntries(TYPE_KEYS.map((k) => [k, Number((c.counts as Record<string, number> | undefined)?.[k] ?? 0)])) as Record<AuditType, number> }),
+      row: (raw) => {
+        const r = raw as Pending;
+        return {
+          type: r.type, typeTitle: r.type_title, id: r.id, title: r.title,
+          detail: isChange(r.type) && r.detail ? changedFields(defOf(r.type), r.detail.split(',')).map((k) => defOf(r.type).fields[k]?.label ?? k).join('、') : r.detail, enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name,
+          regionCode: r.region_code, auditStatus: r.audit_status, auditOpinion: r.audit_opinion, submittedAt: r.submitted_at,
+        };
+      },
+    }));
   });
 
   app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams } }, async (req) => {

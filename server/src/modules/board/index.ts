@@ -17,6 +17,7 @@ import { NOTICE_OPEN_STATES, type MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { UUID_RE, listBody } from '../../platform/schemas.ts';
+import { COUNT_CAP, pagingOf } from '../../platform/paged.ts';
 import { warningSummary } from '../warnings/index.ts';
 import { unreadMessages } from '../notice/messages.ts';
 import { dynamicList, dynamicSummary, readDynamicFilters, staticDocuments, staticEnterprises, staticSummary } from './monitor.ts';
@@ -28,13 +29,12 @@ export const boardModule: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   const tags = ['信息看板'];
   const menu = (code: MenuCode) => ({ access: { menu: code } });
-  const paging = (b: { page?: number; size?: number } | null | undefined) => ({ page: b?.page ?? 1, size: b?.size ?? 10 });
+  const paging = (b: { page?: number; size?: number } | null | undefined) => pagingOf(b ?? {}, COUNT_CAP);
 
   app.get('/zyd/board/dynamic', { config: menu('dynamicMonitorManager'), schema: { tags, summary: '动态监控：在途运单按地区和货物类别' } },
     async (req) => ok(await dynamicSummary(db(), req.user!)));
   app.post('/zyd/board/dynamic/list', { config: menu('dynamicMonitorManager'), schema: { tags, summary: '动态监控：在途运单（超时在前）', body: listBody.nullish() } }, async (req) => {
-    const { page, size } = paging(req.body);
-    return ok(await dynamicList(db(), req.user!, readDynamicFilters(req.body?.filters), page, size));
+    return ok(await dynamicList(db(), req.user!, readDynamicFilters(req.body?.filters), paging(req.body)));
   });
 
   app.get('/zyd/board/lookup', {
@@ -53,12 +53,10 @@ export const boardModule: FastifyPluginAsyncZod = async (fastify) => {
   app.get('/zyd/board/static', { config: menu('staticMonitorManager'), schema: { tags, summary: '静态监控：证件到期和过期，按地区' } },
     async (req) => ok(await staticSummary(db(), req.user!)));
   app.post('/zyd/board/static/enterprises', { config: menu('staticMonitorManager'), schema: { tags, summary: '静态监控：按企业', body: listBody.nullish() } }, async (req) => {
-    const { page, size } = paging(req.body);
-    return ok(await staticEnterprises(db(), req.user!, req.body?.filters, page, size));
+    return ok(await staticEnterprises(db(), req.user!, req.body?.filters, paging(req.body)));
   });
   app.post('/zyd/board/static/documents', { config: menu('staticMonitorManager'), schema: { tags, summary: '静态监控：证件明细', body: listBody.nullish() } }, async (req) => {
-    const { page, size } = paging(req.body);
-    return ok(await staticDocuments(db(), req.user!, req.body?.filters, page, size));
+    return ok(await staticDocuments(db(), req.user!, req.body?.filters, paging(req.body)));
   });
 
   app.get('/zyd/board/tips', { config: menu('tipSummaryManager'), schema: { tags, summary: '提示汇总' } }, async (req) => ok(await tipSummary(db(), req.user!)));

@@ -13,6 +13,7 @@ import { findRow, presentOne } from '../../platform/crud/query.ts';
 import { regionName } from '../../platform/regions.ts';
 import { waybillScope } from '../waybill/common.ts';
 import { listWarnings, loadWindows, windowOf, type WarningWindows } from '../warnings/query.ts';
+import { pagingOf } from '../../platform/paged.ts';
 
 export const CARD_TYPES = ['enterprise', 'vehicle', 'staff', 'waybill'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -104,7 +105,7 @@ async function openHazards(db: Db, enterpriseId: string) {
     overdue: isHazardOverdue({ state: h.state, deadline: h.deadline, completedDate: h.completed_date }, today) }));
 }
 async function openWarnings(db: Db, user: SessionUser, windows: WarningWindows, filters: { enterpriseId: string; keyword?: string }) {
-  return (await listWarnings(db, { kinds: ENTERPRISE_WARNINGS, user, windows, filters }, 1, MAX)).content;
+  return (await listWarnings(db, { kinds: ENTERPRISE_WARNINGS, user, windows, filters }, pagingOf({ size: MAX }))).content;
 }
 
 /** one card: null when the record is not there or outside the user's jurisdiction */

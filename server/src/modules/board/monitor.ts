@@ -11,6 +11,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { regionName } from '../../platform/regions.ts';
 import { regionRange, waybillScope } from '../waybill/common.ts';
 import { listWarnings, loadWindows, readFilters, warningsByEnterprise, warningsByRegion } from '../warnings/query.ts';
+import { COUNT_CAP, pagedQuery, type Paging } from '../../platform/paged.ts';
 
 /** how many leading digits of a region code name the areas a user's board is split into */
 export const areaDigits = (user: SessionUser) => (user.side === 'platform' || !user.regionCode || user.regionCode.endsWith('0000') ? 4 : 6);
@@ -64,7 +65,7 @@ export function readDynamicFilters(raw: Record<string, unknown> | undefined): Dy
 }
 
 /** one page of the in-transit waybills, overdue first, then the longest on the road */
-export async function dynamicList(db: Db, user: SessionUser, f: DynamicFilters, page: number, size: number) {
+export async function dynamicList(db: Db, user: SessionUser, f: DynamicFilters, paging: Paging) {
   const factor = await overdueFactor(db);
   const conds: SQL[] = [inTransit(user)];
   if (f.area) conds.push(regionRange(sql`w.carrier_region`, f.area));
@@ -74,24 +75,21 @@ export async function dynamicList(db: Db, user: SessionUser, f: DynamicFilters, 
     const like = f.keyword.toUpperCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
     conds.push(sql`(w.plate_no like ${like} or w.waybill_no like ${like})`);
   }
-  const where = sql.join(conds, sql` and `);
-  const [rows, count] = await Promise.all([
-    db.execute<Record<string, any>>(sql`select w.id, w.waybill_no, w.plate_no, w.enterprise_id, e.name as enterprise_name, w.carrier_region, w.goods_classes,
+  return pagedQuery(db, paging, {
+    select: sql`w.id, w.waybill_no, w.plate_no, w.enterprise_id, e.name as enterprise_name, w.carrier_region, w.goods_classes,
         w.goods_summary, w.origin_region, w.dest_region, w.driver_name, w.driver_phone, w.loaded_at, w.expected_hours::float8 as expected_hours,
-        round((extract(epoch from now() - w.loaded_at) / 3600)::numeric, 1)::float8 as hours, ${overdueSql(factor)} as overdue
-      from waybill w left join enterprise e on e.id = w.enterprise_id where ${where}
-      order by ${overdueSql(factor)} desc, w.loaded_at, w.id limit ${size} offset ${(page - 1) * size}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from waybill w where ${where}`),
-  ]);
-  return {
-    content: rows.rows.map((w) => ({
+        round((extract(epoch from now() - w.loaded_at) / 3600)::numeric, 1)::float8 as hours, ${overdueSql(factor)} as overdue`,
+    from: sql`waybill w left join enterprise e on e.id = w.enterprise_id`,
+    where: sql.join(conds, sql` and `),
+    order: sql`${overdueSql(factor)} desc, w.loaded_at, w.id`,
+    count: { cap: COUNT_CAP },
+    row: (w: Record<string, any>) => ({
       id: w.id, waybillNo: w.waybill_no, plateNo: w.plate_no, enterpriseId: w.enterprise_id, enterpriseName: w.enterprise_name,
       area: areaName(String(w.carrier_region).slice(0, areaDigits(user))), goodsClasses: w.goods_classes, goodsSummary: w.goods_summary,
       origin: regionName(w.origin_region), dest: regionName(w.dest_region), driverName: w.driver_name, driverPhone: w.driver_phone,
       loadedAt: w.loaded_at, expectedHours: w.expected_hours, hours: w.hours, overdue: w.overdue,
-    })),
-    total: count.rows[0]?.n ?? 0,
-  };
+    }),
+  });
 }
 
 /** 静态监控: every document list of the enterprises (the seven of 到期预警), due and expired, per area */
@@ -119,10 +117,10 @@ export async function staticSummary(db: Db, user: SessionUser) {
 const staticQuery = async (db: Db, user: SessionUser, filters: Record<string, unknown> | undefined) =>
   ({ kinds: ENTERPRISE_WARNINGS, user, windows: await loadWindows(db), filters: readFilters(filters) });
 
-export async function staticEnterprises(db: Db, user: SessionUser, filters: Record<string, unknown> | undefined, page: number, size: number) {
-  return warningsByEnterprise(db, await staticQuery(db, user, filters), page, size, 'overdue');
+export async function staticEnterprises(db: Db, user: SessionUser, filters: Record<string, unknown> | undefined, paging: Paging) {
+  return warningsByEnterprise(db, await staticQuery(db, user, filters), paging, 'overdue');
 }
 
-export async function staticDocuments(db: Db, user: SessionUser, filters: Record<string, unknown> | undefined, page: number, size: number) {
-  return listWarnings(db, await staticQuery(db, user, filters), page, size);
+export async function staticDocuments(db: Db, user: SessionUser, filters: Record<string, unknown> | undefined, paging: Paging) {
+  return listWarnings(db, await staticQuery(db, user, filters), paging);
 }

@@ -14,7 +14,8 @@ import { notice, staffNotice } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow } from '../../platform/crud/query.ts';
-import { idParam } from '../../platform/schemas.ts';
+import { idParam, pageFields } from '../../platform/schemas.ts';
+import { COUNT_CAP, pagingOf } from '../../platform/paged.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
 import { markNoticeRead, noticeReads, noticeWorkflow, remindUnread } from './notices.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
@@ -23,7 +24,7 @@ import { deleteForMe, inbox, markRead, openMessage, sendMessage, sent, targets }
 
 const uuids = (label: string) => z.array(z.uuid(`${label}：参数格式不正确`)).max(2000).optional();
 const paging = z.object({
-  page: z.coerce.number().int().min(1).optional(), size: z.coerce.number().int().min(1).max(100).optional(),
+  ...pageFields,
   unreadOnly: z.boolean().optional().describe('只看未读'), q: z.string().max(50).optional().describe('主题或发件单位'),
 }).nullish();
 
@@ -91,11 +92,10 @@ export const noticeModule: FastifyPluginAsyncZod = async (fastify) => {
   });
   app.post('/znxx/message/inbox', { config: inboxMenus, schema: { tags: mTags, summary: '收件箱（未读在前）', body: paging } }, async (req) => {
     const b = req.body ?? {};
-    return ok(await inbox(db(), req.user!, { page: b.page ?? 1, size: b.size ?? 10, unreadOnly: b.unreadOnly, q: b.q }));
+    return ok(await inbox(db(), req.user!, pagingOf(b, COUNT_CAP), { unreadOnly: b.unreadOnly, q: b.q }));
   });
   app.post('/znxx/message/sent', { config: { access: { menu: 'sentMessageManager' } }, schema: { tags: mTags, summary: '已发送', body: paging } }, async (req) => {
-    const b = req.body ?? {};
-    return ok(await sent(db(), req.user!, { page: b.page ?? 1, size: b.size ?? 10 }));
+    return ok(await sent(db(), req.user!, pagingOf(req.body ?? {}, COUNT_CAP)));
   });
   app.get('/znxx/message/info/:id', { config: { access: { anyMenu: ['inboxManager', 'lobbyMessageManager', 'sentMessageManager'] } }, schema: { tags: mTags, summary: '查看消息（收件人打开即已读）', params: idParam } },
     async (req) => ok(await openMessage(db(), req.user!, req.params.id)));

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { textArray, type Db } from '../../db/index.ts';
 import { regionPrefix, regionPrefixSql, type SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { COUNT_CAP, pagedQuery, type Paging } from '../../platform/paged.ts';
 import { addRemindCounter } from '../shell/remind.ts';
 import { setWarningNotifier } from '../warnings/index.ts';
 
@@ -87,16 +88,18 @@ export async function sendMessage(db: Db, user: SessionUser, body: Recipients & 
 }
 
 /** 收件箱: the user's messages, unread first, newest first */
-export async function inbox(db: Db, user: SessionUser, p: { page: number; size: number; unreadOnly?: boolean; q?: string }) {
+export async function inbox(db: Db, user: SessionUser, paging: Paging, p: { unreadOnly?: boolean; q?: string }) {
+  const from = sql`message_box b join message m on m.id = b.message_id`;
   const where = sql`b.user_id = ${user.id} and b.deleted_at is null${p.unreadOnly ? sql` and b.read_at is null` : sql``}${p.q ? sql` and (m.subject like ${'%' + p.q + '%'} or m.sender_unit like ${'%' + p.q + '%'})` : sql``}`;
-  const [rows, total] = await Promise.all([
-    db.execute(sql`select m.id, m.subject, m.sender_name as "senderName", m.sender_unit as "senderUnit", m.created_at as "createdAt", b.read_at as "readAt",
-        m.attachments is not null and jsonb_array_length(m.attachments) > 0 as "hasAttachments"
-      from message_box b join message m on m.id = b.message_id where ${where}
-      order by b.read_at is not null, b.created_at desc limit ${p.size} offset ${(p.page - 1) * p.size}`),
-    db.execute<{ n: number; unread: number }>(sql`select count(*)::int as n, count(*) filter (where b.read_at is null)::int as unread from message_box b join message m on m.id = b.message_id where ${where}`),
-  ]);
-  return { content: rows.rows, total: total.rows[0]!.n, unread: total.rows[0]!.unread };
+  return pagedQuery(db, paging, {
+    select: sql`m.id, m.subject, m.sender_name as "senderName", m.sender_unit as "senderUnit", m.created_at as "createdAt", b.read_at as "readAt",
+        m.attachments is not null and jsonb_array_length(m.attachments) > 0 as "hasAttachments"`,
+    from, where,
+    order: sql`b.read_at is not null, b.created_at desc, b.id`,
+    // one person's box, counted exactly with its unread
+    count: { sql: sql`select count(*)::int as n, count(*) filter (where b.read_at is null)::int as unread from ${from} where ${where}` },
+    tally: (c) => ({ unread: Number(c.unread ?? 0) }),
+  });
 }
 
 /** one message: the recipient (it becomes 已读) or the sender (with each recipient's state) */
@@ -125,15 +128,16 @@ export async function deleteForMe(db: Db, user: SessionUser, id: string) {
 }
 
 /** 已发送: the user's messages with how many recipients have read each */
-export async function sent(db: Db, user: SessionUser, p: { page: number; size: number }) {
-  const [rows, total] = await Promise.all([
-    db.execute(sql`select m.id, m.subject, m.recipients_text as "recipientsText", m.created_at as "createdAt",
+export async function sent(db: Db, user: SessionUser, paging: Paging) {
+  return pagedQuery(db, paging, {
+    select: sql`m.id, m.subject, m.recipients_text as "recipientsText", m.created_at as "createdAt",
         (select count(*)::int from message_box b where b.message_id = m.id) as "recipientCount",
-        (select count(*)::int from message_box b where b.message_id = m.id and b.read_at is not null) as "readCount"
-      from message m where m.sender_id = ${user.id} order by m.created_at desc limit ${p.size} offset ${(p.page - 1) * p.size}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from message where sender_id = ${user.id}`),
-  ]);
-  return { content: rows.rows, total: total.rows[0]!.n };
+        (select count(*)::int from message_box b where b.message_id = m.id and b.read_at is not null) as "readCount"`,
+    from: sql`message m`,
+    where: sql`m.sender_id = ${user.id}`,
+    order: sql`m.created_at desc, m.id`,
+    count: { cap: COUNT_CAP },
+  });
 }
 
 const unreadMessagesSql = (user: SessionUser) => sql`select count(*)::int from message_box where user_id = ${user.id} and read_at is null and deleted_at is null`;

@@ -30,6 +30,7 @@ import { countWarnings, listWarnings, loadWindows, readFilters, warningsByEnterp
 import { paramRoutes } from './params.ts';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { UUID_RE, listBody, type ListBody } from '../../platform/schemas.ts';
+import { COUNT_CAP, pagingOf } from '../../platform/paged.ts';
 
 /** due and overdue per list: the enterprise's seven lists for enterprise users, the three topics for the government */
 export async function warningSummary(db: Db, user: SessionUser): Promise<WarningSummaryItem[]> {
@@ -88,6 +89,8 @@ function noticeText(kind: WarningKind, enterpriseName: string, rows: WarningRow[
 // export
 // ---------------------------------------------------------------------------
 
+const EXPORT_PAGE = 2000;
+
 function exportStream(db: Db, q: WarningQuery, kind: { subjectLabel: string }, withEnterprise: boolean, withKind: boolean): PassThrough {
   const out = new PassThrough();
   (async () => {
@@ -105,10 +108,11 @@ function exportStream(db: Db, q: WarningQuery, kind: { subjectLabel: string }, w
       { header: '逾期天数', key: 'daysOverdue', width: 10 },
     ];
     ws.columns = cols;
+    // pages larger than a screen's (MAX_PAGE_SIZE): the export is for more
     for (let page = 1; ; page++) {
-      const { content } = await listWarnings(db, q, page, 2000);
+      const { content } = await listWarnings(db, q, { page, size: EXPORT_PAGE, offset: (page - 1) * EXPORT_PAGE });
       for (const r of content) ws.addRow({ ...r, region: regionName(r.regionCode), docNo: r.docNo ?? '', daysLeft: r.daysLeft ?? '', daysOverdue: r.daysOverdue ?? '' }).commit();
-      if (content.length < 2000) break;
+      if (content.length < EXPORT_PAGE) break;
     }
     ws.commit();
     await wb.commit();
@@ -127,15 +131,16 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
 
   const query = async (kinds: WarningKind[], user: SessionUser, body: ListBody | undefined): Promise<WarningQuery> =>
     ({ kinds, user, windows: await loadWindows(db()), filters: readFilters(body?.filters) });
-  const page = (body: ListBody | undefined) => ({ page: body?.page ?? 1, size: body?.size ?? 10 });
+  /** the page a list asks for: the lists' one cap, and no page past the counted rows */
+  const page = (body: ListBody | undefined) => pagingOf(body ?? {}, COUNT_CAP);
 
   for (const kind of WARNING_KINDS) {
     const base = `/warning/${kind.key}`;
     app.post(`${base}/list`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}列表`, body: listBody.nullish() } }, async (req) => {
       const body = req.body ?? undefined;
-      const { page: p, size } = page(body);
+      const paging = page(body);
       const q = await query([kind], req.user!, body);
-      return ok({ ...(await listWarnings(db(), q, p, size)), windowDays: windowOf(q.windows, kind.windowKey), today: chinaToday() });
+      return ok({ ...(await listWarnings(db(), q, paging)), windowDays: windowOf(q.windows, kind.windowKey), today: chinaToday() });
     });
     app.post(`${base}/export`, { config: { access: { element: elementOf(kind.menu, 'btn_export') } }, schema: { tags, summary: `导出${kind.title}`, body: listBody.nullish() } }, async (req, reply) => {
       const q = await query([kind], req.user!, req.body ?? undefined);
@@ -146,8 +151,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
 
     app.post(`${base}/enterprises`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}：按企业统计`, body: listBody.nullish() } }, async (req) => {
       const body = req.body ?? undefined;
-      const { page: p, size } = page(body);
-      return ok(await warningsByEnterprise(db(), await query([kind], req.user!, body), p, size));
+      return ok(await warningsByEnterprise(db(), await query([kind], req.user!, body), page(body)));
     });
     app.post(`${base}/notify`, {
       config: { access: { element: elementOf(kind.menu, 'btn_notify'), opt: '通知企业' } },
@@ -159,7 +163,8 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
       const ent = e.rows[0];
       if (!ent) throw notFound();
       const q = await query([kind], user, { filters: { enterpriseId } });
-      const { content, total } = await listWarnings(db(), q, 1, 50);
+      // the notice names the first 50 and counts them all
+      const { content, total } = await listWarnings(db(), q, pagingOf({ size: 50 }), 'exact');
       if (!total) throw badInput(`该企业当前没有${kind.title}的证件，无需通知`);
       const { title, content: text } = noticeText(kind, ent.name, content, total, windowOf(q.windows, kind.windowKey));
       if (notifier) await notifier(app, { from: user, enterpriseId: ent.id, enterpriseName: ent.name, title, content: text, kind, rows: content });
@@ -171,8 +176,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
   // 业务大厅 预警信息: all seven enterprise lists in one, most urgent first
   app.post(`/warning/${LOBBY_WARNINGS.key}/list`, { config: { access: { menu: LOBBY_WARNINGS.menu } }, schema: { tags, summary: '业务大厅：预警信息', body: listBody.nullish() } }, async (req) => {
     const body = req.body ?? undefined;
-    const { page: p, size } = page(body);
-    return ok(await listWarnings(db(), await query(LOBBY_KINDS, req.user!, body), p, size));
+    return ok(await listWarnings(db(), await query(LOBBY_KINDS, req.user!, body), page(body)));
   });
   app.post(`/warning/${LOBBY_WARNINGS.key}/export`, { config: { access: { element: `${LOBBY_WARNINGS.menu}:btn_export` } }, schema: { tags, summary: '导出业务大厅预警信息', body: listBody.nullish() } }, async (req, reply) => {
     const q = await query(LOBBY_KINDS, req.user!, req.body ?? undefined);

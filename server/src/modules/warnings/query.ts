@@ -13,6 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { UUID_RE } from '../../platform/schemas.ts';
+import { COUNT_CAP, pagedQuery, type Count, type Page, type Paging } from '../../platform/paged.ts';
 
 /** 参数设置: the window of each document type */
 export interface WarningWindows { warningDays: number; byKind: Partial<Record<WindowKey, number>> }
@@ -159,36 +160,35 @@ function toRow(r: RawRow, kinds: WarningKind[]): WarningRow {
   };
 }
 
-/** one page, most urgent first: the longest overdue, then the soonest due */
-export async function listWarnings(db: Db, q: WarningQuery, page = 1, size = 10): Promise<{ content: WarningRow[]; total: number }> {
+/** one page, most urgent first: the longest overdue, then the soonest due (counted to COUNT_CAP unless `count` says otherwise) */
+export async function listWarnings(db: Db, q: WarningQuery, paging: Paging, count: Count = { cap: COUNT_CAP }): Promise<Page<WarningRow>> {
   const today = q.today ?? chinaToday();
-  const u = union(q, today);
-  const where = outerWhere(q.filters, today);
-  const [rows, count] = await Promise.all([
-    db.execute<RawRow>(sql`select w.*, (w.expiry_date - ${today}::date) as days from (${u}) w where ${where}
-      order by w.expiry_date, w.enterprise_name, w.subject, w.record_id limit ${size} offset ${(page - 1) * size}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (${u}) w where ${where}`),
-  ]);
-  return { content: rows.rows.map((r) => toRow(r, q.kinds)), total: count.rows[0]?.n ?? 0 };
+  return pagedQuery(db, paging, {
+    select: sql`w.*, (w.expiry_date - ${today}::date) as days`,
+    from: sql`(${union(q, today)}) w`,
+    where: outerWhere(q.filters, today),
+    order: sql`w.expiry_date, w.enterprise_name, w.subject, w.record_id, w.kind, w.resource`,
+    count,
+    row: (r) => toRow(r as RawRow, q.kinds),
+  });
 }
 
 /** per-enterprise counts (government pages): most rows first, or (静态监控) most expired first */
-export async function warningsByEnterprise(db: Db, q: WarningQuery, page = 1, size = 10, order: 'count' | 'overdue' = 'count') {
+export async function warningsByEnterprise(db: Db, q: WarningQuery, paging: Paging, order: 'count' | 'overdue' = 'count') {
   const today = q.today ?? chinaToday();
-  const u = union(q, today);
   const where = outerWhere({ ...q.filters, enterpriseId: undefined }, today);
-  const [rows, count] = await Promise.all([
-    db.execute<{ enterprise_id: string; enterprise_name: string; region_code: string | null; n: number; due: number; overdue: number; earliest: string }>(sql`
-      select w.enterprise_id, w.enterprise_name, w.region_code, count(*)::int as n, min(w.expiry_date) as earliest,
+  return pagedQuery(db, paging, {
+    from: sql`(select w.enterprise_id, w.enterprise_name, w.region_code, count(*)::int as n, min(w.expiry_date) as earliest,
         count(*) filter (where w.expiry_date >= ${today}::date)::int as due, count(*) filter (where w.expiry_date < ${today}::date)::int as overdue
-      from (${u}) w where ${where} group by w.enterprise_id, w.enterprise_name, w.region_code
-      order by ${order === 'count' ? sql`n desc, earliest` : sql`overdue desc, due desc`}, w.enterprise_name limit ${size} offset ${(page - 1) * size}`),
-    db.execute<{ n: number }>(sql`select count(distinct w.enterprise_id)::int as n from (${u}) w where ${where}`),
-  ]);
-  return {
-    content: rows.rows.map((r) => ({ enterpriseId: r.enterprise_id, enterpriseName: r.enterprise_name, regionCode: r.region_code, count: r.n, earliestExpiry: r.earliest, due: r.due, overdue: r.overdue })),
-    total: count.rows[0]?.n ?? 0,
-  };
+      from (${union(q, today)}) w where ${where} group by w.enterprise_id, w.enterprise_name, w.region_code) g`,
+    where: sql`true`,
+    order: sql`${order === 'count' ? sql`g.n desc, g.earliest` : sql`g.overdue desc, g.due desc`}, g.enterprise_name, g.enterprise_id`,
+    count: { cap: COUNT_CAP },
+    row: (r) => ({
+      enterpriseId: r.enterprise_id as string, enterpriseName: r.enterprise_name as string, regionCode: r.region_code as string | null,
+      count: Number(r.n), earliestExpiry: r.earliest as string, due: Number(r.due), overdue: Number(r.overdue),
+    }),
+  });
 }
 
 /** {due, overdue} of lists (the dashboard, 业务大厅) */

@@ -12,17 +12,22 @@ export interface PagerInput {
   /** the list answer: its total and whether that total was capped */
   data?: { total?: number; totalCapped?: boolean } | null;
   onChange: (page: number, size: number) => void;
+  /** what the total counts (条 unless given) */
+  unit?: string;
+  /** a small pager without size changer and jumper (a panel beside a screen's main list) */
+  compact?: boolean;
 }
 
-export function listPagination({ page, size, data, onChange }: PagerInput): TablePaginationConfig {
+export function listPagination({ page, size, data, onChange, unit = '条', compact }: PagerInput): TablePaginationConfig {
   return {
     current: page,
     pageSize: size,
     total: data?.total ?? 0,
     pageSizeOptions: PAGE_SIZES,
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (n) => `共 ${n}${data?.totalCapped ? '+' : ''} 条`,
+    showSizeChanger: !compact,
+    showQuickJumper: !compact,
+    ...(compact ? { size: 'small' as const } : {}),
+    showTotal: (n) => `共 ${n}${data?.totalCapped ? '+' : ''} ${unit}`,
     onChange: (p, s) => (s !== size ? onChange(1, s) : onChange(p, s)),
   };
 }

@@ -4,22 +4,15 @@
  * after a write. This file is the only one that knows it.
  */
 import { useCallback } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Option } from '@dg/core';
-import { request } from '../../api/request';
+import { sessionQuery } from './sessionQuery';
 import { dictLabel, dictOptionsOf } from './format';
 import type { DictEntry } from './types';
 
 export const DICTS_QUERY_KEY = ['dict', 'all'] as const;
 
-export const dictsQuery = queryOptions({
-  queryKey: DICTS_QUERY_KEY,
-  // silent: the shell's sign-in sequence is what reports a code table that fails to load
-  queryFn: () => request<DictEntry[]>({ url: '/admin/dict/getAll', method: 'get', silent: true }),
-  staleTime: Infinity,
-  gcTime: Infinity,
-  retry: 1,
-});
+export const dictsQuery = sessionQuery<DictEntry[], typeof DICTS_QUERY_KEY>(DICTS_QUERY_KEY, '/admin/dict/getAll');
 
 const EMPTY: DictEntry[] = [];
 

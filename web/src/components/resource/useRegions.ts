@@ -4,23 +4,18 @@
  * This file is the only one that knows it.
  */
 import { useCallback } from 'react';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { MSG } from '@dg/core';
 import { request } from '../../api/request';
 import { regionLabel } from './format';
+import { sessionQuery } from './sessionQuery';
 import type { RegionNode } from './types';
 
 export const REGIONS_QUERY_KEY = ['region', 'province'] as const;
 export const streetsQueryKey = (district: string) => ['region', 'streets', district] as const;
 
-export const regionsQuery = queryOptions({
-  queryKey: REGIONS_QUERY_KEY,
-  // silent: the shell's sign-in sequence reports 获取地区失败 once
-  queryFn: () => request<RegionNode[]>({ url: '/admin/region/province', method: 'get', silent: true }),
-  staleTime: Infinity,
-  gcTime: Infinity,
-  retry: 1,
-});
+// the shell's sign-in sequence reports 获取地区失败 once
+export const regionsQuery = sessionQuery<RegionNode[], typeof REGIONS_QUERY_KEY>(REGIONS_QUERY_KEY, '/admin/region/province');
 
 const EMPTY: RegionNode[] = [];
 

@@ -7,23 +7,23 @@
  * `allowedSteps`) and the opinion each decision takes are the workflow's declaration (core REVIEW_STEPS); the
  * decisions go to the product's `/audit/pass|reject/:type/:id`.
  */
-import { useMemo, useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Tabs, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allowedSteps, recordChange, resourceByKey, stateColor, type ResourceDef, type StepDef } from '@dg/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { allowedSteps, recordChange, resourceByKey, type ResourceDef, type StepDef } from '@dg/core';
 import { WorkflowTimeline, flowKey } from '../../components/workflow';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { invalidateKeys } from '../../app/live';
-import { formatDateTime } from '../../components/resource/format';
 import { useCan, useUserSide } from '../../components/resource/permission';
 import { useFormatContext } from '../../components/resource/useFormatContext';
 import { useRegions } from '../../components/resource/useRegions';
 import { ChangeTable } from '../../components/resource/ChangeNotice';
-import { AUDIT_RESOURCE, AUDIT_TYPE_TITLE, AUDIT_TYPES, auditInfo, listPending, passAudit, rejectAudit, isChangeType, type AuditRow, type AuditStatus, type AuditType } from './api';
-import { listPagination } from '../../components/resource/pagination';
-import { useListState } from '../../components/resource/useListState';
+import {
+  AUDIT_RESOURCE, AUDIT_TYPE_TITLE, AUDIT_TYPES, auditInfo, listPending, passAudit, rejectAudit, isChangeType, type AuditList, type AuditRow, type AuditStatus, type AuditType,
+} from './api';
 import { useSave } from '../../components/resource/useSave';
+import PagedTable, { stateEnum, usePagedList, type PagedColumn } from '../../components/resource/PagedTable';
 
 /** the workflow a type's decisions run on: the record's own, or a change's */
 const flowDef = (type: AuditType): ResourceDef => (isChangeType(type) ? recordChange : resourceByKey(AUDIT_RESOURCE[type])!);
@@ -38,6 +38,10 @@ function useDecisions() {
   return (r: Pick<AuditRow, 'type' | 'auditStatus'>) => (side ? allowedSteps(flowDef(r.type).workflow, flowRow(r), side, can) as Step[] : []);
 }
 const TYPE_COLOR: Record<AuditType, string> = { enterprise: 'purple', vehicle: 'blue', tank: 'cyan', enterpriseChange: 'magenta', vehicleChange: 'geekblue', tankChange: 'green' };
+/** a row's type as its tag: the type's title in its colour */
+const TYPE_ENUM = Object.fromEntries(AUDIT_TYPES.map((t) => [t, { text: AUDIT_TYPE_TITLE[t], color: TYPE_COLOR[t] }]));
+/** the review's states in their declared colours (the records' and their changes' reviews declare the same, core REVIEW_STATES) */
+const STATUS_ENUM = stateEnum(recordChange.workflow);
 const DETAIL_LABEL: Record<AuditType, string> = {
   enterprise: '统一社会信用代码', vehicle: '道路运输证号', tank: '所属车辆', enterpriseChange: '变更字段', vehicleChange: '变更字段', tankChange: '变更字段',
 };
@@ -117,30 +121,33 @@ export default function AuditPage() {
   const queryClient = useQueryClient();
   const { regionName } = useRegions();
   const decisionsOf = useDecisions();
-  // status, type, keyword and page in the URL: a reload, 后退 or a shared link shows the same list
-  const [{ page, size, filters: searched }, setList] = useListState('audit', { inUrl: true });
+  // status, type, keyword and page in the URL: a reload, 后退 or a shared link shows the same list (待审核 and 全部 unsaid)
+  const list = usePagedList<AuditRow, AuditList>('audit', {
+    queryKey: ({ page, size, filters }) => ['audit', 'list', { page, size, filters }],
+    request: ({ page, size, filters }) => listPending(page, size, { ...filters, auditStatus: (filters.auditStatus as AuditStatus | undefined) ?? '待审核' }),
+  });
+  const searched = list.filters;
   const status = (searched.auditStatus as AuditStatus | undefined) ?? '待审核';
   const type = (searched.type as AuditType | undefined) ?? 'all';
   const keyword = typeof searched.keyword === 'string' ? searched.keyword : '';
   const search = (f: { auditStatus?: AuditStatus; type?: AuditType | 'all'; keyword?: string }) => {
     const next = { ...searched, ...f };
-    setList({ page: 1, filters: { auditStatus: next.auditStatus === '待审核' ? undefined : next.auditStatus, type: next.type === 'all' ? undefined : next.type, keyword: next.keyword || undefined } });
+    list.search(Object.fromEntries(Object.entries({
+      auditStatus: next.auditStatus === '待审核' ? undefined : next.auditStatus, type: next.type === 'all' ? undefined : next.type, keyword: next.keyword || undefined,
+    }).filter(([, v]) => v !== undefined)));
   };
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const counts = list.query.data?.counts;
 
-  const filters = useMemo(() => ({ auditStatus: status, type: type === 'all' ? undefined : type, keyword: keyword || undefined }), [status, type, keyword]);
-  const list = useQuery({ queryKey: ['audit', 'list', page, size, filters], queryFn: () => listPending(page, size, filters), placeholderData: keepPreviousData });
-  const counts = list.data?.counts;
-
-  const columns: TableColumnsType<AuditRow> = [
-    { key: 'type', title: '类型', width: 100, render: (_, r) => <Tag color={TYPE_COLOR[r.type]}>{r.typeTitle}</Tag> },
+  const columns: PagedColumn<AuditRow>[] = [
+    { key: 'type', title: '类型', dataIndex: 'type', width: 100, valueEnum: TYPE_ENUM },
     { key: 'title', title: '名称 / 车牌 / 罐体编号', dataIndex: 'title', width: 240, ellipsis: { showTitle: true } },
-    { key: 'status', title: '审核状态', width: 100, render: (_, r) => <Tag color={stateColor(flowDef(r.type).workflow, r.auditStatus)}>{r.auditStatus}</Tag> },
+    { key: 'status', title: '审核状态', dataIndex: 'auditStatus', width: 100, valueEnum: STATUS_ENUM },
     { key: 'detail', title: '证照 / 车辆 / 变更字段', width: 240, ellipsis: { showTitle: true }, render: (_, r) => (r.detail ? <Typography.Text title={DETAIL_LABEL[r.type]}>{r.detail}</Typography.Text> : '-') },
     { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', width: 220, ellipsis: { showTitle: true } },
     { key: 'region', title: '所在地区', width: 200, ellipsis: { showTitle: true }, render: (_, r) => regionName(r.regionCode ?? '') },
-    { key: 'submittedAt', title: status === '待审核' ? '提交时间' : '审核时间', width: 170, render: (_, r) => formatDateTime(r.submittedAt) },
+    { key: 'submittedAt', title: status === '待审核' ? '提交时间' : '审核时间', dataIndex: 'submittedAt', width: 170, valueType: 'dateTime' },
     ...(status !== '待审核' ? [{ key: 'opinion', title: '审核意见', dataIndex: 'auditOpinion', width: 240, ellipsis: { showTitle: true } }] : []),
     {
       key: 'op', title: '操作', fixed: 'right', width: status === '待审核' ? 190 : 80, render: (_, r) => (
@@ -169,16 +176,7 @@ export default function AuditPage() {
       )}>
       <Tabs activeKey={type} onChange={(k) => search({ type: k as AuditType | 'all' })}
         items={(['all', ...AUDIT_TYPES] as const).map((k) => ({ key: k, label: tabLabel(k) }))} />
-      <Table<AuditRow>
-        rowKey={(r) => `${r.type}:${r.id}`}
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.content ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: status === '待审核' ? '暂无待审核事项' : '暂无数据' }}
-        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
-      />
+      <PagedTable<AuditRow> list={list} columns={columns} rowKey={(r) => `${r.type}:${r.id}`} emptyText={status === '待审核' ? '暂无待审核事项' : '暂无数据'} />
       <Drawer open={!!viewing} size={720} title={viewing ? `${viewing.typeTitle}：${viewing.title}` : ''} onClose={() => setViewing(null)} destroyOnHidden>
         {viewing && <AuditDetail row={viewing} onDecide={setDecision} />}
       </Drawer>

@@ -1,6 +1,6 @@
 /** 企业车辆审核 and 基础信息查询 calls (server/src/modules/audit). */
 import { get, post } from '../../api/request';
-import type { ListResult, Row } from '../../components/resource/types';
+import type { ListBody, ListResult, Row } from '../../components/resource/types';
 
 import type { ChangeView } from '../../components/resource/ChangeNotice';
 
@@ -21,7 +21,7 @@ export interface AuditRow {
   enterpriseId: string; enterpriseName: string; regionCode: string | null;
   auditStatus: AuditStatus; auditOpinion: string | null; submittedAt: string;
 }
-export interface AuditList { content: AuditRow[]; total: number; counts: Record<AuditType, number> }
+export interface AuditList { content: AuditRow[]; total: number; totalCapped?: boolean; counts: Record<AuditType, number> }
 export interface AuditFilters { type?: AuditType; auditStatus?: AuditStatus; keyword?: string }
 
 export const listPending = (page: number, size: number, filters: AuditFilters) => post<AuditList>('/audit/pending/list', { page, size, filters });
@@ -33,5 +33,5 @@ export const rejectAudit = (type: AuditType, id: string, opinion: string) => pos
 // 基础信息查询
 export type JcxxPage = 'qyxxcx' | 'clxxcx' | 'cyryxx' | 'jcxxgcgt';
 export const jcxxBase = (page: JcxxPage) => `/jcxx/${page}`;
-export const jcxxList = (page: JcxxPage, body: Record<string, unknown>) => post<ListResult>(`${jcxxBase(page)}/list`, body);
+export const jcxxList = (page: JcxxPage, body: ListBody) => post<ListResult>(`${jcxxBase(page)}/list`, body);
 export const jcxxInfo = <T extends Row = Row>(page: JcxxPage, id: string) => get<T>(`${jcxxBase(page)}/info/${id}`);

@@ -3,21 +3,20 @@
  * 静态监控 (expired and due documents by area → enterprise → documents), 提示汇总 (open items with counts and links).
  * The server decides the jurisdiction; the areas are cities for a province, counties for a city.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Descriptions, Drawer, Empty, Input, List, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { goodsClassName } from '@dg/core/waybill';
 import { resourceByKey } from '@dg/core';
-import type { WarningRow } from '@dg/core/warnings';
+import { WARNING_STATUS_COLOR, warningDaysText, type WarningRow } from '@dg/core/warnings';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
 import { menuPath } from '../../views/dashboard/parts';
 import { useFormatContext } from '../../components/resource';
 import { detailItems } from '../../components/resource/ResourceDetail';
-import { listPagination } from '../../components/resource/pagination';
-import { useListState } from '../../components/resource/useListState';
+import PagedTable, { usePagedList, type PagedColumn } from '../../components/resource/PagedTable';
 import { StateTag, fmtTime, WAYBILL_ROUTES } from '../waybill/common';
 import {
   dynamicList, dynamicSummary, getCard, lookup, staticDocuments, staticEnterprises, staticSummary, tipSummary,
@@ -29,7 +28,9 @@ const ORANGE = '#fa8c16';
 const classShort = (c: string) => (c === '-' ? '未分类' : `${c}类`);
 
 /** the board follows the waybills in its jurisdiction (the server's live events, app/live.ts), and every minute anyway */
-const LIVE = { refetchInterval: 60_000, meta: { live: ['waybill'] } } as const;
+const FOLLOWS = ['waybill'];
+const POLL = 60_000;
+const LIVE = { refetchInterval: POLL, meta: { live: FOLLOWS } } as const;
 
 // ---------------------------------------------------------------------------
 // 动态监控
@@ -38,11 +39,13 @@ const LIVE = { refetchInterval: 60_000, meta: { live: ['waybill'] } } as const;
 export function DynamicMonitor() {
   const summary = useQuery({ queryKey: ['board', 'dynamic'], queryFn: dynamicSummary, ...LIVE });
   // the area, class and 超时 picked and the page in the URL: a reload, 后退 or a shared link shows the same list
-  const [{ page, size, filters: picked }, setList] = useListState('dynamic', { inUrl: true });
-  const filters = picked as { area?: string; goodsClass?: string; overdue?: boolean };
-  const body = useMemo(() => ({ page, size, filters }), [page, size, filters]);
-  const list = useQuery({ queryKey: ['board', 'dynamic', 'list', body], queryFn: () => dynamicList(body), placeholderData: keepPreviousData, ...LIVE });
-  const filter = (f: typeof filters) => setList({ filters: f, page: 1 });
+  const list = usePagedList<InTransit>('dynamic', {
+    queryKey: (req) => ['board', 'dynamic', 'list', req],
+    request: (req) => dynamicList(req),
+    live: FOLLOWS, poll: POLL,
+  });
+  const filters = list.filters as { area?: string; goodsClass?: string; overdue?: boolean };
+  const filter = (f: typeof filters) => list.search(f);
 
   const s = summary.data;
   const classes = s?.classes ?? [];
@@ -57,7 +60,7 @@ export function DynamicMonitor() {
     series: classes.map((c) => ({ name: goodsClassName(c), type: 'bar', stack: 'class', barMaxWidth: 36, data: areas.map((a) => a.byClass[c] ?? 0) })),
   } : null;
 
-  const columns: ColumnsType<InTransit> = [
+  const columns: PagedColumn<InTransit>[] = [
     { title: '运单编号', dataIndex: 'waybillNo', render: (v, r) => <Link to={WAYBILL_ROUTES.govInfo(r.id)}>{v || '（未下发）'}</Link> },
     { title: '车牌号码', dataIndex: 'plateNo' },
     { title: '承运企业', dataIndex: 'enterpriseName', ellipsis: true },
@@ -65,7 +68,7 @@ export function DynamicMonitor() {
     { title: '货物', dataIndex: 'goodsSummary', ellipsis: true, render: (v, r) => <>{r.goodsClasses.map((c) => <Tag key={c}>{classShort(c)}</Tag>)}{v}</> },
     { title: '起讫', render: (_v, r) => `${r.origin.split('/').pop()} → ${r.dest.split('/').pop()}` },
     { title: '驾驶员', dataIndex: 'driverName', render: (v, r) => (v ? `${v} ${r.driverPhone ?? ''}` : '') },
-    { title: '装货时间', dataIndex: 'loadedAt', render: (v) => fmtTime(v) },
+    { title: '装货时间', dataIndex: 'loadedAt', valueType: 'dateTime' },
     {
       title: '在途时长', dataIndex: 'hours', render: (v, r) => (
         <Space size={4}>
@@ -116,9 +119,8 @@ export function DynamicMonitor() {
           {filters.overdue && <Tag color="error" closable onClose={() => filter({ ...filters, overdue: undefined })}>只看超时</Tag>}
         </Space>
       }>
-        <Table<InTransit> rowKey="id" size="small" loading={list.isFetching && !list.data} dataSource={list.data?.content ?? []} columns={columns} scroll={{ x: true }}
-          data-testid="dynamic-list" onRow={(r) => (r.overdue ? { style: { background: '#fff1f0' } } : {})}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })} />
+        <PagedTable<InTransit> list={list} size="small" columns={columns} scroll={{ x: true }}
+          data-testid="dynamic-list" onRow={(r) => (r.overdue ? { style: { background: '#fff1f0' } } : {})} />
       </Card>
     </div>
   );
@@ -284,18 +286,19 @@ function RecordCard({ type, id, onOpen }: { type: CardType; id: string; onOpen: 
   );
 }
 
-function WarningTable({ rows, pagination, loading }: { rows: WarningRow[]; pagination?: false | ReturnType<typeof listPagination>; loading?: boolean }) {
-  return (
-    <Table<WarningRow> size="small" rowKey="id" pagination={pagination ?? false} loading={loading} dataSource={rows} locale={{ emptyText: '没有即将到期或已过期的证件' }} scroll={{ x: true }}
-      columns={[
-        { title: '类别', dataIndex: 'kindTitle' },
-        { title: '对象', dataIndex: 'subject', render: (v, r) => <Link to={r.route}>{v}</Link> },
-        { title: '证件', dataIndex: 'document' },
-        { title: '证件编号', dataIndex: 'docNo' },
-        { title: '有效期至', dataIndex: 'expiryDate', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
-        { title: '状态', dataIndex: 'status', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (v, r) => <Tag color={v === '已过期' ? 'error' : 'warning'}>{r.days < 0 ? `逾期${-r.days}天` : `剩余${r.days}天`}</Tag> },
-      ]} />
-  );
+/** a card's documents and 静态监控's: the status's colour, the days left or overdue as its text */
+const WARNING_COLUMNS: ColumnsType<WarningRow> = [
+  { title: '类别', dataIndex: 'kindTitle' },
+  { title: '对象', dataIndex: 'subject', render: (v, r) => <Link to={r.route}>{v}</Link> },
+  { title: '证件', dataIndex: 'document' },
+  { title: '证件编号', dataIndex: 'docNo' },
+  { title: '有效期至', dataIndex: 'expiryDate', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
+  { title: '状态', dataIndex: 'status', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (v: WarningRow['status'], r) => <Tag color={WARNING_STATUS_COLOR[v]}>{warningDaysText(r.days)}</Tag> },
+];
+const NO_WARNINGS = '没有即将到期或已过期的证件';
+
+function WarningTable({ rows }: { rows: WarningRow[] }) {
+  return <Table<WarningRow> size="small" rowKey="id" pagination={false} dataSource={rows} locale={{ emptyText: NO_WARNINGS }} scroll={{ x: true }} columns={WARNING_COLUMNS} />;
 }
 
 // ---------------------------------------------------------------------------
@@ -305,18 +308,21 @@ function WarningTable({ rows, pagination, loading }: { rows: WarningRow[]; pagin
 export function StaticMonitor() {
   const summary = useQuery({ queryKey: ['board', 'static'], queryFn: staticSummary });
   // the area picked and the enterprises' page in the URL; the documents' page (in the drawer) here
-  const [entPaging, setEntList] = useListState('static', { inUrl: true });
-  const regionCode = typeof entPaging.filters.regionCode === 'string' ? entPaging.filters.regionCode : undefined;
-  const entBody = useMemo(() => ({ page: entPaging.page, size: entPaging.size, filters: regionCode ? { regionCode } : {} }), [entPaging.page, entPaging.size, regionCode]);
-  const enterprises = useQuery({ queryKey: ['board', 'static', 'enterprises', entBody], queryFn: () => staticEnterprises(entBody), placeholderData: keepPreviousData });
+  const enterprises = usePagedList<EnterpriseCounts>('static', {
+    queryKey: (req) => ['board', 'static', 'enterprises', req],
+    request: (req) => staticEnterprises(req),
+  });
+  const regionCode = typeof enterprises.filters.regionCode === 'string' ? enterprises.filters.regionCode : undefined;
   const [enterprise, setEnterprise] = useState<EnterpriseCounts | null>(null);
-  const [docPaging, setDocList] = useListState('documents', { inUrl: false });
-  const docBody = useMemo(() => ({ page: docPaging.page, size: docPaging.size, filters: { enterpriseId: enterprise?.enterpriseId } }), [docPaging.page, docPaging.size, enterprise]);
-  const documents = useQuery({ queryKey: ['board', 'static', 'documents', docBody], queryFn: () => staticDocuments(docBody), enabled: !!enterprise, placeholderData: keepPreviousData });
+  const documents = usePagedList<WarningRow>('documents', {
+    inUrl: false, fixed: { enterpriseId: enterprise?.enterpriseId }, enabled: !!enterprise,
+    queryKey: (req) => ['board', 'static', 'documents', req],
+    request: (req) => staticDocuments(req),
+  });
   const s = summary.data;
   const areas = s?.areas ?? [];
   const area = regionCode ? areas.find((a) => a.code === regionCode) ?? null : null;
-  const pickArea = (a: StaticArea | null) => setEntList({ filters: { regionCode: a?.code }, page: 1 });
+  const pickArea = (a: StaticArea | null) => enterprises.search(a ? { regionCode: a.code } : {});
   const option = areas.length ? {
     color: [RED, ORANGE],
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -354,9 +360,8 @@ export function StaticMonitor() {
       </Card>
       <Card style={{ marginTop: 16 }} data-testid="static-enterprises"
         title={<Space>按企业{area && <Tag closable onClose={() => pickArea(null)}>{area.name}</Tag>}</Space>}>
-        <Table<EnterpriseCounts> size="small" rowKey="enterpriseId" dataSource={enterprises.data?.content ?? []} loading={enterprises.isFetching && !enterprises.data}
-          pagination={listPagination({ page: entPaging.page, size: entPaging.size, data: enterprises.data, onChange: (p, sz) => setEntList({ page: p, size: sz }) })}
-          onRow={(e) => ({ onClick: () => { setEnterprise(e); setDocList({ page: 1 }); }, style: { cursor: 'pointer' } })}
+        <PagedTable<EnterpriseCounts> list={enterprises} size="small" rowKey="enterpriseId" scroll={undefined}
+          onRow={(e) => ({ onClick: () => setEnterprise(e), style: { cursor: 'pointer' } })}
           columns={[
             { title: '企业', dataIndex: 'enterpriseName', render: (v) => <Typography.Link>{v}</Typography.Link> },
             { title: '已过期', dataIndex: 'overdue', render: (v: number) => <span style={{ color: v ? RED : undefined }}>{v}</span> },
@@ -365,8 +370,7 @@ export function StaticMonitor() {
       </Card>
       <Drawer open={!!enterprise} onClose={() => setEnterprise(null)} size={Math.min(1000, window.innerWidth)} title={`${enterprise?.enterpriseName ?? ''}：即将到期和已过期的证件`} destroyOnHidden>
         <div data-testid="static-documents">
-          <WarningTable rows={documents.data?.content ?? []} loading={documents.isFetching && !documents.data}
-            pagination={listPagination({ page: docPaging.page, size: docPaging.size, data: documents.data, onChange: (p, sz) => setDocList({ page: p, size: sz }) })} />
+          <PagedTable<WarningRow> list={documents} size="small" columns={WARNING_COLUMNS} emptyText={NO_WARNINGS} scroll={{ x: true }} />
         </div>
       </Drawer>
     </div>

@@ -2,19 +2,18 @@
  * 站内消息 (messageSend): 收件箱 — unread first, opening one reads it, 全部标为已读, 删除 for oneself;
  * 发消息 — recipients by organisation, enterprise or account within the sender's reach (the server checks again),
  * subject, content, attachments; 已发送 — each message with how many recipients have read it, and who. 业务大厅's
- * 消息 is the same inbox; deleting is each recipient's own business, so it needs no element code. Page and filters stay in the URL (useListState).
+ * 消息 is the same inbox; deleting is each recipient's own business, so it needs no element code. The lists are PagedTable's, their page and filters in the URL.
  */
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AttachmentLinks, formatDateTime, useSave } from '../../components/resource';
-import { useListState } from '../../components/resource/useListState';
-import { listPagination } from '../../components/resource/pagination';
+import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import { follows, invalidateKeys } from '../../app/live';
 import {
-  deleteMessage, inbox, markMessagesRead, messageTargets, openMessage, sendMessage, sentMessages, type InboxRow, type SentRow, type Target,
+  deleteMessage, inbox, markMessagesRead, messageTargets, openMessage, sendMessage, sentMessages, type Inbox, type InboxRow, type SentRow, type Target,
 } from './api';
 
 /** the messages' queries, under the key the server's live events name them by (app/live.ts) */
@@ -56,33 +55,35 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
 
 export function InboxPage() {
   const queryClient = useQueryClient();
-  const [state, setList] = useListState('inbox', { inUrl: true });
-  const { page, size, filters } = state;
+  const list = usePagedList<InboxRow, Inbox>('inbox', {
+    queryKey: ({ page, size, filters }) => [...MESSAGES, 'inbox', { page, size, filters }],
+    request: ({ page, size, filters }) => inbox({ page, size, unreadOnly: filters.unreadOnly === true, q: typeof filters.q === 'string' && filters.q ? filters.q : undefined }),
+  });
+  const { filters } = list;
   const unreadOnly = filters.unreadOnly === true;
   const q = typeof filters.q === 'string' ? filters.q : '';
-  const list = useQuery({ queryKey: [...MESSAGES, 'inbox', page, size, unreadOnly, q], queryFn: () => inbox({ page, size, unreadOnly, q: q || undefined }), placeholderData: keepPreviousData });
+  const unread = list.query.data?.unread;
   const [open, setOpen] = useState<string | null>(null);
   const refresh = () => invalidateKeys(queryClient, ['message']);
   const readAll = useSave(markMessagesRead, { success: (r) => `已将${r.read}条消息标为已读`, refresh });
   const remove = useSave(deleteMessage, { success: '已删除', refresh });
-  const rows = list.data?.content ?? [];
+  const { rows } = list;
   return (
-    <Card title={<Space>收件箱{Boolean(list.data?.unread) && <Badge count={list.data!.unread} overflowCount={99} />}</Space>} data-testid="inbox"
+    <Card title={<Space>收件箱{Boolean(unread) && <Badge count={unread} overflowCount={99} />}</Space>} data-testid="inbox"
       extra={<Space wrap>
-        <Input.Search allowClear placeholder="主题或发件单位" defaultValue={q} style={{ width: 220 }} onSearch={(v) => setList({ page: 1, filters: { ...filters, q: v || undefined } })} />
-        <Switch checked={unreadOnly} onChange={(v) => setList({ page: 1, filters: { ...filters, unreadOnly: v || undefined } })} checkedChildren="只看未读" unCheckedChildren="全部" />
+        <Input.Search allowClear placeholder="主题或发件单位" defaultValue={q} style={{ width: 220 }} onSearch={(v) => list.search({ ...filters, q: v || undefined })} />
+        <Switch checked={unreadOnly} onChange={(v) => list.search({ ...filters, unreadOnly: v || undefined })} checkedChildren="只看未读" unCheckedChildren="全部" />
         <Button disabled={!rows.some((r) => !r.readAt)} loading={readAll.saving} onClick={() => readAll.save(rows.filter((r) => !r.readAt).map((r) => r.id))}>本页标为已读</Button>
       </Space>}>
-      <Table<InboxRow> rowKey="id" loading={list.isFetching} dataSource={rows}
+      <PagedTable<InboxRow> list={list} size="large" scroll={undefined}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer', fontWeight: r.readAt ? undefined : 600 } })}
-        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
         columns={[
           { title: '', dataIndex: 'readAt', width: 70, render: (v: string | null) => (v ? <Tag>已读</Tag> : <Tag color="error">未读</Tag>) },
           { title: '主题', dataIndex: 'subject', render: (v: string, r) => <>{v}{r.hasAttachments && <Tag style={{ marginLeft: 8 }}>附件</Tag>}</> },
           { title: '发件人', dataIndex: 'senderName', width: 120 },
           { title: '发件单位', dataIndex: 'senderUnit', width: 240 },
-          { title: '时间', dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
-          { title: '操作', width: 80, render: (_: unknown, r: InboxRow) => (
+          { title: '时间', dataIndex: 'createdAt', width: 180, valueType: 'dateTime' },
+          { title: '操作', key: 'op', width: 80, render: (_: unknown, r: InboxRow) => (
             <span onClick={(e) => e.stopPropagation()}>
               <Popconfirm title="从收件箱删除这条消息？" okText="删除" onConfirm={() => remove.save(r.id)}><Button type="link" size="small" danger>删除</Button></Popconfirm>
             </span>
@@ -94,19 +95,19 @@ export function InboxPage() {
 }
 
 export function SentPage() {
-  const [state, setList] = useListState('sent', { inUrl: true });
-  const { page, size } = state;
-  const list = useQuery({ queryKey: [...MESSAGES, 'sent', page, size], queryFn: () => sentMessages({ page, size }), placeholderData: keepPreviousData });
+  const list = usePagedList<SentRow>('sent', {
+    queryKey: ({ page, size }) => [...MESSAGES, 'sent', { page, size }],
+    request: ({ page, size }) => sentMessages({ page, size }),
+  });
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Card title="已发送" data-testid="sent-messages">
-      <Table<SentRow> rowKey="id" loading={list.isFetching} dataSource={list.data?.content ?? []} onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
+      <PagedTable<SentRow> list={list} size="large" scroll={undefined} onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
         columns={[
           { title: '主题', dataIndex: 'subject' },
           { title: '收件人', dataIndex: 'recipientsText', width: 280, ellipsis: true },
-          { title: '已读', width: 120, render: (_: unknown, r) => <Tag color={r.readCount === r.recipientCount ? 'success' : 'warning'}>{r.readCount} / {r.recipientCount}</Tag> },
-          { title: '时间', dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
+          { title: '已读', key: 'read', width: 120, render: (_: unknown, r) => <Tag color={r.readCount === r.recipientCount ? 'success' : 'warning'}>{r.readCount} / {r.recipientCount}</Tag> },
+          { title: '时间', dataIndex: 'createdAt', width: 180, valueType: 'dateTime' },
         ]} />
       <MessageDrawer id={open} onClose={() => setOpen(null)} />
     </Card>

@@ -19,9 +19,11 @@ export interface MessageDetail {
 }
 export interface Target { id: string; name: string }
 
+export interface Inbox { content: InboxRow[]; total: number; totalCapped?: boolean; unread: number }
 export const inbox = (body: { page: number; size: number; unreadOnly?: boolean; q?: string }) =>
-  request<{ content: InboxRow[]; total: number; unread: number }>({ url: '/znxx/message/inbox', method: 'post', data: body });
-export const sentMessages = (body: { page: number; size: number }) => request<{ content: SentRow[]; total: number }>({ url: '/znxx/message/sent', method: 'post', data: body });
+  request<Inbox>({ url: '/znxx/message/inbox', method: 'post', data: body });
+export const sentMessages = (body: { page: number; size: number }) =>
+  request<{ content: SentRow[]; total: number; totalCapped?: boolean }>({ url: '/znxx/message/sent', method: 'post', data: body });
 export const openMessage = (id: string) => request<MessageDetail>({ url: `/znxx/message/info/${enc(id)}`, method: 'get' });
 export const markMessagesRead = (ids: string[]) => request<{ read: number }>({ url: '/znxx/message/read', method: 'post', data: { ids } });
 export const deleteMessage = (id: string) => request<null>({ url: `/znxx/message/del/${enc(id)}`, method: 'delete' });

@@ -13,24 +13,25 @@ import RefSelect from '../../components/RefSelect';
 import Upload, { valuesAfterUploads } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
-import { StateTag, fmtTime, useSide, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { StateTag, fmtTime, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
+import { useUserSide } from '../../components/resource/permission';
 import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
 import { stateColor } from '@dg/core';
 import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
 import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
 import type { Row as ResourceRow } from '../../components/resource/types';
 import { useSave } from '../../components/resource';
-import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
+import PagedTable, { stateEnum, usePagedList } from '../../components/resource/PagedTable';
 import { textValues, useFormFollows } from '../../components/resource/useListState';
 
 /** the 核查单's workflow (core checklistFlow): its states' colours, its steps' labels and opinion rules, who may take them */
 const FLOW = checklistFlow.workflow!;
 const STEPS = FLOW.steps!;
-const STATE_COLOR = Object.fromEntries(CHECKLIST_STATES.map((s) => [s, stateColor(FLOW, s)]));
+const STATE_COLOR = stateEnum(FLOW);
 
 export default function ChecklistPage() {
   const navigate = useNavigate();
-  const side = useSide();
+  const side = useUserSide();
   const gov = side !== 'enterprise';
   const [form] = Form.useForm<{ state?: string; enterpriseId?: string; waybillNo?: string }>();
   const list = usePagedList<Checklist>('checklist', {
@@ -90,7 +91,7 @@ export function ChecklistInfoPage() {
 
 function ChecklistInfo({ id }: { id: string }) {
   const navigate = useNavigate();
-  const side = useSide();
+  const side = useUserSide();
   const gov = side !== 'enterprise';
   const q = useQuery({ queryKey: ['waybill', 'checklist', id], queryFn: () => getChecklist(id), enabled: Boolean(id) });
   // the steps the declaration allows the user from the row's state (the server checks the same)

@@ -4,23 +4,26 @@
  * per enterprise and 通知企业) and 业务大厅's all-in-one list. Days left / overdue are tags
  * (orange 剩余N天, red 逾期N天) that open the record.
  */
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Tag, Tooltip } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { EXCEL_FILE, RESOURCES, elementOf } from '@dg/core';
-import { ENTERPRISE_WARNINGS, WARNING_STATUSES, warningDaysText, type WarningKind, type WarningRow, type WarningStatus } from '@dg/core/warnings';
+import {
+  ENTERPRISE_WARNINGS, WARNING_STATUSES, WARNING_STATUS_COLOR, warningDaysText, type WarningKind, type WarningRow, type WarningStatus,
+} from '@dg/core/warnings';
 import ExportButton from '../../components/ExportButton';
 import { useFeedback } from '../../components/resource/feedback';
 import { useCan, useUserSide } from '../../components/resource/permission';
 import { useRegions } from '../../components/resource/useRegions';
-import { listWarnings, notifyEnterprise, warningBase, warningEnterprises, type WarningFilters, type WarningListBody } from './api';
-import { listPagination } from '../../components/resource/pagination';
-import { dayRange, textValues, useFormFollows, useListState } from '../../components/resource/useListState';
+import {
+  listWarnings, notifyEnterprise, warningBase, warningEnterprises, type EnterpriseCount, type WarningFilters, type WarningList as WarningPage,
+} from './api';
+import { dayRange, textValues, useFormFollows } from '../../components/resource/useListState';
 import { useSave } from '../../components/resource/useSave';
-import ListTable from '../../components/resource/ListTable';
+import PagedTable, { usePagedList, type PagedColumn } from '../../components/resource/PagedTable';
+import type { Filters } from '../../components/resource/types';
 import PhoneFilters, { type FilterItem } from '../../components/resource/PhoneFilters';
 import { usePhone } from '../../components/resource/phone';
 
@@ -39,10 +42,6 @@ export function DaysTag({ row }: { row: Pick<WarningRow, 'days' | 'route'> }) {
   );
   return <Link to={row.route}>{tag}</Link>;
 }
-
-export const StatusTag = ({ status }: { status: WarningStatus }) => (
-  <Tag color={status === '已过期' ? 'error' : 'warning'} data-testid="warning-status">{status}</Tag>
-);
 
 interface SearchValues { keyword?: string; status?: WarningStatus; expiryDate?: [Dayjs | null, Dayjs | null] | null; kind?: string }
 
@@ -94,21 +93,17 @@ function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNoti
   kind: WarningListKind; filters: WarningFilters; selected?: string; canNotify: boolean;
   onSelect: (e: { id: string; name: string } | undefined) => void; onNotify: (e: { id: string; name: string }) => Promise<void>;
 }) {
-  // a panel of the page: its own page kept here, back to the first on another search
-  const [{ page }, setList] = useListState(`${kind.key}Enterprises`, { inUrl: false });
+  // a panel of the page: its own page kept here, back to the first on another search (its fixed filters)
+  const list = usePagedList<EnterpriseCount>(`${kind.key}Enterprises`, {
+    inUrl: false, fixed: { ...filters, enterpriseId: undefined }, live: RECORD_KEYS,
+    queryKey: ({ page, size, filters: f }) => ['warning', kind.key, 'enterprises', { page, size, filters: f }],
+    request: ({ page, size, filters: f }) => warningEnterprises(kind.key, { page, size, filters: f }),
+  });
   const { regionName } = useRegions();
-  const body: WarningListBody = { page, size: 10, filters: { ...filters, enterpriseId: undefined } };
-  const q = useQuery({ queryKey: ['warning', kind.key, 'enterprises', body], queryFn: () => warningEnterprises(kind.key, body), placeholderData: keepPreviousData });
-  useEffect(() => setList({ page: 1 }), [JSON.stringify(filters)]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Card size="small" title="按企业统计" style={{ marginBottom: 16 }} data-testid="warning-enterprises">
-      <Table
-        rowKey="enterpriseId"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.content ?? []}
+      <PagedTable<EnterpriseCount> list={list} rowKey="enterpriseId" size="small" scroll={undefined} pager={{ unit: '家企业', compact: true }}
         rowClassName={(r) => (r.enterpriseId === selected ? 'ant-table-row-selected' : '')}
-        pagination={{ current: page, pageSize: 10, total: q.data?.total ?? 0, onChange: (p) => setList({ page: p }), showTotal: (n) => `共 ${n} 家企业`, size: 'small' }}
         columns={[
           { key: 'name', title: '企业名称', dataIndex: 'enterpriseName', ellipsis: true },
           { key: 'region', title: '所在地区', render: (_, r) => regionName(r.regionCode ?? ''), ellipsis: true },
@@ -135,6 +130,10 @@ function EnterpriseCounts({ kind, filters, selected, onSelect, onNotify, canNoti
   );
 }
 
+/** the search's filters among a list's (the URL also holds the enterprise picked and its name) */
+const SEARCHED = ['keyword', 'status', 'kind', 'expiryDate'] as const;
+const searchedOf = (f: Filters): WarningFilters => Object.fromEntries(SEARCHED.flatMap((n) => (f[n] !== undefined ? [[n, f[n]]] : [])));
+
 export default function WarningList({ kind, showKind }: { kind: WarningListKind; showKind?: boolean }) {
   const side = useUserSide();
   const { notification } = useFeedback();
@@ -142,19 +141,18 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   const canExport = useCan(elementOf(kind.menu, 'btn_export'));
   const canNotify = useCan(elementOf(kind.menu, 'btn_notify')) && kind.side === 'government';
   // search, the enterprise picked and page in the URL: a reload, 后退 or a shared link shows the same list
-  const [{ page, size, filters: state }, setList] = useListState(kind.key, { inUrl: true });
-  const searched = useMemo<WarningFilters>(() => {
-    const { keyword, status, kind: k, expiryDate } = state as WarningFilters;
-    return Object.fromEntries(Object.entries({ keyword, status, kind: k, expiryDate }).filter(([, v]) => v !== undefined));
-  }, [state]);
+  const list = usePagedList<WarningRow, WarningPage>(kind.key, {
+    queryKey: ({ page, size, filters }) => ['warning', kind.key, 'list', { page, size, filters }],
+    request: ({ page, size, filters }) => listWarnings(kind.key, { page, size, filters: { ...searchedOf(filters), enterpriseId: filters.enterpriseId as string | undefined } }),
+    // the documents' dates are the records' (档案): the list follows their writes
+    live: RECORD_KEYS,
+  });
+  const { filters: state } = list;
+  const searched = useMemo(() => searchedOf(state), [state]);
   const enterprise = typeof state.enterpriseId === 'string' ? { id: state.enterpriseId, name: String(state.enterpriseName ?? '') } : undefined;
   const setEnterprise = (e: { id: string; name: string } | undefined, patch?: { page: number }) =>
-    setList({ ...patch, filters: { ...searched, enterpriseId: e?.id, enterpriseName: e?.name } });
-
-  const filters = useMemo<WarningFilters>(() => ({ ...searched, enterpriseId: enterprise?.id }), [searched, enterprise?.id]);
-  const body: WarningListBody = { page, size, filters };
-  // the documents' dates are the records' (档案): the list follows their writes
-  const list = useQuery({ queryKey: ['warning', kind.key, 'list', body], queryFn: () => listWarnings(kind.key, body), placeholderData: keepPreviousData, meta: { live: RECORD_KEYS } });
+    list.setList({ ...patch, filters: { ...searched, enterpriseId: e?.id, enterpriseName: e?.name } });
+  const filters: WarningFilters = { ...searched, enterpriseId: enterprise?.id };
 
   const { save: notifySave } = useSave((e: { id: string; name: string }) => notifyEnterprise(kind.key, e.id), {
     then: (r) => notification.success({
@@ -166,7 +164,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
   const notify = async (e: { id: string; name: string }) => { await notifySave(e); };
 
   const several = side !== 'enterprise';
-  const columns: TableColumnsType<WarningRow> = [
+  const columns: PagedColumn<WarningRow>[] = [
     ...(showKind ? [{ key: 'kind', title: '预警类别', dataIndex: 'kindTitle', width: 130 }] : []),
     ...(several ? [
       { key: 'enterprise', title: '所属企业', dataIndex: 'enterpriseName', ellipsis: { showTitle: true }, width: 220 },
@@ -177,7 +175,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
       { key: 'subject', title: kind.subjectLabel, dataIndex: 'subject', width: 180, ellipsis: { showTitle: true }, render: (v: string, r: WarningRow) => <Link to={r.route}>{v}</Link> },
     ]),
     // the state beside the row's subject, never behind the fixed 操作 column
-    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (s: WarningStatus) => <StatusTag status={s} /> },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, valueEnum: WARNING_STATUS_COLOR, tagTestId: 'warning-status' },
     { key: 'document', title: '证件', dataIndex: 'document', width: 170, ellipsis: { showTitle: true } },
     { key: 'docNo', title: '证件编号', dataIndex: 'docNo', width: 200, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '-' },
     { key: 'expiryDate', title: '有效期至', dataIndex: 'expiryDate', width: 110 },
@@ -197,7 +195,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     },
   ];
 
-  const windowDays = list.data?.windowDays;
+  const windowDays = list.query.data?.windowDays;
   const scope = kind.status === '已过期' ? '有效期已过的证件' : kind.status === '即将到期'
     ? `${windowDays ?? ''}天内到期的证件` : `已过期及${windowDays ?? ''}天内到期的证件`;
 
@@ -205,7 +203,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     <div data-testid="warning-page">
       <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
         <SearchBar fixedStatus={kind.status} showKind={showKind} subjectLabel={kind.subjectLabel}
-          searched={searched} onSearch={(f) => setList({ page: 1, filters: { ...f, enterpriseId: enterprise?.id, enterpriseName: enterprise?.name } })} />
+          searched={searched} onSearch={(f) => list.search({ ...f, enterpriseId: enterprise?.id, enterpriseName: enterprise?.name })} />
       </Card>
       {kind.side === 'government' && (
         <EnterpriseCounts kind={kind} filters={searched} selected={enterprise?.id} canNotify={canNotify} onNotify={notify}
@@ -217,7 +215,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
         extra={(
           <Space>
             {enterprise && <Tag closable onClose={() => setEnterprise(undefined)} color="blue">企业：{enterprise.name}</Tag>}
-            {canExport && <ExportButton url={`${warningBase(kind.key)}/export`} body={{ filters }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} />}
+            {canExport && <ExportButton url={`${warningBase(kind.key)}/export`} body={{ filters }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.total} />}
           </Space>
         )}
       >
@@ -227,16 +225,7 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
               <Tooltip title="预警天数在 信息看板 → 参数设置 中设置"><span style={{ textDecoration: 'underline dotted' }}>预警天数：{windowDays}天</span></Tooltip>
             )}</>} />
         )}
-        <ListTable<WarningRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isError ? '加载失败' : '暂无预警' }}
-          pagination={listPagination({ page, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
-        />
+        <PagedTable<WarningRow> list={list} columns={columns} emptyText="暂无预警" />
       </Card>
     </div>
   );

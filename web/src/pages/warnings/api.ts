@@ -10,8 +10,9 @@ export interface WarningFilters {
   kind?: string;
 }
 export interface WarningListBody { page: number; size: number; filters: WarningFilters }
-export interface WarningList { content: WarningRow[]; total: number; windowDays?: number; today?: string }
-export interface EnterpriseCounts { content: (WarningEnterpriseCount & { earliestExpiry: string })[]; total: number }
+export interface WarningList { content: WarningRow[]; total: number; totalCapped?: boolean; windowDays?: number; today?: string }
+export type EnterpriseCount = WarningEnterpriseCount & { earliestExpiry: string };
+export interface EnterpriseCounts { content: EnterpriseCount[]; total: number; totalCapped?: boolean }
 
 export const warningBase = (key: string) => `/warning/${key}`;
 export const listWarnings = (key: string, body: WarningListBody) => post<WarningList>(`${warningBase(key)}/list`, body);

@@ -9,7 +9,6 @@ import dayjs from 'dayjs';
 import { DATE_FORMAT, stateColor } from '@dg/core';
 import { GOODS_CLASSES, waybillForm } from '@dg/core/waybill';
 import { invalidateKeys } from '../../app/live';
-import { useUserStore } from '../../store/user';
 
 // the query-string id, leaving a page and Enter-moves-on are every routed page's (utils/pageNav.ts)
 export { useQueryParam, useLeave, enterMovesOn } from '../../utils/pageNav';
@@ -101,5 +100,4 @@ export function useWaybillChanged() {
   return useCallback(() => invalidateKeys(queryClient, ['waybill']), [queryClient]);
 }
 
-export const useSide = () => useUserStore((s) => s.side);
 

@@ -4,9 +4,8 @@
  * 详情 opening /jcxxcxManager/<page>Info/{uuid}. Read-only; 导出 with the page's element.
  */
 import { useMemo } from 'react';
-import { Button, Card, Table, type TableProps } from 'antd';
+import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXCEL_FILE, elementOf, listColumns, menuTitle, resourceByKey, searchFields, type MenuCode } from '@dg/core';
 import ExportButton from '../../../components/ExportButton';
 import SearchForm from '../../../components/resource/SearchForm';
@@ -16,8 +15,7 @@ import { useCan } from '../../../components/resource/permission';
 import { useFormatContext } from '../../../components/resource/useFormatContext';
 import type { Filters, Row } from '../../../components/resource/types';
 import { jcxxBase, jcxxList, type JcxxPage } from '../api';
-import { listPagination } from '../../../components/resource/pagination';
-import { useListState } from '../../../components/resource/useListState';
+import PagedTable, { usePagedList } from '../../../components/resource/PagedTable';
 
 /** each page's menu (its title is the menu catalogue's: `menuTitle`), the records it reads and its detail's route */
 export const JCXX: Record<JcxxPage, { menu: MenuCode; resource: string; info: string }> = {
@@ -36,11 +34,14 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
   const hidden = new Set(Object.keys(fixedFilters ?? {}));
   const searchable = useMemo(() => searchFields(def).filter(([n]) => !hidden.has(n)), [def, page]); // eslint-disable-line react-hooks/exhaustive-deps
   // a list of its own screen keeps page, size, sort and search in the URL; a compact one inside a detail keeps them here
-  const [{ page: pageNo, size, sort, filters: searched }, setList] = useListState(page, { inUrl: !compact, defaultSort: def.defaultSort });
+  const list = usePagedList<Row>(page, {
+    inUrl: !compact, defaultSort: def.defaultSort, fixed: fixedFilters,
+    queryKey: (req) => ['jcxx', page, req],
+    request: (req) => jcxxList(page, req),
+  });
+  const { sort, filters: searched } = list;
   const searchedValues = useMemo(() => filtersToValues(searchable, searched), [searchable, searched]);
-  const filters = { ...searched, ...fixedFilters };
-  const body = { page: pageNo, size, sort, filters };
-  const list = useQuery({ queryKey: ['jcxx', page, body], queryFn: () => jcxxList(page, body), placeholderData: keepPreviousData });
+  const { filters } = list.request;
 
   const columns = useMemo(() => {
     const cols = fieldColumns(listColumns(def), ctx, sort);
@@ -49,29 +50,17 @@ export default function JcxxList({ page, fixedFilters, title, compact }: { page:
     return cols;
   }, [def, ctx, sort, fixedFilters?.enterpriseId, navigate, p.info]);
 
-  const onChange: TableProps<Row>['onChange'] = (_p, _f, sorter, extra) => {
-    if (extra.action !== 'sort') return;
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    setList({ sort: s?.columnKey && s.order ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined, page: 1 });
-  };
-
-  const table = (
-    <Table<Row>
-      rowKey="id" size={compact ? 'small' : 'middle'} columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
-      onChange={onChange} scroll={{ x: 'max-content' }}
-      pagination={listPagination({ page: pageNo, size, data: list.data, onChange: (p, s) => setList({ page: p, size: s }) })}
-    />
-  );
+  const table = <PagedTable<Row> list={list} columns={columns} size={compact ? 'small' : 'middle'} />;
   if (compact) return table;
   return (
     <div data-testid={`jcxx-${page}`}>
       {searchable.length > 0 && (
         <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
           <SearchForm name={`jcxx_${page}`} fields={searchable} values={searchedValues}
-            onSearch={(v) => setList({ filters: serializeFilters(searchable, v), page: 1 })} onReset={() => setList({ filters: {}, page: 1 })} />
+            onSearch={(v) => list.search(serializeFilters(searchable, v))} onReset={() => list.setList({ filters: {}, page: 1 })} />
         </Card>
       )}
-      <Card title={title ?? menuTitle(p.menu)} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.data?.total} /> : null}>
+      <Card title={title ?? menuTitle(p.menu)} extra={canExport ? <ExportButton url={`${jcxxBase(page)}/export`} body={{ filters, sort }} fileName={`${EXCEL_FILE}.xlsx`} disabled={!list.total} /> : null}>
         {table}
       </Card>
     </div>
