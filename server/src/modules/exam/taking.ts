@@ -7,7 +7,6 @@
  * instances never grade it twice. The answer key and the explanations leave the server only with a submitted paper.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import pLimit from 'p-limit';
 import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type PaperPlan } from '@dg/core';
 import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -159,20 +158,8 @@ async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise
   return r;
 }
 
-/**
- * Hand-ins graded at once by this instance. An exam's candidates hand in within minutes of each other while the rest
- * are still answering; a hand-in costs several answer saves (its reads, the grading, the graded paper), and without
- * a bound a wave of them would take every database connection and make each answer save wait behind them. Beyond
- * this number a hand-in waits its turn here, and the saves keep their connections.
- */
-const grading = pLimit(2);
-
 /** 交卷 by the candidate (an attempt already past its deadline was submitted by the clock, not by the button) */
-export function submitMine(db: Db, user: SessionUser, attemptId: string) {
-  return grading(() => handIn(db, user, attemptId));
-}
-
-async function handIn(db: Db, user: SessionUser, attemptId: string) {
+export async function submitMine(db: Db, user: SessionUser, attemptId: string) {
   const a = await ownAttempt(db, user, attemptId);
   if (a.state !== '答题中') throw badInput('试卷已交卷');
   const [graded] = await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid`, false));
