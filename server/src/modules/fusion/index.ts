@@ -72,7 +72,10 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
         // lease is the queue's (a cancelled run's job frees it when it stops, a dead instance's expires)
         run: async ({ tx, before }) => ({
           set: { toleranceMinutes: await tolerance(tx), total: null, done: 0, matched: 0, partial: 0, noWaybill: 0, noTrace: 0, message: null, startedAt: new Date(), finishedAt: null, cursor: null, runNo: Number(before.runNo ?? 0) + 1 },
-          also: async (after, t) => { await t.execute(sql`delete from fusion_result where task_id = ${after.id}`); },
+          also: async (after, t) => {
+            await t.execute(sql`delete from fusion_result where task_id = ${after.id}`);
+            await t.execute(sql`delete from fusion_result_count where task_id = ${after.id}`);
+          },
         }),
         cancel: () => ({ set: { finishedAt: new Date(), message: '已取消：已比对的结果保留' } }),
       },
@@ -110,8 +113,9 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const task = isUuid(req.body.taskId) ? await findRow(db(), fusionTask, req.user!, req.body.taskId) : null;
     if (!task) throw notFound();
+    // from the counts the comparison keeps by region and class (compare.ts), not the task's results themselves
     const r = await db().execute<{ city: string; result_class: string; n: number }>(sql`
-      select left(region_code, 4) || '00' as city, result_class, count(*)::int as n from fusion_result f
+      select left(region_code, 4) || '00' as city, result_class, sum(n)::int as n from fusion_result_count f
       where task_id = ${task.id} and ${regionScope(req.user!, sql`f.region_code`)} group by 1, 2 order by 1, 2`);
     const byClass = FUSION_CLASSES.map((c) => ({ resultClass: c, count: r.rows.filter((x) => x.result_class === c).reduce((s, x) => s + x.n, 0) }));
     const cities = [...new Set(r.rows.map((x) => x.city))];
