@@ -365,7 +365,7 @@ function csvCell(datum: string): CellValue {
   if (datum === '') return null;
   const n = Number(datum);
   if (!Number.isNaN(n) && n !== Infinity) return n;
-  const us = /^(\d{2})-(\d{2})-(\d{4})$/.exec(datum);
+  const us = datum.length === 10 && datum[2] === '-' ? /^(\d{2})-(\d{2})-(\d{4})$/.exec(datum) : null;
   if (us) return `${us[3]}-${us[1]}-${us[2]}`;
   return (CSV_SPECIAL[datum] ?? datum) as CellValue;
 }
