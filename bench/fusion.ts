@@ -332,6 +332,7 @@ export async function benchFusion(ctx: FusionBenchContext) {
     // the runs before this one: their records, tasks and results
     const t0 = performance.now();
     await c.query(`delete from fusion_result where task_id in (select id from fusion_task where name like '${TASK}%')`);
+    await c.query(`delete from fusion_result_count where task_id in (select id from fusion_task where name like '${TASK}%')`);
     await c.query(`delete from fusion_task where name like '${TASK}%'`);
     const removed = (await c.query(`delete from fusion_record where external_no like '${EXTERNAL_NO}%'`)).rowCount ?? 0;
     await c.query('vacuum analyze fusion_record');
