@@ -1,6 +1,10 @@
 /**
  * `npm run bench [-- --engines embedded,postgres --suite platform,records,waybill,assessment,learning,knowledge,exam --waybills 10000000 --seconds 5]` (the defaults;
  * a smaller --waybills for a quick look, --engines postgres for PostgreSQL alone)
+ * The `fusion` suite (数据融合比对: 1 million external records imported and compared with the bench waybills; bench/fusion.ts)
+ * is not among the defaults: it needs the waybill suite's data, generated in the same run or earlier on the same
+ * database — `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npm run bench -- --engines postgres --suite waybill,fusion`
+ * (BENCH_FUSION_RECORDS sets the file's rows).
  * Starts real servers (embedded PGlite, and PostgreSQL when one answers on 127.0.0.1:5432 or BENCH_DATABASE_URL
  * is set — a database `dg_bench` is created there) and prints tables of measured figures. Nothing is asserted.
  */
@@ -148,9 +152,9 @@ async function run(label: string, databaseUrl: string | undefined) {
   };
   try {
     if (suites.has('platform')) await platformSuite(c);
-    for (const [name, file, fn] of [['records', './records.ts', 'benchRecords'], ['waybill', './waybill.ts', 'benchWaybill'], ['assessment', './assessment.ts', 'benchAssessment'], ['learning', './learning.ts', 'benchLearning'], ['knowledge', './knowledge.ts', 'benchKnowledge'], ['exam', './exam.ts', 'benchExam']] as const) {
+    for (const [name, file, fn] of [['records', './records.ts', 'benchRecords'], ['waybill', './waybill.ts', 'benchWaybill'], ['assessment', './assessment.ts', 'benchAssessment'], ['learning', './learning.ts', 'benchLearning'], ['knowledge', './knowledge.ts', 'benchKnowledge'], ['exam', './exam.ts', 'benchExam'], ['fusion', './fusion.ts', 'benchFusion']] as const) {
       if (!suites.has(name)) continue;
-      if (name === 'waybill' && !databaseUrl) { console.log(`\n${name} — ${label}: skipped (10 million waybills are measured on PostgreSQL)`); continue; }
+      if ((name === 'waybill' || name === 'fusion') && !databaseUrl) { console.log(`\n${name} — ${label}: skipped (10 million waybills are measured on PostgreSQL)`); continue; }
       const mod = await import(file).catch(() => null);
       if (!mod?.[fn]) { console.log(`\n${name}: suite not available`); continue; }
       await mod[fn](c);

@@ -21,7 +21,7 @@ import { declareAccess, allowed, isApiPath, pathOf, DEFAULT_KINDS } from './plat
 import { Sessions } from './platform/sessions.ts';
 import { Tokens, loadSecret } from './platform/tokens.ts';
 import { dbState, redisState, type SharedState } from './platform/shared-state.ts';
-import { Imports } from './platform/crud/excel.ts';
+import { Imports, UPLOAD_BYTES } from './platform/crud/excel.ts';
 import { Traces, traceStore } from './platform/traces.ts';
 import { cleanUrl, openAuditLog, writeAuditLog } from './platform/audit.ts';
 import type { AppContext, App } from './platform/context.ts';
@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildOptions) {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: '危险货物道路运输安全监管系统 API', version: config.version } },
     transform: jsonSchemaTransform,

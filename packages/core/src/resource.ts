@@ -113,6 +113,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** the field that names a row in messages, links and pickers */
   labelField?: string;
   importable?: boolean;
+  /**
+   * The data rows a csv import may hold, beyond the 100,000 of every import (an xlsx stays there: its shared strings
+   * are held while it is read; a csv is read from its file a batch at a time). The upload may take 256 bytes a row
+   * (server crud/excel.ts CSV_IMPORT_ROW_BYTES).
+   */
+  csvImportRows?: number;
   /** extra element codes (workflow buttons): code suffix → 名称 */
   actions?: Record<string, string>;
   /**

@@ -9,5 +9,5 @@ export const MIGRATION_AREAS: { name: string; resourceAreas: string[]; extraSche
   { name: 'assessment', resourceAreas: ['aqkh'] },
   { name: 'learning', resourceAreas: ['zxxx'], extraSchema: ['learning-schema.ts'] },
   { name: 'exam', resourceAreas: ['exam'], extraSchema: ['exam-schema.ts'] },
-  { name: 'fusion', resourceAreas: ['sjrh'] },
+  { name: 'fusion', resourceAreas: ['sjrh'], extraSchema: ['fusion-schema.ts'] },
 ];

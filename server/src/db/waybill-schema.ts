@@ -108,7 +108,9 @@ export const waybill = pgTable('waybill', {
   index('waybill_state_created_idx').on(t.state, t.createdAt),
   index('waybill_region_created_idx').on(t.carrierRegion, t.createdAt),
   index('waybill_no_idx').on(t.waybillNo),
-  index('waybill_plate_idx').on(t.plateNo.op('varchar_pattern_ops')),
+  // a plate's waybills of a time (数据融合比对 looks each record's vehicle up within a month or two; a whole plate's list
+  // is read newest first), and a plate's prefix (pattern ops)
+  index('waybill_plate_idx').on(t.plateNo.op('varchar_pattern_ops'), t.createdAt),
   index('waybill_vehicle_idx').on(t.vehicleId, t.createdAt),
   // a driver's or escort's waybills (信息看板 基础查询 by ID number)
   index('waybill_driver_idx').on(t.driverId, t.createdAt),

@@ -126,6 +126,12 @@ export function regionScope(user: SessionUser, regionCol: SQL): SQL {
   return sql`false`;
 }
 
+/** regionScope of one code, here rather than in SQL (a row of an import is checked without a statement of its own) */
+export function inRegionScope(user: SessionUser, code: string): boolean {
+  if (user.side === 'platform') return true;
+  return user.side === 'government' && !!user.regionCode && code.startsWith(regionPrefix(user.regionCode));
+}
+
 export function canSeeEnterprise(user: SessionUser, enterprise: { id: string; regionCode?: string | null }): boolean {
   if (user.side === 'platform') return true;
   if (user.side === 'enterprise') return user.enterpriseId === enterprise.id;

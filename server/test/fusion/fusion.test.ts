@@ -1,7 +1,7 @@
 /**
  * 数据融合比对 on the server: the import's row report and plate normalisation, each class of the comparison on
- * hand-built records against demo waybills, a city's results, cancel, a run taken over after its instance died, and
- * a suspected 无运单运输 made an abnormal waybill found on 异常运单.
+ * hand-built records against demo waybills, a city's results, cancel, a run taken over after its instance died, a run
+ * again from nought (its charts' counts too), and a suspected 无运单运输 made an abnormal waybill found on 异常运单.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { testApp, uid, type TestApp, type DemoUser } from '../helpers.ts';
@@ -252,6 +252,21 @@ describe('the job', () => {
     const again = await t.call('POST', `/api/sjrh/fusionTask/run/${id}`, { as: 'zhengfu', body: { version: cancel.body.data.version } });
     expect(again.body.data.state).toBe('运行中');
     expect((await finished('zhengfu', id)).state).toBe('已完成');
+  });
+
+  it('runs again from nought: the results and the charts\' counts of the run before are gone', async () => {
+    const day = '2025-03-1' + Math.floor(Math.random() * 10);
+    const serial = uid().slice(0, 3).toUpperCase().replace(/[IO]/g, 'X');
+    expect((await importCsv([0, 1].map((i) => line({ plate: `浙D${serial}${i}9`, start: at(day, `1${i}:00`), station: `重跑${i}`, region: '330102' })), false)).data.imported).toBe(2);
+    const first = await runTask('zhengfu', day);
+    const again = await t.call('POST', `/api/sjrh/fusionTask/run/${first.id}`, { as: 'zhengfu', body: { version: first.version } });
+    expect(again.body.status, JSON.stringify(again.body)).toBe(200);
+    const task = await finished('zhengfu', again.body.data.id);
+    expect(task.state).toBe('已完成');
+    expect(task.noWaybill).toBeGreaterThanOrEqual(2);
+    const stats = (await t.call('POST', '/api/sjrh/fusionResult/stats', { as: 'zhengfu', body: { taskId: task.id } })).body.data;
+    expect(Object.fromEntries(stats.byClass.map((c: any) => [c.resultClass, c.count]))).toEqual({ 匹配: task.matched, 部分匹配: task.partial, 疑似无运单运输: task.noWaybill, 运单无外部记录: task.noTrace });
+    expect((await resultsOf('zhengfu', task.id)).length).toBe(task.matched + task.partial + task.noWaybill + task.noTrace);
   });
 
   it('is the government\'s: an enterprise user may neither list nor run tasks', async () => {

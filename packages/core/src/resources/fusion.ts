@@ -11,6 +11,8 @@ import { FUSION_CLASSES, FUSION_KINDS, FUSION_TASK_STATES } from '../fusion.ts';
 export const fusionRecord = resource({
   key: 'fusionRecord', area: 'sjrh', menu: 'fusionImportManager', readMenus: ['gsjzxManager'], title: '外部数据', scope: 'org',
   table: 'fusion_record', labelField: 'plateNo', importable: true, writableBy: ['government', 'platform'], defaultSort: { field: 'startTime', order: 'desc' },
+  // a province's checkpoints pass a million trucks in a few days: one csv of them is one import
+  csvImportRows: 2_000_000,
   fields: {
     kind: enumOf('数据类型', [...FUSION_KINDS], { required: true, column: true, search: 'eq', max: 8 }),
     plateNo: text('车牌号码', { required: true, rule: 'plate', max: 12, column: true, search: 'eq' }),

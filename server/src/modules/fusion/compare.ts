@@ -3,8 +3,8 @@
  * task's cursor) with the waybills in one INSERT … SELECT — a LATERAL join over the partitioned waybill table by plate
  * (the tractor's index or the trailer's) and time (the record's time within the tolerance of the waybill's period,
  * which also bounds `created_at`, so only the months that can hold such a waybill are read) — and keeps each record's
- * best-scoring waybill. A last statement lists the period's waybills that no record reached. The weights and the
- * classes are core's (packages/core/src/fusion.ts).
+ * best-scoring waybill. A last statement lists the period's waybills that no record reached. Each statement adds what
+ * it wrote to the task's counts by region and class. The weights and the classes are core's (packages/core/src/fusion.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FUSION_REASONS, FUSION_SCORE, FUSION_FULL_SCORE } from '@dg/core';
@@ -21,6 +21,15 @@ export interface TaskScope { id: string; regionCode: string; kind: string | null
 export const CREATED_BEFORE_START_DAYS = 31;
 /** waybills that exist for the comparison: not drafts, not voided, not deleted */
 const LIVE_WAYBILL = sql`w.state not in ('草稿', '已作废') and w.deleted_at is null`;
+
+/**
+ * The results a statement wrote (`rows`: its RETURNING result_class, region_code) added to the task's counts by region
+ * and class (fusion_result_count, which the results' charts read), in the same statement
+ */
+const countResults = (task: TaskScope, rows: SQL) => sql`
+  insert into fusion_result_count (task_id, region_code, result_class, n)
+  select ${task.id}, coalesce(region_code, ''), result_class, count(*)::int from ${rows} group by 2, 3
+  on conflict (task_id, region_code, result_class) do update set n = fusion_result_count.n + excluded.n`;
 
 /** the task's records: in its region, its period (days in China time) and of its kind */
 export function recordsOf(task: TaskScope): SQL {
@@ -80,8 +89,8 @@ export async function compareChunk(tx: Db, task: TaskScope, cursor: string | nul
             case when p.place_score = 0 then ${FUSION_REASONS.placeOff} end), '') end,
         p.kind, p.start_time, p.station, p.waybill_no, p.enterprise_id, p.region_code, p.id::text, p.wid::text, p.wcreated, ${task.userId}, ${task.userId}
       from pairs p
-      returning result_class
-    )
+      returning result_class, region_code
+    ), counted as (${countResults(task, sql`ins`)})
     select c.result_class, c.n, t.last, t.rows from (select result_class, count(*)::int as n from ins group by 1) c
       right join (select max(id::text) as last, count(*)::int as rows from r) t on true`);
   const counts: Record<string, number> = {};
@@ -103,7 +112,8 @@ export async function listUntraced(tx: Db, task: TaskScope): Promise<number> {
         and w.start_date between ${task.dateFrom}::date and ${task.dateTo}::date
         and w.created_at >= ${task.dateFrom}::date - ${CREATED_BEFORE_START_DAYS + 2}::int and w.created_at < (${task.dateTo}::date + 2)::timestamptz
         and not exists (select 1 from fusion_result f where f.task_id = ${task.id} and f.waybill_id = w.id::text)
-      returning 1
-    ) select count(*)::int as n from ins`);
+      returning result_class, region_code
+    ), counted as (${countResults(task, sql`ins`)})
+    select count(*)::int as n from ins`);
   return r.rows[0]!.n;
 }

@@ -7,7 +7,8 @@ import { ok, badInput } from '../errors.ts';
 import type { App } from '../context.ts';
 import { listRows, findRow, present, presentOne, whereOf, tableOf } from './query.ts';
 import { addRow, updateRow, deleteRow } from './write.ts';
-import { exportXlsx, xlsxDisposition, templateBuffer, importRows } from './excel.ts';
+import { readFile } from 'node:fs/promises';
+import { exportXlsx, xlsxDisposition, templateBuffer, importRows, importUploadBytes, spoolUpload, UPLOAD_BYTES } from './excel.ts';
 import { and, sql } from 'drizzle-orm';
 import { notFound } from '../errors.ts';
 import { UUID_RE, idParam, listBody as sharedListBody } from '../schemas.ts';
@@ -91,11 +92,16 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
     });
     app.post('/import', { config: el('import'), schema: { tags, summary: `导入${def.title}`, querystring: z.object({ validOnly: z.enum(['0', '1']).optional(), jobId: z.string().max(64).optional() }) } }, async (req) => {
       const { validOnly, jobId } = req.query;
-      const file = await req.file();
+      const file = await req.file({ limits: { fileSize: importUploadBytes(def) } });
       if (!file) throw badInput('请选择要导入的文件');
       if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badInput('只支持xlsx或csv文件');
-      const buf = await file.toBuffer();
-      const report = await importRows(a, db(), def, req.user!, buf, file.filename, validOnly === '1', jobId);
+      const upload = await spoolUpload(file.file, a.ctx.config.dataDir);
+      let report;
+      try {
+        const csv = /\.csv$/i.test(file.filename);
+        if (!csv && upload.bytes > UPLOAD_BYTES) throw badInput('上传文件过大');
+        report = await importRows(a, db(), def, req.user!, csv ? { path: upload.path } : await readFile(upload.path), file.filename, validOnly === '1', jobId);
+      } finally { await upload.remove(); }
       req.audit = { opt: '导入', after: { total: report.total, imported: report.imported, errors: report.errors.length } };
       return ok(report);
     });
