@@ -125,8 +125,9 @@ describe('layout', () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
     await page.getByTestId('header-search-toggle').click();
-    // the user types once the field is there and has the cursor
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder') ?? document.activeElement?.closest('.ant-select') !== null)).toBeTruthy();
+    // the user types once the menu search (antd's Select, loaded on first use) has the cursor: keys pressed in the
+    // moment between the plain field it replaces and its own focus reach no field
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-select'))).toBe(true);
     await page.keyboard.type('操作日志');
     await page.locator('.ant-select-item-option', { hasText: '系统管理 > 操作日志' }).click();
     await page.waitForURL('**/adminSys/gateLogManager');
@@ -208,10 +209,12 @@ describe('session', () => {
   it('a token that cannot be refreshed: 刷新token出错, then back to sign-in for this page', async () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
+    // the page's own polling may meet the broken token before the clicks do: the message is awaited from now on
+    const told = toast(page, '刷新token出错').waitFor();
     await page.context().addCookies([{ name: 'Admin-Token', value: 'not.a.token', url: baseUrl() }]);
     await page.getByTestId('menu-adminSys').click();
     await page.getByTestId('menu-gateLogManager').click();
-    await toast(page, '刷新token出错').waitFor();
+    await told;
     await page.waitForURL('**/login?redirect=/adminSys/gateLogManager');
     await page.context().close();
   });
