@@ -7,7 +7,9 @@
  * Only the server's OS user reads them: the directories are 0700 and the files 0600, whatever the umask.
  */
 import { readdirSync, type Dirent } from 'node:fs';
-import { chmod, mkdir, open } from 'node:fs/promises';
+import { chmod, mkdir, open, unlink } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { FILES_FULL, FILES_UNWRITABLE, UNAVAILABLE, ApiError } from './errors.ts';
@@ -47,6 +49,22 @@ export function wholeFiles(dataDir: string): string[] {
   return (readdirSync(filesDir(dataDir), { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((d) => d.isFile() && !d.name.endsWith(PARTIAL))
     .map((d) => path.relative(dataDir, path.join(d.parentPath, d.name)));
+}
+
+/**
+ * Writes `stream` to a new file (`wx`: never over another), flushed to the disk when `flush`. The file is opened
+ * before the first byte is read, so a body that breaks at once cannot leave it behind: a stream that opens its file
+ * by itself may create it after the cleanup of the failed write has run. A failed write removes the file and rethrows.
+ */
+export async function streamToNewFile(stream: Readable, file: string, mode: number, flush = false): Promise<void> {
+  const fh = await open(file, 'wx', mode);
+  try {
+    // the stream closes the handle, also when it is destroyed (pipeline waits for that close)
+    await pipeline(stream, fh.createWriteStream({ flush }));
+  } catch (err) {
+    await unlink(file).catch(() => {});
+    throw err;
+  }
 }
 
 /** flushes a directory's entries (a file renamed into it) to the disk; a file system that cannot sync a directory has nothing to flush */

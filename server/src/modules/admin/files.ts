@@ -4,10 +4,9 @@
  * Who may read: the uploader's enterprise, governments whose jurisdiction holds it, the platform; files with no
  * enterprise (uploaded by a government or the platform) are readable by every signed-in user.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/context.ts';
@@ -18,7 +17,7 @@ import { resourceByKey, elementCode } from '@dg/core';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
 import { INCOMPLETE_UPLOAD, brokenBody } from '../../platform/input-guard.ts';
-import { FILE_MODE, PARTIAL, filesDir, makeStorageDir, newStoragePath, storageRefusal, storedFile, syncDir } from '../../platform/attachment-store.ts';
+import { FILE_MODE, PARTIAL, filesDir, makeStorageDir, newStoragePath, storageRefusal, storedFile, streamToNewFile, syncDir } from '../../platform/attachment-store.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -138,7 +137,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     };
     try {
       await makeStorageDir(app.ctx.config.dataDir, rel);
-      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: FILE_MODE, flush: true }));
+      await streamToNewFile(part.file, partial, FILE_MODE, true);
     } catch (err) {
       if (brokenBody(err)) { await unlink(partial).catch(() => {}); throw badInput(INCOMPLETE_UPLOAD); }
       throw await refuse(err, partial);

@@ -5,9 +5,8 @@
  */
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseCsv } from '@fast-csv/parse';
@@ -19,6 +18,7 @@ import type { App } from '../context.ts';
 import type { SharedState } from '../shared-state.ts';
 import { ApiError, badInput, forbidden } from '../errors.ts';
 import { brokenBody, INCOMPLETE_UPLOAD } from '../input-guard.ts';
+import { streamToNewFile } from '../attachment-store.ts';
 import { regionName, regionCodeOf } from '../regions.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { tableOf, whereOf, orderOf, sortOf, afterKey, decorate, type ListParams } from './query.ts';
@@ -468,7 +468,7 @@ export async function spoolUpload(stream: Readable, dataDir: string): Promise<{ 
   const file = path.join(dir, `import-${randomUUID()}`);
   const remove = () => unlink(file).catch(() => {});
   try {
-    await pipeline(stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await streamToNewFile(stream, file, 0o600);
     return { path: file, bytes: (await stat(file)).size, remove };
   } catch (err) {
     await remove();
