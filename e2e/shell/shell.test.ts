@@ -209,8 +209,9 @@ describe('session', () => {
   it('a token that cannot be refreshed: 刷新token出错, then back to sign-in for this page', async () => {
     const page = await newPage(ctx.browser);
     await login(page, 'admin');
-    // the page's own polling may meet the broken token before the clicks do: the message is awaited from now on
-    const told = toast(page, '刷新token出错').waitFor();
+    // the page's own polling may meet the broken token before the clicks do: the message is awaited from now on, for
+    // as long as two menu clicks, a lazy page, its list call and the refresh take on a loaded machine
+    const told = toast(page, '刷新token出错').waitFor({ timeout: 90_000 });
     await page.context().addCookies([{ name: 'Admin-Token', value: 'not.a.token', url: baseUrl() }]);
     await page.getByTestId('menu-adminSys').click();
     await page.getByTestId('menu-gateLogManager').click();
