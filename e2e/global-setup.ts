@@ -25,7 +25,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first (npm test does)');
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', seedDemo: true, loginCaptcha: true, logLevel: 'warn' };
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', seedDemo: true, loginCaptcha: true, logLevel: 'warn',
+    // every answer a route declares is checked against its schema: what the pages read is what core says they read
+    checkAnswers: true };
   const root = mkdtempSync(path.join(os.tmpdir(), 'dg-e2e-'));
   const servers: RunningServer[] = [];
   const stop = async () => {

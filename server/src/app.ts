@@ -9,7 +9,8 @@ import { constants as zlib } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializer } from './platform/answers.ts';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { STATUS } from '@dg/core';
@@ -68,7 +69,7 @@ export async function buildApp(opts: BuildOptions) {
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.checkAnswers));
 
   const state = opts.state ?? (config.redisUrl ? redisState(config.redisUrl, database.db, { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) }) : dbState(database.db));
   const ctx: AppContext = {

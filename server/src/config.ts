@@ -27,6 +27,12 @@ export interface Config {
   loginAddressFailures: number;
   /** TRUST_PROXY: addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed; none by default */
   trustProxy: string[] | false;
+  /**
+   * CHECK_ANSWERS=1: every answer of a route that declares its schema is checked against it before it is sent, and one
+   * that differs (a field missing, renamed, undeclared or of another type) is a 500 naming the difference. The tests
+   * run with it; production sends the answer as it is (the schema costs nothing there).
+   */
+  checkAnswers: boolean;
 }
 
 /** the checkout (web/dist, the default ./data): the nearest directory up from this code with the workspaces' package.json —
@@ -57,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 300),
     loginAddressFailures: Number(env.LOGIN_ADDRESS_FAILURES ?? LOGIN_ADDRESS_MAX_FAILURES),
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
+    checkAnswers: env.CHECK_ANSWERS === '1',
   };
 }

@@ -50,7 +50,8 @@ export async function closeTestApps() {
 const JWT_SECRET = randomBytes(32).toString('hex');
 
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false,
+  // every answer a route declares is checked against its schema (a mismatch answers 500)
+  const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false, checkAnswers: true,
     // every test app signs in from 127.0.0.1: a run's deliberate failures must not hold up the next file's sign-ins
     loginAddressFailures: 1_000_000, logLevel: process.env.DEBUG_LOG ? 'warn' : 'silent', serveWeb: false, jwtSecret: JWT_SECRET, ...overrides };
   const database = connect(inject('databaseUrl'), 4);

@@ -20,3 +20,5 @@ export * from './fusion.ts';
 export * from './funds.ts';
 export * from './hazard-rules.ts';
 export * from './workflow.ts';
+export * from './answer.ts';
+export * from './answers/exam.ts';

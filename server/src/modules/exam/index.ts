@@ -11,7 +11,7 @@
  * - `GET /exam/examAttempt/paper/:id` — 考试管理's graded paper of any attempt in its scope
  */
 import { z } from 'zod';
-import { drawPaper, exam, examAttempt, normaliseKey, paperSeed, totalScore } from '@dg/core';
+import { drawPaper, exam, examAnswers, examAttempt, normaliseKey, paperSeed, totalScore } from '@dg/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import { badInput, notFound, ok } from '../../platform/errors.ts';
@@ -19,6 +19,7 @@ import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
 import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import { idParam } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 import { sql } from 'drizzle-orm';
 import { gradeOpen, myExams, myHistory, myPaper, paperOf, planOf, poolOf, saveAnswer, startAttempt, submitMine, sweepDue } from './taking.ts';
 
@@ -80,20 +81,20 @@ export const examModule: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   workflowRoutes(app, examWorkflowReg);
 
-  app.get('/exam/my/list', { config: MY, schema: { tags: ['我的考试'], summary: '我的考试（我是考生的已发布、已结束考试及我的考试次数、成绩）' } },
+  app.get('/exam/my/list', { config: MY, schema: { tags: ['我的考试'], summary: '我的考试（我是考生的已发布、已结束考试及我的考试次数、成绩）', response: answer(examAnswers.myList) } },
     async (req) => ok(await myExams(db(), req.user!)));
-  app.post('/exam/my/start/:id', { config: { access: { menu: 'myExemManager', opt: '开始考试' } }, schema: { tags: ['我的考试'], summary: '开始考试（有未交卷的试卷时继续该试卷，计时不重新开始）', params: idParam } },
+  app.post('/exam/my/start/:id', { config: { access: { menu: 'myExemManager', opt: '开始考试' } }, schema: { tags: ['我的考试'], summary: '开始考试（有未交卷的试卷时继续该试卷，计时不重新开始）', params: idParam, response: answer(examAnswers.start) } },
     async (req) => ok(await startAttempt(db(), req.user!, req.params.id)));
-  app.get('/exam/my/paper/:id', { config: MY, schema: { tags: ['我的考试'], summary: '我的试卷（交卷前不含答案和解析）', params: idParam } },
+  app.get('/exam/my/paper/:id', { config: MY, schema: { tags: ['我的考试'], summary: '我的试卷（交卷前不含答案和解析）', params: idParam, response: answer(examAnswers.paper) } },
     async (req) => ok(await myPaper(db(), req.user!, req.params.id)));
-  app.post('/exam/my/answer/:id', { config: MY, schema: { tags: ['我的考试'], summary: '保存一题的答案（作答即保存）', params: idParam, body: answerBody } },
+  app.post('/exam/my/answer/:id', { config: MY, schema: { tags: ['我的考试'], summary: '保存一题的答案（作答即保存）', params: idParam, body: answerBody, response: answer(examAnswers.saved) } },
     async (req) => ok(await saveAnswer(db(), req.user!, req.params.id, req.body.questionId, req.body.answer)));
-  app.post('/exam/my/submit/:id', { config: { access: { menu: 'myExemManager', opt: '交卷' } }, schema: { tags: ['我的考试'], summary: '交卷（客观题立即评分）', params: idParam } },
+  app.post('/exam/my/submit/:id', { config: { access: { menu: 'myExemManager', opt: '交卷' } }, schema: { tags: ['我的考试'], summary: '交卷（客观题立即评分）', params: idParam, response: answer(examAnswers.paper) } },
     async (req) => ok(await submitMine(db(), req.user!, req.params.id)));
-  app.get('/exam/my/history/:id', { config: MY, schema: { tags: ['我的考试'], summary: '我的考试记录（某次考试的各次成绩）', params: idParam } },
+  app.get('/exam/my/history/:id', { config: MY, schema: { tags: ['我的考试'], summary: '我的考试记录（某次考试的各次成绩）', params: idParam, response: answer(examAnswers.history) } },
     async (req) => ok(await myHistory(db(), req.user!, req.params.id)));
 
-  app.get('/exam/examAttempt/paper/:id', { config: { access: { menu: 'exemManager' } }, schema: { tags: [examAttempt.title], summary: '考生的答卷（已交卷的含评分）', params: idParam } },
+  app.get('/exam/examAttempt/paper/:id', { config: { access: { menu: 'exemManager' } }, schema: { tags: [examAttempt.title], summary: '考生的答卷（已交卷的含评分）', params: idParam, response: answer(examAnswers.paper) } },
     async (req) => {
       const a = await findRow(db(), examAttempt, req.user!, req.params.id);
       if (!a) throw notFound();

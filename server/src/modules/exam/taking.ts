@@ -7,12 +7,11 @@
  * instances never grade it twice. The answer key and the explanations leave the server only with a submitted paper.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type PaperPlan } from '@dg/core';
+import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type examAnswers, type PaperPlan, type QuestionType, type Served } from '@dg/core';
 import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { staffOf } from '../../platform/staff-reads.ts';
-import type { Row } from '../../platform/crud/hooks.ts';
 
 export type ExamRow = {
   id: string; enterprise_id: string; subject_id: string; title: string; state: string; start_at: Date; end_at: Date; duration: number; pass_score: string;
@@ -20,7 +19,7 @@ export type ExamRow = {
   single_count: number; single_score: string; multi_count: number; multi_score: string; judge_count: number; judge_score: string;
 };
 type AttemptRow = {
-  id: string; exam_id: string; enterprise_id: string; staff_id: string; attempt_no: number; state: string; started_at: Date; deadline_at: Date;
+  id: string; exam_id: string; enterprise_id: string; staff_id: string; attempt_no: number; state: '答题中' | '已交卷'; started_at: Date; deadline_at: Date;
   submitted_at: Date | null; auto_submitted: boolean; score: string | null; passed: boolean | null; question_ids: string[];
 };
 
@@ -60,7 +59,7 @@ const candidateOfExam = (staffId: string | SQL) => sql`exists (select 1 from sta
 export async function myExams(db: Db, user: SessionUser) {
   const staffId = await candidateOf(db, user);
   await sweepDue(db, sql`a.staff_id = ${staffId}`);
-  return (await db.execute(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
+  return (await db.execute<Served<typeof examAnswers.myList>[number]>(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
       e.total_score::float as "totalScore", e.max_attempts as "maxAttempts",
       count(a.id)::int as "attempts", max(a.score)::float as "bestScore", bool_or(a.passed) as "passed",
       (array_agg(a.id) filter (where a.state = '答题中'))[1] as "openAttemptId", now() as "serverNow"
@@ -182,11 +181,12 @@ export async function myPaper(db: Db, user: SessionUser, attemptId: string) {
 export async function myHistory(db: Db, user: SessionUser, examId: string) {
   const staffId = await candidateOf(db, user);
   await sweepDue(db, sql`a.staff_id = ${staffId} and a.exam_id = ${examId}::uuid`);
-  const exam = (await db.execute(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
+  type History = Served<typeof examAnswers.history>;
+  const exam = (await db.execute<History['exam']>(sql`select e.id, e.title, e.state, e.start_at as "startAt", e.end_at as "endAt", e.duration, e.pass_score::float as "passScore",
       e.total_score::float as "totalScore", e.max_attempts as "maxAttempts" from exam e where e.id = ${examId}::uuid and e.enterprise_id = ${user.enterpriseId}
       and ${candidateOfExam(staffId)}`)).rows[0];
   if (!exam) throw notFound();
-  const attempts = (await db.execute(sql`select id, attempt_no as "attemptNo", state, started_at as "startedAt", submitted_at as "submittedAt",
+  const attempts = (await db.execute<History['attempts'][number]>(sql`select id, attempt_no as "attemptNo", state, started_at as "startedAt", submitted_at as "submittedAt",
       auto_submitted as "autoSubmitted", score::float as score, passed from exam_attempt where exam_id = ${examId}::uuid and staff_id = ${staffId} order by attempt_no desc`)).rows;
   return { exam, attempts };
 }
@@ -195,21 +195,22 @@ export async function myHistory(db: Db, user: SessionUser, examId: string) {
  * a paper as its reader sees it. Open: each question's stem and options and the answer given — never its key nor its
  * explanation. Submitted: with the key, the explanation, the points of each answer.
  */
-export async function paperOf(db: Db, attemptId: string, read?: PaperHead) {
+export async function paperOf(db: Db, attemptId: string, read?: PaperHead): Promise<Served<typeof examAnswers.paper>> {
   // the attempt as its reader has just read it, or read here
   const a = read ?? (await db.execute<PaperHead>(sql`select ${PAPER_HEAD} from exam_attempt a join exam e on e.id = a.exam_id where a.id = ${attemptId}::uuid`)).rows[0];
   if (!a) throw notFound();
   const submitted = a.state !== '答题中';
   const plan = planOf(a as unknown as ExamRow);
-  const qs = (await execPrepared<Row>(db, sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
+  type QuestionRead = { id: string; type: QuestionType; stem: string; key: string; explanation: string | null; answer: string | null; points: number | null }
+    & Record<`option_${'a' | 'b' | 'c' | 'd' | 'e' | 'f'}`, string | null>;
+  const qs = (await execPrepared<QuestionRead>(db, sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
       q.answer as key, q.explanation, x.answer, x.points::float as points
     from jsonb_array_elements_text(${JSON.stringify(a.question_ids)}::jsonb) with ordinality p(id, n)
     join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`, 'generic')).rows;
   const questions = qs.map((q, i) => {
-    const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f].filter((o) => o !== null && o !== '') as string[];
-    const shown: Row = { id: q.id, no: i + 1, type: q.type, stem: q.stem, options, score: scoreOfType(plan, q.type), answer: q.answer ?? '' };
-    if (submitted) Object.assign(shown, { key: q.key, explanation: q.explanation, points: q.points ?? 0, correct: q.answer === q.key });
-    return shown;
+    const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f].filter((o): o is string => o !== null && o !== '');
+    const shown = { id: q.id, no: i + 1, type: q.type, stem: q.stem, options, score: scoreOfType(plan, q.type), answer: q.answer ?? '' };
+    return submitted ? { ...shown, key: q.key, explanation: q.explanation, points: q.points ?? 0, correct: q.answer === q.key } : shown;
   });
   return {
     id: a.id, examId: a.exam_id, title: a.title, attemptNo: a.attempt_no, state: a.state, startedAt: a.started_at, deadlineAt: a.deadline_at,
