@@ -1,6 +1,6 @@
 /**
  * The providers of every page that shows antd (all but the sign-in page): antd (zh_CN, theme colour,
- * component size), antd App (message/modal context bound for app/antdStatic.tsx), react-query,
+ * component size, no transitions for a user who asked the system for less motion), antd App (message/modal context bound for app/antdStatic.tsx), react-query,
  * and the full-screen loading overlay. A pathless route in app/router.tsx, loaded on first use so
  * the sign-in page carries none of it (its download budget, e2e/shell/bundle.test.ts).
  */
@@ -13,6 +13,7 @@ import { sizeOption, useAppStore } from '../store/app.ts';
 import { bindStaticApis } from './antdStatic.tsx';
 import { queryClient } from './queryClient.ts';
 import { useThemeColor } from './theme.ts';
+import { useReducedMotion } from '../utils/motion.ts';
 
 /** binds antd App's message / modal / notification for code outside components */
 function AntdStaticHolder() {
@@ -30,10 +31,11 @@ function GlobalLoading() {
 export default function AntdRoot() {
   const color = useThemeColor();
   const size = sizeOption(useAppStore((s) => s.size));
+  const still = useReducedMotion();
   const themeConfig = useMemo(
     () => ({
       algorithm: antdTheme.defaultAlgorithm,
-      token: { colorPrimary: color, colorInfo: color, colorLink: color, fontSize: size.fontSize, borderRadius: 4 },
+      token: { colorPrimary: color, colorInfo: color, colorLink: color, fontSize: size.fontSize, borderRadius: 4, motion: !still },
       components: {
         Menu: {
           darkItemBg: '#304156',
@@ -48,7 +50,7 @@ export default function AntdRoot() {
         },
       },
     }),
-    [color, size.fontSize],
+    [color, size.fontSize, still],
   );
 
   return (

@@ -8,6 +8,7 @@ import * as echarts from 'echarts/core';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { prefersReducedMotion } from '../../utils/motion.ts';
 import { useMemo, type CSSProperties } from 'react';
 
 echarts.use([GridComponent, TooltipComponent, CanvasRenderer]);
@@ -28,4 +29,3 @@ export default function Chart({ option, style, testId, onEvents }: { option: Cha
   );
 }
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
