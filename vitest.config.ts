@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { e2eWorkers } from './e2e/workers.ts';
+import { serverWorkers } from './server/test/workers.ts';
 
 export default defineConfig({
   test: {
@@ -9,8 +10,9 @@ export default defineConfig({
         test: {
           name: 'server', include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'], environment: 'node',
           globalSetup: ['server/test/global-setup.ts'], setupFiles: ['server/test/setup.ts'], testTimeout: 60_000, hookTimeout: 120_000,
-          // one shared database per run; files run in parallel on it, each with its own rows (DG_SERVER_WORKERS, default 2)
-          fileParallelism: true, maxWorkers: Number(process.env.DG_SERVER_WORKERS) || 2, sequence: { groupOrder: 1 },
+          // files run in parallel (DG_SERVER_WORKERS, default 2), each worker on an embedded database of its own, or all on the
+          // one PostgreSQL of TEST_DATABASE_URL; a file adds rows of its own and never counts on another file's
+          fileParallelism: true, maxWorkers: serverWorkers(), sequence: { groupOrder: 1 },
           // a worker keeps the modules it loaded from one file to the next: importing the server again for each of
           // ~60 files cost ~2.5 s a file; each file closes what it opened (server/test/setup.ts)
           isolate: false,

@@ -58,10 +58,14 @@ async function reportFailure(browser: Browser | undefined, name: string) {
   }
 }
 
-/** reducedMotion: the system setting 减少动态效果 (charts are drawn without their entry animation) */
+/**
+ * reducedMotion: the system setting 减少动态效果, on unless a journey turns it off: antd's transitions and the charts'
+ * entry animation are left out, so a page stands still as soon as it is drawn and the browser draws no frames in
+ * between (most of a journey's time on two cores is the browser drawing). The dialogs journey walks with them on.
+ */
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai',
-    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference' });
+    reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce' });
   const page = await context.newPage();
   // a full run on a busy 2-core machine has seen a save and its toast take longer than 15 s
   page.setDefaultTimeout(30_000);

@@ -69,7 +69,8 @@ describe('a change of a supervised field', () => {
     await expect.poll(async () => (await sql(`select transport_cert_expiry::text as d from vehicle where id = $1`, [v.id]))[0].d).toBe('2028-06-30');
     // the decision is in the change's 处理记录, and the decided change offers no decision again
     await gov.getByText('已通过', { exact: true }).click();
-    const decided = gov.locator('.ant-table-row', { hasText: plate });
+    // the row as the 已通过 list shows it (the 待审核 list's row stays on screen until that list has come)
+    const decided = gov.locator('.ant-table-row', { hasText: plate }).filter({ hasText: '已通过' });
     await decided.waitFor();
     expect(await decided.getByTestId('audit-pass').count()).toBe(0);
     await btn(decided, '详情').click();

@@ -14,7 +14,7 @@ const dialog = (page: import('playwright-core').Page) => page.locator('.ant-moda
 
 describe('session dialogs', () => {
   it('40301: a revoked button answers 当前用户无相关操作权限！ and 重新登录 leads to sign-in', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: false });
     await login(page, 'qiye');
     await page.goto(baseUrl() + '/fileManagement/vehicleBasicManager');
     await page.locator('.ant-table-row').first().waitFor();
@@ -42,7 +42,7 @@ describe('session dialogs', () => {
   });
 
   it('40101 on the retry after a refresh: 你已被登出 with 取消 (stay) and 重新登录', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: false });
     await login(page, 'admin');
     let refreshed = 0;
     page.on('response', (r) => { if (r.url().includes('/api/auth/jwt/refresh') && r.status() === 200) refreshed += 1; });
@@ -61,7 +61,7 @@ describe('session dialogs', () => {
   });
 
   it('a wrong password is refused with the server message and a fresh captcha', async () => {
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { reducedMotion: false });
     let captchaBefore: string | null = null;
     await login(page, 'qiye2', 'wrong-password', { expectFailure: true, beforeSubmit: async () => {
       captchaBefore = await page.getByTestId('login-captcha-img').getAttribute('src');

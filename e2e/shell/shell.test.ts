@@ -283,7 +283,7 @@ describe('enterprise registration', () => {
 
 describe('home page', () => {
   it('shows the enterprise board to an enterprise user and the government board to an inspector', async () => {
-    const page = await newPage(ctx.browser, { reducedMotion: true });
+    const page = await newPage(ctx.browser);
     await login(page, 'qiye');
     await page.getByTestId('dashboard-enterprise').waitFor();
     for (const key of ['uncommitted', 'unscheduled', 'unchecked', 'undistributed', 'unread']) await page.getByTestId(`dashboard-card-${key}`).waitFor();
@@ -294,7 +294,7 @@ describe('home page', () => {
     await page.locator('[data-testid=dashboard-enterprise] canvas').first().waitFor();
     await shot(page, 'shell-dashboard-enterprise');
     await page.context().close();
-    const gov = await newPage(ctx.browser, { reducedMotion: true });
+    const gov = await newPage(ctx.browser);
     await login(gov, 'zhengfu');
     await gov.getByTestId('dashboard-government').waitFor();
     expect(await gov.getByTestId('sidebar-logo').getAttribute('data-edition')).toBe('government');

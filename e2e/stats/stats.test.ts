@@ -34,7 +34,7 @@ async function openStat(page: Page, key: string) {
 
 describe('运单统计 and 行业统计', () => {
   it('王监管 sees the twelve statistics, each with a chart and a table', async () => {
-    const page = await newPage(ctx.browser, { width: 1440, height: 1000, reducedMotion: true });
+    const page = await newPage(ctx.browser, { width: 1440, height: 1000 });
     await login(page, 'zhengfu');
     for (const s of STATS) {
       const stat = await openStat(page, s.key);
@@ -46,7 +46,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('a goods class chosen on 运单总量 stays in the link after a reload', async () => {
-    const page = await newPage(ctx.browser, { reducedMotion: true });
+    const page = await newPage(ctx.browser);
     await login(page, 'zhengfu');
     await openStat(page, 'total');
     await pickOption(page, 'stat-goodsClass', '易燃液体');
@@ -61,7 +61,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('a row of 货物类别 opens the waybills it counts, as many as the row says', async () => {
-    const page = await newPage(ctx.browser, { reducedMotion: true });
+    const page = await newPage(ctx.browser);
     await login(page, 'zhengfu');
     const stat = await openStat(page, 'class');
     const table = stat.getByTestId('stat-table');
@@ -88,7 +88,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('企业排名 exports an xlsx', async () => {
-    const page = await newPage(ctx.browser, { reducedMotion: true });
+    const page = await newPage(ctx.browser);
     await login(page, 'zhengfu');
     const stat = await openStat(page, 'enterprise');
     const first = (await stat.getByTestId('stat-table').locator('.ant-table-row').first().locator('td').first().innerText()).trim();
@@ -101,7 +101,7 @@ describe('运单统计 and 行业统计', () => {
   });
 
   it('the enterprise sees its seven statistics, without the region and enterprise filters', async () => {
-    const page = await newPage(ctx.browser, { width: 1440, height: 1000, reducedMotion: true });
+    const page = await newPage(ctx.browser, { width: 1440, height: 1000 });
     await login(page, 'qiye');
     expect(ENTERPRISE_STATS).toHaveLength(7);
     for (const s of ENTERPRISE_STATS) {

@@ -2,12 +2,13 @@
  * The server's connections to a real PostgreSQL run without JIT: compiling a partitioned list over millions of
  * waybills cost 150–200 ms of a 6 ms query (docs/waybill-api.md §7). PGlite has no JIT, so this runs on PostgreSQL.
  */
-import { describe, it, expect, inject } from 'vitest';
+import { describe, it, expect} from 'vitest';
 import { connect, allOnInOrder } from '../src/db/index.ts';
+import { testDatabaseUrl } from './database.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () => {
   it('have JIT off when asked (the server asks)', async () => {
-    const off = connect(inject('databaseUrl'), 1, { jitOff: true });
+    const off = connect(testDatabaseUrl(), 1, { jitOff: true });
     try {
       expect((await off.pool.query('show jit')).rows[0].jit).toBe('off');
     } finally { await off.close(); }
@@ -16,7 +17,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () 
 
 describe('allOnInOrder', () => {
   it("throws the first failing job's error in the jobs' order, not the first to fail in time, and answers in order", async () => {
-    const db = connect(inject('databaseUrl'), 2);
+    const db = connect(testDatabaseUrl(), 2);
     try {
       const later = (ms: number, v: () => unknown) => () => new Promise((resolve, reject) => setTimeout(() => { try { resolve(v()); } catch (e) { reject(e); } }, ms));
       await expect(allOnInOrder(db.db, [later(5, () => 1), later(40, () => { throw new Error('第二项'); }), later(1, () => { throw new Error('第三项'); })])).rejects.toThrow('第二项');

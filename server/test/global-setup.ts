@@ -1,7 +1,9 @@
 /**
- * One database for the server tests of a run: embedded PGlite by default, a real PostgreSQL when
- * TEST_DATABASE_URL is set (its public schema is dropped and recreated: point it at a test database).
- * Migrated and seeded with the base and demo data, exactly as `npm start` does.
+ * The databases of the server tests of a run: embedded PGlite by default, one per worker (a PGlite process serves one
+ * statement at a time: two workers on one of them wait for each other), or one real PostgreSQL shared by the workers
+ * when TEST_DATABASE_URL is set (its public schema is dropped and recreated: point it at a test database).
+ * Migrated and seeded with the base and demo data, exactly as `npm start` does; a worker finds its own with
+ * `testDatabaseUrl()` (server/test/database.ts).
  * Embedded, the seeded database is first kept stopped as a template data directory (`seededDataDir`, in
  * server/test/template.ts): a file that starts a server of its own on a seeded database copies it instead of seeding
  * again (seeding is most of a start).
@@ -15,10 +17,12 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { connect } from '../src/db/index.ts';
 import { prepareDatabase } from '../src/server.ts';
 import { loadConfig } from '../src/config.ts';
+import { serverWorkers } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** the databases of the workers: worker n (VITEST_POOL_ID) uses databaseUrls[(n - 1) % length] */
+    databaseUrls: string[];
     /** embedded only: a stopped, migrated and seeded PGlite data directory to copy ('' on PostgreSQL) */
     templatePgDir: string;
   }
@@ -32,24 +36,32 @@ export default async function setup(project: TestProject) {
     await c.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
     await c.end();
     await prepare(given);
-    project.provide('databaseUrl', given);
+    project.provide('databaseUrls', [given]);
     project.provide('templatePgDir', '');
     return async () => {};
   }
   const root = mkdtempSync(path.join(os.tmpdir(), 'dg-test-'));
   const template = path.join(root, 'template');
+  const running: { stop(): Promise<void> }[] = [];
+  const stop = async () => { await Promise.all(running.map((r) => r.stop())); rmSync(root, { recursive: true, force: true }); };
   try {
     const seeding = await startEmbeddedPostgres(template);
     try { await prepare(seeding.url); } finally { await seeding.stop(); }
-    cpSync(template, path.join(root, 'run'), { recursive: true });
+    const urls: string[] = [];
+    for (let i = 0; i < serverWorkers(); i++) {
+      const dir = path.join(root, `run-${i}`);
+      cpSync(template, dir, { recursive: true });
+      const embedded = await startEmbeddedPostgres(dir);
+      running.push(embedded);
+      urls.push(embedded.url);
+    }
+    project.provide('databaseUrls', urls);
   } catch (err) {
-    rmSync(root, { recursive: true, force: true });
+    await stop();
     throw err;
   }
-  const embedded = await startEmbeddedPostgres(path.join(root, 'run'));
-  project.provide('databaseUrl', embedded.url);
   project.provide('templatePgDir', template);
-  return async () => { await embedded.stop(); rmSync(root, { recursive: true, force: true }); };
+  return stop;
 }
 
 async function prepare(url: string) {

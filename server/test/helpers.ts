@@ -3,12 +3,13 @@
  * Demo accounts (README) are shared by every test file: never lock, disable or re-password them —
  * create your own users/rows with unique names (uid()) for that.
  */
-import { inject } from 'vitest';
+import {} from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { connect } from '../src/db/index.ts';
 import type { SessionUser } from '../src/platform/access.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { testDatabaseUrl } from './database.ts';
 
 export const uid = (p = '') => p + randomUUID().replace(/-/g, '').slice(0, 10);
 
@@ -54,7 +55,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const config: Config = { ...loadConfig({}), loginCaptcha: false, seedDemo: false, checkAnswers: true,
     // every test app signs in from 127.0.0.1: a run's deliberate failures must not hold up the next file's sign-ins
     loginAddressFailures: 1_000_000, logLevel: process.env.DEBUG_LOG ? 'warn' : 'silent', serveWeb: false, jwtSecret: JWT_SECRET, ...overrides };
-  const database = connect(inject('databaseUrl'), 4);
+  const database = connect(testDatabaseUrl(), 4);
   const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? true : false });
   open.add(async () => { await app.close(); await database.close(); });
   const tokens = new Map<string, string>();

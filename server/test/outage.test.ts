@@ -4,7 +4,7 @@
  * database stops answering (a proxy the test cuts) answers 503 in the envelope and works again once it answers; a pooled
  * connection that ends while checked out does not end the process; the shared state and live events carry on without Redis.
  */
-import { describe, it, expect, afterAll, inject } from 'vitest';
+import { describe, it, expect, afterAll} from 'vitest';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { redisState } from '../src/platform/shared-state.ts';
 import { localEvents, redisEvents, type LiveEvent } from '../src/platform/events.ts';
 import { uid } from './helpers.ts';
 import { freePort, sleep } from './faults-helpers.ts';
+import { testDatabaseUrl } from './database.ts';
 
 const closing: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => { for (const c of closing.reverse()) await c(); });
@@ -89,7 +90,7 @@ async function databaseProxy(url: string) {
 
 describe('an app whose database stops answering', () => {
   it('answers 503 in the envelope, at once, and works again once the database answers', { timeout: 60_000 }, async () => {
-    const proxy = await databaseProxy(inject('databaseUrl'));
+    const proxy = await databaseProxy(testDatabaseUrl());
     const database = connect(proxy.url, 4);
     const app = await buildApp({ config: { ...loadConfig({}), loginCaptcha: false, seedDemo: false, logLevel: 'silent', serveWeb: false, jwtSecret: randomBytes(32).toString('hex') }, database, logger: false });
     closing.push(async () => { await app.close(); await database.close(); });
@@ -120,7 +121,7 @@ describe('an app whose database stops answering', () => {
   });
 
   it('a pooled connection that ends while checked out fails its next statement with a 503 error, and the process lives', { timeout: 30_000 }, async () => {
-    const proxy = await databaseProxy(inject('databaseUrl'));
+    const proxy = await databaseProxy(testDatabaseUrl());
     const database = connect(proxy.url, 2);
     closing.push(() => database.close());
     const client = await database.pool.connect();
@@ -138,7 +139,7 @@ describe('an app whose database stops answering', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('a transaction whose connection ends between two statements is rolled back and reported unavailable (PostgreSQL)', { timeout: 30_000 }, async () => {
-    const proxy = await databaseProxy(inject('databaseUrl'));
+    const proxy = await databaseProxy(testDatabaseUrl());
     const database = connect(proxy.url, 2);
     closing.push(() => database.close());
     const name = uid('断库事务');
@@ -156,7 +157,7 @@ describe('an app whose database stops answering', () => {
 
 describe('Redis away', () => {
   it('the shared state keeps captchas, rate limits, invalidations and job progress in the database', async () => {
-    const database = connect(inject('databaseUrl'), 2);
+    const database = connect(testDatabaseUrl(), 2);
     const state = redisState(`redis://127.0.0.1:${await freePort()}`, database.db); // nothing listens there
     closing.push(async () => { await state.close(); await database.close(); });
     const id = uid('cap');
@@ -175,7 +176,7 @@ describe('Redis away', () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)('what was written to the database while Redis was away holds once it is back: an invalidation, a captcha, the newer job progress', async () => {
-    const database = connect(inject('databaseUrl'), 2);
+    const database = connect(testDatabaseUrl(), 2);
     const away = redisState(`redis://127.0.0.1:${await freePort()}`, database.db);
     const back = redisState(process.env.REDIS_URL!, database.db);
     closing.push(async () => { await away.close(); await back.close(); await database.close(); });

@@ -3,13 +3,14 @@
  * enterprise-scoped resource the page and the total are what the same list answers planned for its values, and the
  * statements held by the generic-plan pool were never planned again.
  */
-import { describe, it, expect, beforeAll, inject } from 'vitest';
+import { describe, it, expect, beforeAll} from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { RESOURCES } from '@dg/core';
 import { connect, detectEngine, execPrepared } from '../../src/db/index.ts';
 import { listRows, listPlanOf } from '../../src/platform/crud/query.ts';
 import { testApp, sessionOf as sessionOfDemo, type TestApp, type DemoUser } from '../helpers.ts';
+import { testDatabaseUrl } from '../database.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -55,7 +56,7 @@ describe('an enterprise\'s unfiltered lists on generic plans', () => {
   });
 
   it('are prepared once per connection and never planned again on PostgreSQL', async () => {
-    const one = connect(inject('databaseUrl'), 1);
+    const one = connect(testDatabaseUrl(), 1);
     try {
       const isPg = await detectEngine(one);
       const qiye = await sessionOf('qiye');

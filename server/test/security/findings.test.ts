@@ -2,7 +2,7 @@
  * Issue 9: each finding of the attacker's review, tried again as the attacker tried it. Every test here failed on the
  * code before the fix (encoded paths, token kinds, the proxy header, attachments, tokens, enumeration, the log, exposure).
  */
-import { describe, it, expect, beforeAll, inject } from 'vitest';
+import { describe, it, expect, beforeAll} from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { loadSecret } from '../../src/platform/tokens.ts';
 import { hashPassword } from '../../src/platform/crud/write.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { ElementCode, MenuCode } from '@dg/core';
+import { testDatabaseUrl } from '../database.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -286,7 +287,7 @@ describe('10. secrets: the signing secret is not in the database; the embedded d
   });
 
   it.skipIf(!!process.env.TEST_DATABASE_URL)('the embedded database is reached through a 0600 socket in a 0700 directory', () => {
-    const url = new URL(inject('databaseUrl'));
+    const url = new URL(testDatabaseUrl());
     expect(url.port).toBe('');
     const dir = decodeURIComponent(url.hostname);
     expect(dir.startsWith('/')).toBe(true);

@@ -3,13 +3,14 @@
  * execPrepared: one plan per query shape, reused). For every list filter, as an enterprise, a city
  * and the province, each of seven calls answers exactly what the same SQL answers unprepared.
  */
-import { describe, it, expect, beforeAll, inject } from 'vitest';
+import { describe, it, expect, beforeAll} from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connect, detectEngine, execPrepared, poolStats } from '../../src/db/index.ts';
 import { testApp, sessionOf as sessionOfDemo, type TestApp, type DemoUser } from '../helpers.ts';
 import { enterpriseOf, ok, waybillBody } from './fixtures.ts';
 import { waybillWhere, waybillPageSql, waybillCountSql, listWaybills, listPlan, AREA_COUNT_CAP, LIST_COUNT_CAP, type WaybillFilters } from '../../src/modules/waybill/list.ts';
 import { addRemindCounter, remindSql } from '../../src/modules/shell/remind.ts';
+import { testDatabaseUrl } from '../database.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -67,7 +68,7 @@ describe('prepared waybill lists', () => {
     expect(all.total).toBeGreaterThanOrEqual(plate.total);
     // on PostgreSQL an enterprise's queue is prepared and runs on a generic plan, never planned again: the session that
     // holds the statements says so (the embedded database: nothing named)
-    const one = connect(inject('databaseUrl'), 1);
+    const one = connect(testDatabaseUrl(), 1);
     try {
       const isPg = await detectEngine(one);
       for (let i = 0; i < 7; i++) await listWaybills(one.db, await sessionOf('qiye'), { page: 1, size: 10, filters: { state: w.state } });
