@@ -18,8 +18,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** the first server's address and database (the only ones with one worker) */
     baseUrl: string; e2eDatabaseUrl: string;
-    /** every worker's server: worker n (VITEST_POOL_ID) uses e2eServers[(n - 1) % length] */
+    /** every worker's server: each worker process claims one (e2e/helpers.ts) */
     e2eServers: { baseUrl: string; databaseUrl: string }[];
+    /** where the e2e workers claim their servers (server/test/workers.ts) */
+    e2eSlots: string;
   }
 }
 
@@ -57,6 +59,7 @@ export default async function setup(project: TestProject) {
   }
   const list = servers.map((s) => ({ baseUrl: s.url, databaseUrl: s.database.url }));
   project.provide('e2eServers', list);
+  project.provide('e2eSlots', root);
   project.provide('baseUrl', list[0]!.baseUrl);
   project.provide('e2eDatabaseUrl', list[0]!.databaseUrl);
   return stop;

@@ -4,11 +4,12 @@ import { inject, afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { claimSlot } from '../server/test/workers.ts';
 
 /** this worker's server (e2e/global-setup.ts starts one per worker, each on its own database) */
 function server() {
   const servers = inject('e2eServers');
-  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+  return servers[claimSlot(inject('e2eSlots'), servers.length)]!;
 }
 export const baseUrl = () => server().baseUrl;
 /** this worker's database (the journeys read what the server stored, and the captcha the page shows) */

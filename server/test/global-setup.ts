@@ -21,8 +21,10 @@ import { serverWorkers } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** the databases of the workers: worker n (VITEST_POOL_ID) uses databaseUrls[(n - 1) % length] */
+    /** the databases of the workers: each worker process claims one (`testDatabaseUrl()`) */
     databaseUrls: string[];
+    /** where the workers claim their slots (server/test/workers.ts) */
+    workerSlots: string;
     /** embedded only: a stopped, migrated and seeded PGlite data directory to copy ('' on PostgreSQL) */
     templatePgDir: string;
   }
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
     await c.end();
     await prepare(given);
     project.provide('databaseUrls', [given]);
+    project.provide('workerSlots', '');
     project.provide('templatePgDir', '');
     return async () => {};
   }
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject) {
       urls.push(embedded.url);
     }
     project.provide('databaseUrls', urls);
+    project.provide('workerSlots', root);
   } catch (err) {
     await stop();
     throw err;
