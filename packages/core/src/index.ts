@@ -22,3 +22,4 @@ export * from './hazard-rules.ts';
 export * from './workflow.ts';
 export * from './answer.ts';
 export * from './answers/exam.ts';
+export * from './answers/learning.ts';

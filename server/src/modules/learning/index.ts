@@ -10,12 +10,13 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHAPTER_FILE_TYPES, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM, course, courseChapter, learningRecord, type MenuCode } from '@dg/core';
+import { CHAPTER_FILE_TYPES, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM, course, courseChapter, learningAnswers, learningRecord, type MenuCode } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { badInput, notFound, ok } from '../../platform/errors.ts';
 import { defineHooks, type HookCtx, type Row } from '../../platform/crud/hooks.ts';
 import { idParam, UUID_RE } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 import { storedFile } from '../../platform/attachment-store.ts';
 import { sendAttachment, readableBy, type AttachmentRow } from '../admin/files.ts';
 import type { Db } from '../../db/index.ts';
@@ -99,7 +100,7 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
   // a data directory seeded elsewhere (a copied template) gets the demo chapters' files; a database not migrated yet has none
   app.addHook('onReady', async () => { await ensureDemoMedia(app).catch((err: unknown) => app.log.warn({ err }, 'demo media not copied')); });
 
-  app.get('/zxxx/learning/my', { config: { access: { menu: 'mySubjectManager' } }, schema: { tags, summary: '我的课程（本年度学时）' } }, async (req) => {
+  app.get('/zxxx/learning/my', { config: { access: { menu: 'mySubjectManager' } }, schema: { tags, summary: '我的课程（本年度学时）', response: answer(learningAnswers.my) } }, async (req) => {
     const user = req.user!;
     const v = await viewerOf(db(), user);
     // a person sees the courses of the subjects for their post; a manager without a staff record sees every course, to preview
@@ -121,7 +122,7 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
       creditedMinutes: Math.round(credited * 10) / 10, courses: list });
   });
 
-  app.get('/zxxx/learning/course/:id', { config: { access: STUDY }, schema: { tags, summary: '课程的章节与我的进度', params: idParam } }, async (req) => {
+  app.get('/zxxx/learning/course/:id', { config: { access: STUDY }, schema: { tags, summary: '课程的章节与我的进度', params: idParam, response: answer(learningAnswers.course) } }, async (req) => {
     const user = req.user!;
     const k = (await db().execute<{ id: string; name: string; subject_id: string; subject_name: string; description: string | null }>(sql`select k.id, k.name, k.subject_id,
       s.name as subject_name, k.description from learning_course k join learning_subject s on s.id = k.subject_id where k.id = ${req.params.id} and ${enterpriseScope(user, sql`k.enterprise_id`)}`)).rows[0];
@@ -137,7 +138,8 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   app.post('/zxxx/learning/start', {
-    config: { access: STUDY }, schema: { tags, summary: '开始学习章节（计时起点）', body: z.object({ chapterId: z.string().regex(UUID_RE, '章节：参数格式不正确') }) },
+    config: { access: STUDY }, schema: { tags, summary: '开始学习章节（计时起点）', body: z.object({ chapterId: z.string().regex(UUID_RE, '章节：参数格式不正确') }),
+      response: answer(learningAnswers.start) },
   }, async (req) => {
     const user = req.user!;
     const c = await chapterFor(db(), chapterScope(user), req.body.chapterId);
@@ -148,7 +150,7 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   app.post('/zxxx/learning/report', {
-    config: { access: { menu: 'mySubjectManager' } }, schema: { tags, summary: '上报观看区间（只计实际观看且未计过的秒数）', body: intervalsBody },
+    config: { access: { menu: 'mySubjectManager' } }, schema: { tags, summary: '上报观看区间（只计实际观看且未计过的秒数）', body: intervalsBody, response: answer(learningAnswers.report) },
   }, async (req) => {
     const user = req.user!;
     const reported = parseIntervals(req.body.intervals);

@@ -6,7 +6,7 @@
  * progress row: two tabs, two instances or a replayed request all draw on the one clock.
  */
 import { sql } from 'drizzle-orm';
-import { addWatched, chapterDone, creditedMinutes, normalizeIntervals, REPORT_WINDOW_SECONDS, type Interval } from '@dg/core';
+import { addWatched, chapterDone, creditedMinutes, normalizeIntervals, REPORT_WINDOW_SECONDS, type CHAPTER_KINDS, type Interval } from '@dg/core';
 import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -23,7 +23,7 @@ export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer | null
   return s ? { staffId: s.id, enterpriseId: s.enterprise_id, post: s.post } : null;
 }
 
-export type ChapterRow = { id: string; course_id: string; title: string; kind: string; minutes: number; duration_seconds: number; file: { id: string; name: string }[] | null; enterprise_id: string };
+export type ChapterRow = { id: string; course_id: string; title: string; kind: (typeof CHAPTER_KINDS)[number]; minutes: number; duration_seconds: number; file: { id: string; name: string }[] | null; enterprise_id: string };
 
 /** a chapter of the user's enterprise (or, for a government, of its jurisdiction) */
 export async function chapterFor(db: Db, scope: ReturnType<typeof sql>, id: string): Promise<ChapterRow> {
