@@ -115,7 +115,8 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId));
   await opts.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
-  if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+  // a sign-in checks the password's hash and loads the session: under a full run's load that has taken over 20 s
+  if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 60_000 });
 }
 
 /**

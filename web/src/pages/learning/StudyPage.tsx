@@ -14,8 +14,13 @@ import { REPORT_EVERY_SECONDS } from '@dg/core';
 import { getCourse, mediaUrl, reportWatched, startChapter, studyPath, type Progress } from './api';
 
 type Span = [number, number];
-/** a seek shows up as a jump of the playhead between two time updates (which come every quarter second or so) */
+/**
+ * a seek shows up as a jump of the playhead between two time updates (which come every quarter second or so): an
+ * advance within MAX_STEP, or within the wall time since the last update (a busy computer may send its updates seconds
+ * apart while the video plays on), is playing; anything more is a jump
+ */
 const MAX_STEP = 1.5;
+const playedStep = (advance: number, wallSeconds: number, rate: number) => advance <= Math.max(MAX_STEP, wallSeconds * rate + 0.5);
 
 function useReporter(chapterId: string, onAnswer: (p: Progress) => void) {
   const pending = useRef<Span[]>([]);
@@ -58,14 +63,17 @@ function VideoChapter({ chapterId, start, onAnswer }: { chapterId: string; start
     const v = ref.current;
     if (!v) return;
     const resume = () => { if (start.lastPosition > 0 && start.lastPosition < v.duration - 1) v.currentTime = start.lastPosition; };
+    let lastWall = 0;
     const tick = () => {
       const now = v.currentTime;
+      const wall = performance.now();
       position.current = now;
-      if (last.current !== null && !v.seeking && now >= last.current && now - last.current <= MAX_STEP) add(last.current, now);
+      if (last.current !== null && !v.seeking && now >= last.current && playedStep(now - last.current, (wall - lastWall) / 1000, v.playbackRate)) add(last.current, now);
       last.current = v.paused || v.seeking ? null : now;
+      lastWall = wall;
     };
     const jump = () => { last.current = null; };
-    const playing = () => { last.current = v.currentTime; };
+    const playing = () => { last.current = v.currentTime; lastWall = performance.now(); };
     const stop = () => { tick(); last.current = null; void flush(); };
     const on: [string, () => void][] = [['loadedmetadata', resume], ['timeupdate', tick], ['seeking', jump], ['playing', playing], ['pause', stop], ['ended', stop]];
     for (const [event, fn] of on) v.addEventListener(event, fn);
