@@ -22,3 +22,6 @@ export * from './hazard-rules.ts';
 export * from './workflow.ts';
 export * from './answer.ts';
 export * from './answers/exam.ts';
+export * from './answers/admin.ts';
+export * from './answers/auth.ts';
+export * from './answers/shell.ts';
