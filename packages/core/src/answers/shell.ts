@@ -40,13 +40,15 @@ const publicConfig = z.object({
   version: z.string(),
 });
 const health = z.object({ status: z.literal('ok'), db: z.literal('ok'), dbMs: z.number(), instance: z.string(), uptime: z.number() });
+/** the health check's HTTP 503: the database did not answer */
+const healthDown = z.object({ status: z.literal('error'), db: z.literal('down') });
 
 export const shellAnswers = {
   frontInfo, frontMenus: z.array(frontMenuNode), allMenus: z.array(frontMenu),
   dictAll: z.array(dictEntry), dictTree: z.array(dictEntryNode),
   regions: z.array(region), areaCode: z.object({ code: z.string(), name: z.string() }),
   remind: z.object({ content: adminAnswers.remindCounts }),
-  publicConfig, health,
+  publicConfig, health, healthDown,
 };
 
 export type FrontInfo = Wire<typeof frontInfo>;
