@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { instant, type Wire } from '../answer.ts';
+import type { TreeOf } from './tree.ts';
 
 const SIDE = ['enterprise', 'government', 'platform'] as const;
 const side = z.enum(SIDE);
@@ -31,9 +32,7 @@ const menu = z.object({
   type: z.string(), orderNum: z.number(), description: z.string().nullable(), path: z.string().nullable(), hidden: z.boolean(), attr1: z.string().nullable(),
   spread: z.boolean(),
 });
-interface MenuNodeOut extends z.output<typeof menu> { children: MenuNodeOut[] }
-interface MenuNodeIn extends z.input<typeof menu> { children: MenuNodeIn[] }
-const menuNode: z.ZodType<MenuNodeOut, MenuNodeIn> = menu.extend({ children: z.array(z.lazy(() => menuNode)) });
+const menuNode: TreeOf<typeof menu> = menu.extend({ children: z.array(z.lazy(() => menuNode)) });
 
 const element = z.object({
   id: z.string(), code: z.string(), type: z.string(), name: z.string(), uri: z.string().nullable(), menuId: z.string(), method: z.string().nullable(),
@@ -48,9 +47,7 @@ const group = z.object({
   id: z.string(), code: z.string(), name: z.string(), label: z.string(), parentId: z.string(), groupType: z.string(), description: z.string().nullable(),
   enterpriseId: z.string().nullable(), orgId: z.string().nullable(), version: z.number(), builtIn: z.boolean(), side: side.nullable(), editable: z.boolean(),
 });
-interface GroupNodeOut extends z.output<typeof group> { children: GroupNodeOut[] }
-interface GroupNodeIn extends z.input<typeof group> { children: GroupNodeIn[] }
-const groupNode: z.ZodType<GroupNodeOut, GroupNodeIn> = group.extend({ children: z.array(z.lazy(() => groupNode)) });
+const groupNode: TreeOf<typeof group> = group.extend({ children: z.array(z.lazy(() => groupNode)) });
 const userLite = z.object({ id: z.string(), name: z.string(), username: z.string() });
 
 // ───────────────────────── 代码表 ─────────────────────────
@@ -59,9 +56,7 @@ const userLite = z.object({ id: z.string(), name: z.string(), username: z.string
 const dict = z.object({
   id: z.string(), type: z.string(), name: z.string(), value: z.string(), pid: z.string().nullable(), orderNum: z.number(), enabled: z.boolean(), version: z.number(),
 });
-interface DictNodeOut extends z.output<typeof dict> { children: DictNodeOut[] }
-interface DictNodeIn extends z.input<typeof dict> { children: DictNodeIn[] }
-const dictNode: z.ZodType<DictNodeOut, DictNodeIn> = dict.extend({ children: z.array(z.lazy(() => dictNode)) });
+const dictNode: TreeOf<typeof dict> = dict.extend({ children: z.array(z.lazy(() => dictNode)) });
 
 // ───────────────────────── 附件, 服务, 文章, APP ─────────────────────────
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Wire } from '../answer.ts';
+import type { TreeOf } from './tree.ts';
 import { adminAnswers } from './admin.ts';
 
 /** a menu the user may open, as AG-Admin's front/info lists it */
@@ -21,15 +22,11 @@ const frontInfo = z.object({
 
 /** a menu of the catalogue with its full path */
 const frontMenu = adminAnswers.menu.pick({ id: true, parentId: true, code: true, title: true, icon: true, href: true, type: true, path: true, hidden: true, orderNum: true, spread: true });
-interface FrontMenuOut extends z.output<typeof frontMenu> { children: FrontMenuOut[] }
-interface FrontMenuIn extends z.input<typeof frontMenu> { children: FrontMenuIn[] }
-const frontMenuNode: z.ZodType<FrontMenuOut, FrontMenuIn> = frontMenu.extend({ children: z.array(z.lazy(() => frontMenuNode)) });
+const frontMenuNode: TreeOf<typeof frontMenu> = frontMenu.extend({ children: z.array(z.lazy(() => frontMenuNode)) });
 
 /** an entry of the code table as every page reads it (no version: the client cache never writes) */
 const dictEntry = adminAnswers.dict.omit({ version: true });
-interface DictEntryOut extends z.output<typeof dictEntry> { children: DictEntryOut[] }
-interface DictEntryIn extends z.input<typeof dictEntry> { children: DictEntryIn[] }
-const dictEntryNode: z.ZodType<DictEntryOut, DictEntryIn> = dictEntry.extend({ children: z.array(z.lazy(() => dictEntryNode)) });
+const dictEntryNode: TreeOf<typeof dictEntry> = dictEntry.extend({ children: z.array(z.lazy(() => dictEntryNode)) });
 
 /** a region: code and name, with the regions below it (none below a street) */
 interface RegionOut { id: string; name: string; children?: RegionOut[] }
