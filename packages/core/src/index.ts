@@ -23,3 +23,6 @@ export * from './workflow.ts';
 export * from './answer.ts';
 export * from './answers/exam.ts';
 export * from './answers/learning.ts';
+export * from './answers/admin.ts';
+export * from './answers/auth.ts';
+export * from './answers/shell.ts';

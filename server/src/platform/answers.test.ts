@@ -30,4 +30,19 @@ describe('answers checked against their schema', () => {
     const drifted = { status: STATUS.OK, message: 'success', data: { id: 'a', extra: 1 } };
     expect(serialize(false)(drifted)).toBe(JSON.stringify(drifted));
   });
+
+  it('checks a raw body (a route declaring its 200 itself) whole, but lets a refusal through', () => {
+    const raw = z.array(z.object({ code: z.string(), at: instant }));
+    const serializeRaw = answerSerializer(true)({ schema: raw, method: 'GET', url: '/front/menus', httpStatus: '200' } as never);
+    expect(serializeRaw([{ code: 'a', at }])).toBe(JSON.stringify([{ code: 'a', at }]));
+    expect(() => serializeRaw([{ code: 'a', at, extra: 1 }])).toThrow(/\[0\]\.extra/);
+    expect(() => serializeRaw([{ at }])).toThrow(/code/);
+    const refusal = { status: STATUS.BAD_INPUT, message: '数据不存在或无权访问', data: null };
+    expect(serializeRaw(refusal)).toBe(JSON.stringify(refusal));
+    // a raw body's own `status` field is not an envelope's
+    const health = z.object({ status: z.literal('ok'), uptime: z.number() });
+    const serializeHealth = answerSerializer(true)({ schema: health, method: 'GET', url: '/health', httpStatus: '200' } as never);
+    expect(serializeHealth({ status: 'ok', uptime: 1 })).toBe('{"status":"ok","uptime":1}');
+    expect(() => serializeHealth({ status: 'ok', uptime: '1' })).toThrow(/uptime/);
+  });
 });

@@ -6,20 +6,37 @@
  * (the schema costs a request nothing). With CHECK_ANSWERS (the tests), each answer is encoded through its schema
  * first, and one the schema does not describe exactly — a field missing, of another type, or not declared at all —
  * is a 500 that names the difference, so a page reading a field the server stopped sending fails its tests.
+ *
+ * A route that answers a raw body (AG-Admin's front/* answer without the envelope) declares `response: { 200: schema }`
+ * itself: with CHECK_ANSWERS its body is checked whole, unless it is a refusal (an envelope whose status is not OK).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import { STATUS } from '@dg/core';
 
+/** the schemas `answer` made: an envelope; any other schema a route declares describes a raw body */
+const envelopes = new WeakSet<z.ZodType>();
+
 /** the response of a route whose envelope carries `data` of this schema */
-export const answer = <S extends z.ZodType>(data: S) => ({ 200: z.object({ status: z.number(), message: z.string(), data }) });
+export const answer = <S extends z.ZodType>(data: S) => {
+  const envelope = z.object({ status: z.number(), message: z.string(), data });
+  envelopes.add(envelope);
+  return { 200: envelope };
+};
+
+/** a refusal's envelope, which a route of a raw body sends on HTTP 200 too (the error handler's `{ status, message, data }`) */
+const isRefusal = (value: unknown) => {
+  const v = value as { status?: unknown; message?: unknown } | null;
+  return typeof v?.status === 'number' && v.status !== STATUS.OK && typeof v.message === 'string';
+};
 
 export function answerSerializer(check: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => (value: unknown) => {
     const text = JSON.stringify(value);
     // a refusal shares HTTP 200 with an answer (its envelope's status says which): it is not the route's answer
-    if (!check || (value as { status?: unknown } | null)?.status !== STATUS.OK) return text;
+    if (!check) return text;
+    if (envelopes.has(schema) ? (value as { status?: unknown } | null)?.status !== STATUS.OK : isRefusal(value)) return text;
     const encoded = z.safeEncode(schema, value as never);
     if (!encoded.success) throw new Error(`${method} ${url} answers what its schema does not describe: ${z.prettifyError(encoded.error)}`);
     const sent = JSON.parse(text) as unknown;

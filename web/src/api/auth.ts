@@ -1,15 +1,10 @@
-/** Sign-in, token and public calls (api-contract.md "Shell"). */
+/** Sign-in, token and public calls (api-contract.md "Shell"); the answers are core's (answers/auth.ts, answers/shell.ts). */
+import type { Wire, authAnswers, shellAnswers } from '@dg/core';
 import { entry } from '../app/entry.ts';
 import { get, post } from './request.ts';
 
-export interface PublicConfig {
-  title: string;
-  provinceCode: string;
-  provinceName: string;
-  /** false when the server runs with LOGIN_CAPTCHA=off */
-  captcha: boolean;
-  version: string;
-}
+export type { Captcha as Verify, PublicConfig } from '@dg/core';
+type Token = Wire<typeof authAnswers.token>;
 
 export interface LoginForm {
   username: string;
@@ -18,31 +13,25 @@ export interface LoginForm {
   verifyCode?: string;
 }
 
-export interface Verify {
-  verifyId: string;
-  /** data:image/svg+xml;base64,… */
-  img: string;
-}
-
 /** POST /auth/jwt/token → the token (username trimmed, as the sign-in rules say) */
 export const login = (form: LoginForm) =>
-  post<string>('/auth/jwt/token', { ...form, username: form.username.trim(), type: entry().loginType });
+  post<Token>('/auth/jwt/token', { ...form, username: form.username.trim(), type: entry().loginType });
 
-export const getVerify = () => get<Verify>('/admin/user/getVerify', undefined, { silent: true });
+export const getVerify = () => get<Wire<typeof authAnswers.captcha>>('/admin/user/getVerify', undefined, { silent: true });
 
 /** POST /auth/jwt/invalid?token= */
-export const invalidToken = (token: string) => post<null>('/auth/jwt/invalid', null, { params: { token }, silent: true });
+export const invalidToken = (token: string) => post<Wire<typeof authAnswers.done>>('/auth/jwt/invalid', null, { params: { token }, silent: true });
 
-export const refresh = () => get<string>('/auth/jwt/refresh');
+export const refresh = () => get<Token>('/auth/jwt/refresh');
 
 /** POST /auth/ticket: a one-time ticket (60 s) for opening the app signed in elsewhere */
-export const createTicket = () => post<string>('/auth/ticket');
+export const createTicket = () => post<Token>('/auth/ticket');
 
 /** POST /auth/jwt/ticket {ticket} (no token) → token */
-export const exchangeTicket = (ticket: string) => post<string>('/auth/jwt/ticket', { ticket });
+export const exchangeTicket = (ticket: string) => post<Token>('/auth/jwt/ticket', { ticket });
 
 /** GET /public/config (no token) */
-export const getPublicConfig = () => get<PublicConfig>('/public/config', undefined, { silent: true });
+export const getPublicConfig = () => get<Wire<typeof shellAnswers.publicConfig>>('/public/config', undefined, { silent: true });
 
 export interface RegisterForm {
   /** 企业名称 */

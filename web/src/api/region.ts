@@ -1,14 +1,11 @@
-/** 行政区划 calls; the region tree every page reads is one query (components/resource/useRegions.ts). */
+/** 行政区划 calls; the region tree every page reads is one query (components/resource/useRegions.ts). Answers: core's answers/shell.ts. */
+import type { Wire, shellAnswers } from '@dg/core';
 import { get } from './request.ts';
 
-export interface RegionNode {
-  id: string;
-  name: string;
-  children?: RegionNode[];
-}
+export type { RegionNode } from '@dg/core';
 
 /** every province */
-export const getAllProvinces = () => get<RegionNode[]>('/admin/region/province', { flag: 0, isAll: 1 });
+export const getAllProvinces = () => get<Wire<typeof shellAnswers.regions>>('/admin/region/province', { flag: 0, isAll: 1 });
 /** the streets of one district */
-export const getStreets = (parent: string) => get<RegionNode[]>('/admin/region/province', { parent });
-export const getAreaCode = () => get<{ code: string; name: string }>('/admin/region/getAreaCode');
+export const getStreets = (parent: string) => get<Wire<typeof shellAnswers.regions>>('/admin/region/province', { parent });
+export const getAreaCode = () => get<Wire<typeof shellAnswers.areaCode>>('/admin/region/getAreaCode');

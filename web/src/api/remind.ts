@@ -1,13 +1,8 @@
-/** Bell counts (getRemindInfo's `content`). */
+/** Bell counts (getRemindInfo's `content`; core's answers/shell.ts). */
+import type { Wire, shellAnswers } from '@dg/core';
 import { get } from './request.ts';
 
-export interface RemindContent {
-  unread: number;
-  uncommitted: number;
-  unscheduled: number;
-  unchecked: number;
-  undistributed: number;
-}
+export type { RemindCounts as RemindContent } from '@dg/core';
 
 export const getRemindInfo = () =>
-  get<{ content: Partial<RemindContent> }>('/index/indexQyd/getRemindInfo', undefined, { silent: true }).then((d) => d?.content ?? {});
+  get<Wire<typeof shellAnswers.remind>>('/index/indexQyd/getRemindInfo', undefined, { silent: true }).then((d) => d?.content ?? {});

@@ -45,7 +45,7 @@ export const useUserStore = create<UserState>((set, get) => ({
     set({
       info,
       name: info.name || info.username,
-      avatar: info.avatar || info.image || '',
+      avatar: info.image ?? '',
       side: info.side ?? null,
       menus,
       elements: new Set((info.elements ?? []).map((e) => e.code)),

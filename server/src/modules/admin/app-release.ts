@@ -9,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../platform/context.ts';
 import { ok, notFound } from '../../platform/errors.ts';
 import { idParam } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
+import { adminAnswers } from '@dg/core';
 import { sendAttachment, type AttachmentRow } from './files.ts';
 
 type ReleaseRow = { id: string; version: unknown; platform: string; package: { id: string; name?: string }[] | { id: string; name?: string } | null; notes: string | null; force: boolean | null; created_at: Date };
@@ -21,7 +23,8 @@ export const appReleaseRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.get('/app/latest', {
     config: { access: { public: true } },
-    schema: { tags, summary: '最新版本', querystring: z.object({ platform: z.enum(['Android', 'iOS'], { error: '平台：请选择Android或iOS' }).optional() }) },
+    schema: { tags, summary: '最新版本', querystring: z.object({ platform: z.enum(['Android', 'iOS'], { error: '平台：请选择Android或iOS' }).optional() }),
+      response: answer(adminAnswers.appRelease) },
   }, async (req) => {
     const platform = req.query.platform ?? 'Android';
     const r = await db().execute<ReleaseRow>(sql`select id, version_name as version, platform, package, notes, force, created_at from app_release

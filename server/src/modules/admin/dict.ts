@@ -9,9 +9,11 @@ import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { UUID_RE, isUuid } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
+import { adminAnswers, type Served } from '@dg/core';
 
 type DictRow = { id: string; type: string; name: string; value: string; pid: string | null; order_num: number; enabled: boolean; version: number };
-const out = (d: DictRow) => ({ id: d.id, type: d.type, name: d.name, value: d.value, pid: d.pid, orderNum: d.order_num, enabled: d.enabled, version: d.version });
+const out = (d: DictRow): Served<typeof adminAnswers.dict> => ({ id: d.id, type: d.type, name: d.name, value: d.value, pid: d.pid, orderNum: d.order_num, enabled: d.enabled, version: d.version });
 const TYPE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const fields = {
@@ -61,15 +63,16 @@ export const dictRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   // the 代码表 screen's tree: every entry, disabled ones too, with the version an edit sends back
-  app.get('/admin/dict/manageTree', { config: { access: { menu: 'dictManager' } }, schema: { tags, summary: '代码表维护树' } }, async () => {
+  app.get('/admin/dict/manageTree', { config: { access: { menu: 'dictManager' } }, schema: { tags, summary: '代码表维护树', response: answer(adminAnswers.dictTree) } }, async () => {
     const r = await db().execute<DictRow>(sql`select id, type, name, value, pid, order_num, enabled, version from base_dict order by order_num, value`);
-    const nodes = new Map(r.rows.map((d) => [d.id, { ...out(d), children: [] as unknown[] }]));
-    const roots: unknown[] = [];
+    type Node = Served<typeof adminAnswers.dictTree>[number];
+    const nodes = new Map(r.rows.map((d): [string, Node] => [d.id, { ...out(d), children: [] }]));
+    const roots: Node[] = [];
     for (const n of nodes.values()) (n.pid && nodes.get(n.pid) ? nodes.get(n.pid)!.children : roots).push(n);
     return ok(roots);
   });
 
-  app.post('/admin/dict/addDict', { config: { access: { element: 'dictManager:btn_add' } }, schema: { tags, summary: '新增代码', body: addBody } }, async (req) => {
+  app.post('/admin/dict/addDict', { config: { access: { element: 'dictManager:btn_add' } }, schema: { tags, summary: '新增代码', body: addBody, response: answer(adminAnswers.dict) } }, async (req) => {
     const body = req.body;
     const row = await db().transaction(async (tx) => {
       const { type, pid } = await placement(tx, body, null);
@@ -81,7 +84,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(out(row));
   });
 
-  app.put('/admin/dict/updateDict', { config: { access: { element: 'dictManager:btn_edit' } }, schema: { tags, summary: '修改代码', body: updateBody } }, async (req) => {
+  app.put('/admin/dict/updateDict', { config: { access: { element: 'dictManager:btn_edit' } }, schema: { tags, summary: '修改代码', body: updateBody, response: answer(adminAnswers.dict) } }, async (req) => {
     const body = req.body;
     const { before, after } = await db().transaction(async (tx) => {
       const before = await findDict(tx, body.id);
@@ -108,7 +111,8 @@ export const dictRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.delete('/admin/dict/deleteDict', {
     config: { access: { element: 'dictManager:btn_del' } },
-    schema: { tags, summary: '删除代码', querystring: z.object({ id: z.string({ error: '缺少id' }).regex(UUID_RE, '参数id格式不正确') }) },
+    schema: { tags, summary: '删除代码', querystring: z.object({ id: z.string({ error: '缺少id' }).regex(UUID_RE, '参数id格式不正确') }),
+      response: answer(adminAnswers.done) },
   }, async (req) => {
     const { id } = req.query;
     const before = await db().transaction(async (tx) => {

@@ -13,7 +13,8 @@ import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope, holdsElement } from '../../platform/access.ts';
 import { ok, badInput, notFound, forbidden } from '../../platform/errors.ts';
-import { resourceByKey, elementCode } from '@dg/core';
+import { adminAnswers, resourceByKey, elementCode } from '@dg/core';
+import { answer } from '../../platform/answers.ts';
 import { z } from 'zod';
 import { idParam } from '../../platform/schemas.ts';
 import { INCOMPLETE_UPLOAD, brokenBody } from '../../platform/input-guard.ts';
@@ -106,7 +107,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/zxxx/file/add', {
     config: { access: { anyUser: true, opt: '上传附件' } },
-    schema: { tags, summary: '上传附件（multipart 字段 file）', querystring: z.object({ bizType: z.string().max(64).optional() }) },
+    schema: { tags, summary: '上传附件（multipart 字段 file）', querystring: z.object({ bizType: z.string().max(64).optional() }), response: answer(adminAnswers.uploaded) },
   }, async (req) => {
     if (!req.isMultipart()) throw badInput('请选择要上传的文件');
     const user = req.user!;
@@ -173,7 +174,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return sendAttachment(app, reply, r.rows[0]);
   });
 
-  app.delete('/zxxx/file/del/:id', { config: { access: { anyUser: true, opt: '删除附件' } }, schema: { tags, summary: '删除附件', params: idParam } }, async (req) => {
+  app.delete('/zxxx/file/del/:id', { config: { access: { anyUser: true, opt: '删除附件' } }, schema: { tags, summary: '删除附件', params: idParam, response: answer(adminAnswers.done) } }, async (req) => {
     const { id } = req.params;
     const user = req.user!;
     // the uploader's enterprise, the uploader itself, or the platform; the file stays on disk (records keep their evidence)

@@ -5,13 +5,13 @@
  * role of its side, and never grants more than it holds itself. Each write answers what the audit log records.
  */
 import { sql } from 'drizzle-orm';
-import { resourceByKey } from '@dg/core';
+import { adminAnswers, resourceByKey, type Served } from '@dg/core';
 import { uuidArray, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { scopeCondition, tableOf } from '../../platform/crud/query.ts';
 import { badInput, notFound, staleVersion } from '../../platform/errors.ts';
 import { checkAssignable, findGroup, isBuiltInRole, ownedGroups, roleSide, visibleGroups, type GroupRow } from './common.ts';
-import { allMenus, withAncestors } from './menus.ts';
+import { allMenus, elementOut, withAncestors, type ElementRow } from './menus.ts';
 import { isUuid } from '../../platform/schemas.ts';
 
 const userDef = resourceByKey('user')!;
@@ -29,7 +29,7 @@ export interface GroupInput {
 const RETURNING = sql`returning id, code, name, parent_id, group_type_id, description, enterprise_id, org_id, version`;
 
 /** a role as the client reads it */
-export const groupOut = (g: GroupRow & { type_code?: string | null }, user: SessionUser) => ({
+export const groupOut = (g: GroupRow & { type_code?: string | null }, user: SessionUser): Served<typeof adminAnswers.group> => ({
   id: g.id, code: g.code, name: g.name, label: g.name, parentId: g.parent_id ?? '-1', groupType: g.group_type_id, description: g.description,
   enterpriseId: g.enterprise_id, orgId: g.org_id, version: g.version, builtIn: isBuiltInRole(g.code), side: roleSide(g),
   editable: user.side === 'platform' || (!isBuiltInRole(g.code) && (user.side === 'enterprise' ? g.enterprise_id === user.enterpriseId : !!g.org_id)),
@@ -52,7 +52,7 @@ export async function seenGroup(tx: Db, user: SessionUser, id: string) {
 
 /** the role types, in AG-Admin's tab order: 角色类型 first, then 部门类型, 自定义类型, then the rest */
 export async function groupTypes(db: Db) {
-  return (await db.execute(sql`select id, code, name, description from base_group_type
+  return (await db.execute<Served<typeof adminAnswers.groupTypes>[number]>(sql`select id, code, name, description from base_group_type
     order by case code when 'role' then 0 when 'depart' then 1 when 'free' then 2 else 3 end, created_at, code`)).rows;
 }
 
@@ -76,7 +76,7 @@ export async function groupTree(db: Db, user: SessionUser, q: { groupType?: stri
     }
     kept = rows.filter((g) => ids.has(g.id));
   }
-  type Node = ReturnType<typeof groupOut> & { children: Node[] };
+  type Node = Served<typeof adminAnswers.groupTree>[number];
   const nodes = new Map<string, Node>(kept.map((g) => [g.id, { ...groupOut(g, user), editable: owned ? owned.has(g.id) && !isBuiltInRole(g.code) : true, children: [] }]));
   const roots: Node[] = [];
   for (const n of nodes.values()) {
@@ -152,10 +152,9 @@ export async function deleteGroup(db: Db, user: SessionUser, id: string) {
 
 /** the elements of one menu the caller may grant */
 export async function grantableElements(db: Db, user: SessionUser, menuId: string) {
-  const r = await db.execute<{ id: string; code: string; type: string; name: string; uri: string | null; menu_id: string; method: string | null; description: string | null }>(sql`
+  const r = await db.execute<ElementRow>(sql`
     select id, code, type, name, uri, menu_id, method, description from base_element where menu_id = ${menuId} order by code`);
-  const rows = r.rows.filter((e) => user.side === 'platform' || user.elements.has(e.code))
-    .map((e) => ({ id: e.id, code: e.code, type: e.type, name: e.name, uri: e.uri, menuId: e.menu_id, method: e.method, description: e.description }));
+  const rows = r.rows.filter((e) => user.side === 'platform' || user.elements.has(e.code)).map(elementOut);
   return { total: rows.length, rows };
 }
 

@@ -6,20 +6,18 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isElementCode, isMenuCode } from '@dg/core';
+import { adminAnswers, isElementCode, isMenuCode, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { UUID_RE, idParam, isUuid } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 
 export type MenuRow = {
   id: string; code: string; title: string; parent_id: string | null; href: string | null; icon: string | null; type: string;
   order_num: number; description: string | null; path: string | null; hidden: boolean; attr1: string | null;
 };
-export interface MenuNode {
-  id: string; parentId: string; code: string; title: string; label: string; icon: string | null; href: string | null; type: string;
-  orderNum: number; description: string | null; path: string | null; hidden: boolean; attr1: string | null; spread: boolean; children: MenuNode[];
-}
+export type MenuNode = Served<typeof adminAnswers.menuNode>;
 
 export async function allMenus(db: Db): Promise<MenuRow[]> {
   return (await db.execute<MenuRow>(sql`select id, code, title, parent_id, href, icon, type, order_num, description, path, hidden, attr1
@@ -62,6 +60,10 @@ export function withAncestors(rows: MenuRow[], ids: Iterable<string>): Set<strin
   return out;
 }
 
+export type ElementRow = { id: string; code: string; type: string; name: string; uri: string | null; menu_id: string; method: string | null; description: string | null };
+export const elementOut = (e: ElementRow): Served<typeof adminAnswers.element> =>
+  ({ id: e.id, code: e.code, type: e.type, name: e.name, uri: e.uri, menuId: e.menu_id, method: e.method, description: e.description });
+
 const CODE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const menuBody = z.object({
   code: z.string({ error: '请输入路径编码' }).trim().min(1, '请输入路径编码').regex(CODE_RE, '路径编码：请输入以字母开头、64位以内的英文字符、数字或下划线'),
@@ -96,13 +98,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const menuRead = { access: { menu: 'menuManager' } } as const;
 
   app.get('/admin/menu/tree', {
-    config: menuRead, schema: { tags, summary: '菜单树', querystring: z.object({ title: z.string().max(64).optional() }) },
+    config: menuRead, schema: { tags, summary: '菜单树', querystring: z.object({ title: z.string().max(64).optional() }), response: answer(adminAnswers.menuTree) },
   }, async (req) => {
     const title = req.query.title?.trim();
     return ok(menuTree(await allMenus(db()), title ? (m) => m.title.includes(title) : undefined));
   });
 
-  app.get('/admin/menu/:id', { config: menuRead, schema: { tags, summary: '菜单详情', params: idParam } }, async (req) => {
+  app.get('/admin/menu/:id', { config: menuRead, schema: { tags, summary: '菜单详情', params: idParam, response: answer(adminAnswers.menu) } }, async (req) => {
     const m = (await allMenus(db())).find((x) => x.id === req.params.id);
     if (!m) throw notFound();
     const { children: _c, ...node } = toNode(m);
@@ -125,7 +127,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return { parentPath: parent.path ?? '' };
   }
 
-  app.post('/admin/menu', { config: { access: { element: 'menuManager:btn_add' } }, schema: { tags, summary: '新增菜单', body: menuBody } }, async (req) => {
+  app.post('/admin/menu', { config: { access: { element: 'menuManager:btn_add' } }, schema: { tags, summary: '新增菜单', body: menuBody, response: answer(adminAnswers.menuNode) } }, async (req) => {
     const body = req.body;
     const row = await db().transaction(async (tx) => {
       const { parentPath } = await checkMenu(tx, body, null);
@@ -139,7 +141,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(toNode(row));
   });
 
-  app.put('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_edit' } }, schema: { tags, summary: '修改菜单', params: idParam, body: menuBody } }, async (req) => {
+  app.put('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_edit' } }, schema: { tags, summary: '修改菜单', params: idParam, body: menuBody, response: answer(adminAnswers.menuNode) } }, async (req) => {
     const { id } = req.params;
     const body = req.body;
     const { before, after } = await db().transaction(async (tx) => {
@@ -163,7 +165,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(toNode(after));
   });
 
-  app.delete('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_del' } }, schema: { tags, summary: '删除菜单', params: idParam } }, async (req) => {
+  app.delete('/admin/menu/:id', { config: { access: { element: 'menuManager:btn_del' } }, schema: { tags, summary: '删除菜单', params: idParam, response: answer(adminAnswers.done) } }, async (req) => {
     const { id } = req.params;
     const before = await db().transaction(async (tx) => {
       const m = (await allMenus(tx)).find((x) => x.id === id);
@@ -182,14 +184,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // ---------------------------------------------------------------------------
   // elements
   // ---------------------------------------------------------------------------
-  type ElementRow = { id: string; code: string; type: string; name: string; uri: string | null; menu_id: string; method: string | null; description: string | null };
-  const elementOut = (e: ElementRow) => ({ id: e.id, code: e.code, type: e.type, name: e.name, uri: e.uri, menuId: e.menu_id, method: e.method, description: e.description });
   const findElement = async (tx: Db, id: string) =>
     (await tx.execute<ElementRow>(sql`select id, code, type, name, uri, menu_id, method, description from base_element where id = ${id}`)).rows[0];
 
   app.get('/admin/element/list', {
     config: menuRead,
-    schema: { tags, summary: '菜单的按钮或资源', querystring: z.object({ menuId: z.string().optional(), name: z.string().max(64).optional(), limit: z.string().optional(), offset: z.string().optional() }) },
+    schema: { tags, summary: '菜单的按钮或资源', querystring: z.object({ menuId: z.string().optional(), name: z.string().max(64).optional(), limit: z.string().optional(), offset: z.string().optional() }),
+      response: answer(adminAnswers.elements) },
   }, async (req) => {
     const { menuId, name } = req.query;
     if (menuId && !isUuid(menuId)) throw badInput('所属菜单：参数格式不正确');
@@ -201,7 +202,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ total: r.rows.length, rows: r.rows.map(elementOut) });
   });
 
-  app.get('/admin/element/:id', { config: menuRead, schema: { tags, summary: '按钮详情', params: idParam } }, async (req) => {
+  app.get('/admin/element/:id', { config: menuRead, schema: { tags, summary: '按钮详情', params: idParam, response: answer(adminAnswers.element) } }, async (req) => {
     const e = await findElement(db(), req.params.id);
     if (!e) throw notFound();
     return ok(elementOut(e));
@@ -214,7 +215,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (!menu.rows.length) throw badInput('所属菜单：所选菜单不存在');
   }
 
-  app.post('/admin/element', { config: { access: { element: 'menuManager:btn_element_add' } }, schema: { tags, summary: '新增按钮', body: elementBody } }, async (req) => {
+  app.post('/admin/element', { config: { access: { element: 'menuManager:btn_element_add' } }, schema: { tags, summary: '新增按钮', body: elementBody, response: answer(adminAnswers.element) } }, async (req) => {
     const b = req.body;
     const row = await db().transaction(async (tx) => {
       await checkElement(tx, b, null);
@@ -226,7 +227,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(elementOut(row));
   });
 
-  app.put('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_edit' } }, schema: { tags, summary: '修改按钮', params: idParam, body: elementBody } }, async (req) => {
+  app.put('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_edit' } }, schema: { tags, summary: '修改按钮', params: idParam, body: elementBody, response: answer(adminAnswers.element) } }, async (req) => {
     const { id } = req.params;
     const b = req.body;
     const { before, after } = await db().transaction(async (tx) => {
@@ -243,7 +244,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok(elementOut(after));
   });
 
-  app.delete('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_del' } }, schema: { tags, summary: '删除按钮', params: idParam } }, async (req) => {
+  app.delete('/admin/element/:id', { config: { access: { element: 'menuManager:btn_element_del' } }, schema: { tags, summary: '删除按钮', params: idParam, response: answer(adminAnswers.done) } }, async (req) => {
     const { id } = req.params;
     const before = await db().transaction(async (tx) => {
       const e = await findElement(tx, id);

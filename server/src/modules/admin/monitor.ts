@@ -11,6 +11,8 @@ import type { App, AppContext } from '../../platform/context.ts';
 import type { Trace } from '../../platform/traces.ts';
 import { ok, notFound } from '../../platform/errors.ts';
 import { poolStats } from '../../db/index.ts';
+import { answer } from '../../platform/answers.ts';
+import { adminAnswers } from '@dg/core';
 
 const STALE_MS = 45_000;
 
@@ -75,7 +77,10 @@ function selfStats(app: App) {
   };
 }
 
-type InstanceRow = { id: string; host: string; pid: number; version: string; started_at: Date; heartbeat_at: Date; stats: Record<string, any> | null };
+/** what an instance's heartbeat stores of itself (server.ts) */
+type BeatStats = { rss?: number; heapUsed?: number; pool?: ReturnType<typeof poolStats>; lastMinute?: { n?: number; errors?: number } };
+type InstanceRow = { id: string; host: string; pid: number; version: string; started_at: Date; heartbeat_at: Date; stats: BeatStats | null };
+const online = (beat: Date, now: number) => (now - new Date(beat).getTime() < STALE_MS ? '在线' as const : '离线' as const);
 
 export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -85,21 +90,21 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   const instances = async () => (await db().execute<InstanceRow>(sql`select id, host, pid, version, started_at, heartbeat_at, stats from service_instance order by started_at`)).rows;
 
-  app.get('/admin/serviceRegistry/list', { config: { access: { menu: 'serviceRegistryManager' } }, schema: { tags: ['服务注册'], summary: '运行中的实例' } }, async () => {
+  app.get('/admin/serviceRegistry/list', { config: { access: { menu: 'serviceRegistryManager' } }, schema: { tags: ['服务注册'], summary: '运行中的实例', response: answer(adminAnswers.registry) } }, async () => {
     const now = Date.now();
     const rows = (await instances()).map((i) => ({
       id: i.id, host: i.host, pid: i.pid, version: i.version, startedAt: i.started_at, heartbeatAt: i.heartbeat_at,
-      status: now - new Date(i.heartbeat_at).getTime() < STALE_MS ? '在线' : '离线', current: i.id === app.ctx.instanceId,
+      status: online(i.heartbeat_at, now), current: i.id === app.ctx.instanceId,
     }));
     // this instance answers, so it runs — even before its first beat (tests build the app without the heartbeat)
     if (!rows.some((r) => r.current)) {
       rows.unshift({ id: app.ctx.instanceId, host: os.hostname(), pid: process.pid, version: app.ctx.config.version, startedAt: app.ctx.startedAt,
-        heartbeatAt: new Date(), status: '在线', current: true });
+        heartbeatAt: new Date(), status: online(new Date(), now), current: true });
     }
     return ok({ total: rows.length, rows });
   });
 
-  app.get('/admin/serviceStatus', { config: { access: { menu: 'serviceStatusManager' } }, schema: { tags: ['服务状态监控'], summary: '实例状态' } }, async () => {
+  app.get('/admin/serviceStatus', { config: { access: { menu: 'serviceStatusManager' } }, schema: { tags: ['服务状态监控'], summary: '实例状态', response: answer(adminAnswers.status) } }, async () => {
     const now = Date.now();
     const self = {
       id: app.ctx.instanceId, host: os.hostname(), pid: process.pid, version: app.ctx.config.version, startedAt: app.ctx.startedAt,
@@ -107,10 +112,10 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     };
     const others = (await instances()).filter((i) => i.id !== app.ctx.instanceId).map((i) => {
       const s = i.stats ?? {};
-      const minute = s.lastMinute as { n?: number; errors?: number } | undefined;
+      const minute = s.lastMinute;
       return {
         id: i.id, host: i.host, pid: i.pid, version: i.version, startedAt: i.started_at, heartbeatAt: i.heartbeat_at,
-        status: now - new Date(i.heartbeat_at).getTime() < STALE_MS ? '在线' : '离线',
+        status: online(i.heartbeat_at, now),
         pool: s.pool ?? null, memory: { rss: s.rss ?? null, heapUsed: s.heapUsed ?? null },
         uptime: Math.round((new Date(i.heartbeat_at).getTime() - new Date(i.started_at).getTime()) / 1000),
         requestsPerMinute: minute?.n ?? null, errorRate: minute?.n ? Math.round(((minute.errors ?? 0) / minute.n) * 10000) / 100 : 0,
@@ -135,6 +140,7 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         minMs: z.coerce.number({ error: '最短耗时：请输入数字' }).min(0).optional(),
         limit: z.coerce.number().int().min(1).max(500).optional(),
       }),
+      response: answer(adminAnswers.recentTraces),
     },
   }, async (req) => {
     const { path, status, minMs, limit } = req.query;
@@ -144,14 +150,15 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   app.get('/admin/serviceTrace/slow', {
-    config: traceRead, schema: { tags: ['链路监控'], summary: '慢请求', querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }) },
+    config: traceRead, schema: { tags: ['链路监控'], summary: '慢请求', querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }),
+      response: answer(adminAnswers.slowTraces) },
   }, async (req) => {
     const rows = [...app.ctx.traces.slow].sort((a, b) => b.ms - a.ms).slice(0, req.query.limit ?? 100);
     return ok({ total: rows.length, slowMs: app.ctx.traces.slowMs, rows: rows.map(brief) });
   });
 
   app.get('/admin/serviceTrace/:traceId', {
-    config: traceRead, schema: { tags: ['链路监控'], summary: '一个请求的链路', params: z.object({ traceId: z.string().max(64) }) },
+    config: traceRead, schema: { tags: ['链路监控'], summary: '一个请求的链路', params: z.object({ traceId: z.string().max(64) }), response: answer(adminAnswers.trace) },
   }, async (req) => {
     const id = req.params.traceId;
     const t = app.ctx.traces.recent.find((x) => x.traceId === id) ?? app.ctx.traces.slow.find((x) => x.traceId === id);

@@ -9,7 +9,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
-import { STATUS } from '@dg/core';
+import { STATUS, adminAnswers } from '@dg/core';
+import { answer } from '../../platform/answers.ts';
 import type { App } from '../../platform/context.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { ok, badInput, notFound, ApiError } from '../../platform/errors.ts';
@@ -88,7 +89,7 @@ export const serviceClientRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/admin/serviceClient/resetSecret/:id', {
     config: { access: { element: 'serviceManager:btn_resetSecret' } },
-    schema: { tags: ['服务管理'], summary: '重置密钥', params: idParam },
+    schema: { tags: ['服务管理'], summary: '重置密钥', params: idParam, response: answer(adminAnswers.secretReset) },
   }, async (req) => {
     const { id } = req.params;
     const secret = newSecret();
@@ -111,6 +112,7 @@ export const serviceClientRoutes: FastifyPluginAsyncZod = async (fastify) => {
         code: z.string({ error: '请输入服务编码' }).trim().min(1, '请输入服务编码').max(64, '服务编码不能超过64个字符'),
         secret: z.string({ error: '请输入服务密钥' }).min(1, '请输入服务密钥').max(200, '服务密钥不能超过200个字符'),
       }),
+      response: answer(adminAnswers.clientToken),
     },
   }, async (req) => {
     const { code, secret } = req.body;
@@ -127,7 +129,7 @@ export const serviceClientRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ token, expiresIn: CLIENT_TOKEN_SECONDS });
   });
 
-  app.get('/open/ping', { config: { access: { public: true } }, schema: { tags: ['开放接口'], summary: '连通性检查（服务令牌）' } }, async (req) => {
+  app.get('/open/ping', { config: { access: { public: true } }, schema: { tags: ['开放接口'], summary: '连通性检查（服务令牌）', response: answer(adminAnswers.openPing) } }, async (req) => {
     const c = await openClient(app, req);
     return ok({ client: c.code, time: new Date().toISOString() });
   });

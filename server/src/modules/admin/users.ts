@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkRule, resourceByKey, type Side } from '@dg/core';
+import { adminAnswers, checkRule, resourceByKey, type Side } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { textArray, uuidArray } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -16,6 +16,7 @@ import { hashPassword } from '../../platform/crud/write.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
 import { checkAssignable, groupsByIds, jurisdictionEnterprises, jurisdictionOrgs, visibleGroups } from './common.ts';
 import { UUID_RE, idParam } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 
 const userDef = resourceByKey('user')!;
 
@@ -146,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.put('/admin/user/resetPassword/:id', {
     config: { access: { element: 'userManager:btn_resetPassword' } },
-    schema: { tags, summary: '重置密码', params: idParam, body: z.object({ password: passwordSchema('密码') }) },
+    schema: { tags, summary: '重置密码', params: idParam, body: z.object({ password: passwordSchema('密码') }), response: answer(adminAnswers.done) },
   }, async (req) => {
     const { id } = req.params;
     const { password } = req.body;
@@ -162,7 +163,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.put('/admin/user/unlock/:id', {
     config: { access: { element: 'userManager:btn_unlock' } },
-    schema: { tags, summary: '解锁', params: idParam },
+    schema: { tags, summary: '解锁', params: idParam, response: answer(adminAnswers.done) },
   }, async (req) => {
     const { id } = req.params;
     const row = await scopedUser(req.user!, id);
@@ -174,7 +175,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // roles a caller may pick for a user (the `groupIds` picker): [{ value, label }]
   app.get('/admin/group/options', {
     config: { access: { menu: 'userManager' } },
-    schema: { tags, summary: '可分配的角色', querystring: z.object({ q: z.string().max(50).optional(), ids: z.string().max(4000).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }) },
+    schema: { tags, summary: '可分配的角色', querystring: z.object({ q: z.string().max(50).optional(), ids: z.string().max(4000).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
+      response: answer(adminAnswers.options) },
   }, async (req) => {
     const { q, ids, limit } = req.query;
     const conds = [visibleGroups(req.user!)];
@@ -190,7 +192,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // ---------------------------------------------------------------------------
   const any = { access: { anyUser: true } };
 
-  app.get('/admin/user/profile', { config: any, schema: { tags: ['个人中心'], summary: '个人信息' } }, async (req) => {
+  app.get('/admin/user/profile', { config: any, schema: { tags: ['个人中心'], summary: '个人信息', response: answer(adminAnswers.profile) } }, async (req) => {
     const me = req.user!;
     const r = await db().execute<{ name: string; username: string; mobile: string | null; email: string | null; sex: string | null; side: Side;
       enterprise_name: string | null; org_name: string | null; last_login_at: Date | null }>(sql`
@@ -216,6 +218,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
         mobile: z.string().trim().max(20, '手机：请输入正确手机号码').nullish(),
         email: z.string().trim().max(100, '邮箱不能超过100个字符').nullish(),
       }),
+      response: answer(adminAnswers.profileEdit),
     },
   }, async (req) => {
     const me = req.user!;
@@ -232,7 +235,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   app.put('/admin/user/password', {
     config: { access: { anyUser: true, opt: '修改密码' } },
-    schema: { tags: ['个人中心'], summary: '修改密码', body: z.object({ oldPassword: passwordSchema('原密码'), newPassword: passwordSchema('新密码') }) },
+    schema: { tags: ['个人中心'], summary: '修改密码', body: z.object({ oldPassword: passwordSchema('原密码'), newPassword: passwordSchema('新密码') }),
+      response: answer(adminAnswers.newToken) },
   }, async (req) => {
     const me = req.user!;
     const { oldPassword, newPassword } = req.body;

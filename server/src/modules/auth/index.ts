@@ -10,7 +10,8 @@ import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../../platform/crud/write.ts';
 import svgCaptcha from 'svg-captcha';
 import { sql } from 'drizzle-orm';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG } from '@dg/core';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MSG, authAnswers } from '@dg/core';
+import { answer } from '../../platform/answers.ts';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
 import { logEntry } from '../../platform/audit.ts';
@@ -26,7 +27,7 @@ const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'))
 export async function authRoutes(app: App) {
   const db = () => app.ctx.database.db;
 
-  app.get('/api/admin/user/getVerify', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '验证码' } }, async () => {
+  app.get('/api/admin/user/getVerify', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '验证码', response: answer(authAnswers.captcha) } }, async () => {
     const c = svgCaptcha.create({ size: 4, ignoreChars: '0o1ilI', noise: 2, color: true, width: 110, height: 38 });
     const verifyId = randomUUID();
     await app.ctx.state.putCaptcha(verifyId, c.text.toLowerCase(), 300);
@@ -44,6 +45,7 @@ export async function authRoutes(app: App) {
         verifyId: z.string().max(64).optional(),
         verifyCode: z.string().max(16).optional(),
       }),
+      response: answer(authAnswers.token),
     },
   }, async (req) => {
     const { username, password, type, verifyId, verifyCode } = req.body;
@@ -121,14 +123,14 @@ export async function authRoutes(app: App) {
   });
 
   // the old token ends when the new one is issued
-  app.get('/api/auth/jwt/refresh', { config: { access: { anyUser: true, kinds: BOTH } }, schema: { tags: ['登录'], summary: '刷新令牌' } }, async (req) => {
+  app.get('/api/auth/jwt/refresh', { config: { access: { anyUser: true, kinds: BOTH } }, schema: { tags: ['登录'], summary: '刷新令牌', response: answer(authAnswers.token) } }, async (req) => {
     const old = req.user!.token;
     const { token } = app.ctx.tokens.sign(req.user!, old.kind, old.ep);
     await app.ctx.sessions.revoke(old);
     return ok(token);
   });
 
-  app.post('/api/auth/jwt/invalid', { config: { access: { anyUser: true, kinds: BOTH, opt: '注销令牌' } }, schema: { tags: ['登录'], summary: '注销令牌', querystring: z.object({ token: z.string().optional() }) } }, async (req) => {
+  app.post('/api/auth/jwt/invalid', { config: { access: { anyUser: true, kinds: BOTH, opt: '注销令牌' } }, schema: { tags: ['登录'], summary: '注销令牌', querystring: z.object({ token: z.string().optional() }), response: answer(authAnswers.done) } }, async (req) => {
     await app.ctx.sessions.revoke(req.user!.token);
     return ok(null);
   });
@@ -139,16 +141,16 @@ export async function authRoutes(app: App) {
     await logEntry(db(), req, { menu: '登录', opt: '退出登录', name: u.name, userId: u.id, enterpriseId: u.enterpriseId, result: '成功' });
     return ok(null);
   };
-  app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录' } }, logout);
-  app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true, kinds: ['super'] } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）' } }, logout);
+  app.get('/api/admin/user/logout', { config: { access: { anyUser: true } }, schema: { tags: ['登录'], summary: '退出登录', response: answer(authAnswers.done) } }, logout);
+  app.get('/api/super/admin/user/logout', { config: { access: { anyUser: true, kinds: ['super'] } }, schema: { tags: ['登录'], summary: '退出登录（超级管理员）', response: answer(authAnswers.done) } }, logout);
 
   // one-time login tickets for /auth-redirect
-  app.post('/api/auth/ticket', { config: { access: { anyUser: true, opt: '签发登录票据' } }, schema: { tags: ['登录'], summary: '签发一次性登录票据' } }, async (req) => {
+  app.post('/api/auth/ticket', { config: { access: { anyUser: true, opt: '签发登录票据' } }, schema: { tags: ['登录'], summary: '签发一次性登录票据', response: answer(authAnswers.token) } }, async (req) => {
     const ticket = randomBytes(24).toString('base64url');
     await db().execute(sql`insert into login_ticket (ticket, user_id, expires_at) values (${ticket}, ${req.user!.id}, now() + interval '60 seconds')`);
     return ok(ticket);
   });
-  app.post('/api/auth/jwt/ticket', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '以票据换取令牌', body: z.object({ ticket: z.string({ error: '缺少票据' }).min(1, '缺少票据').max(64) }) } }, async (req) => {
+  app.post('/api/auth/jwt/ticket', { config: { access: { public: true } }, schema: { tags: ['登录'], summary: '以票据换取令牌', body: z.object({ ticket: z.string({ error: '缺少票据' }).min(1, '缺少票据').max(64) }), response: answer(authAnswers.token) } }, async (req) => {
     const { ticket } = req.body;
     const r = await db().execute<{ id: string; username: string; name: string; token_epoch: number | null }>(sql`
       with t as (update login_ticket set used_at = now() where ticket = ${ticket} and used_at is null and expires_at > now() returning user_id)

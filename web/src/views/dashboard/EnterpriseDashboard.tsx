@@ -18,7 +18,7 @@ const QUEUES = [
 export default function EnterpriseDashboard({ data, theme }: { data: Partial<Data>; theme: string }) {
   const queues = (data.queues ?? {}) as Record<string, unknown>;
   const expiry = Array.isArray(data.expiry) ? data.expiry : [];
-  const hazards = data.hazards ?? {};
+  const hazards: Partial<Data['hazards']> = data.hazards ?? {};
   const byDay = Array.isArray(data.waybillsByDay) ? data.waybillsByDay : [];
 
   return (

@@ -51,10 +51,10 @@ export function NoticeList({ notices }: { notices: NoticeItem[] | undefined }) {
         // Typography its editor and the input library, into the dashboard's first load and its budget)
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {list.map((n) => {
-            const when = n.publishedAt ?? n.createdAt;
+            const when = n.publishedAt;
             return (
               <li key={n.id} style={{ display: 'flex', alignItems: 'baseline', gap: 12, padding: '8px 0', borderBottom: `1px solid ${token.colorSplit}` }}>
-                <span title={n.title} style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: n.read === false ? 600 : undefined }}>
+                <span title={n.title} style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {path ? <Link to={path}>{n.title}</Link> : n.title}
                 </span>
                 <span style={{ flex: 'none', color: token.colorTextSecondary }}>{when ? relativeTime(new Date(when)) : ''}</span>

@@ -18,17 +18,13 @@ import { setToken } from '../../utils/auth.ts';
 
 const SIDE_LABEL: Record<string, string> = { enterprise: '企业用户', government: '政府用户', platform: '平台用户' };
 
-function loginTime(r: LoginRecord): string {
-  const t = r.time ?? r.at ?? r.crtTime ?? r.createdAt;
-  return t ? dayjs(t).format(DATE_FORMAT) : '';
-}
-function loginOk(r: LoginRecord): boolean {
-  if (typeof r.success === 'boolean') return r.success;
-  if (typeof r.result === 'boolean') return r.result;
-  return !r.result || /^(ok|success|成功|1)$/i.test(String(r.result));
-}
+const loginTime = (r: LoginRecord): string => dayjs(r.at).format(DATE_FORMAT);
+const loginOk = (r: LoginRecord): boolean => /^(ok|success|成功|1)$/i.test(r.result);
 
-function BasicForm({ profile }: { profile: ProfileData }) {
+/** the profile, or until (or unless) it answers what front/info already told */
+type Shown = Pick<ProfileData, 'id' | 'username' | 'name' | 'side' | 'enterpriseName' | 'orgName'> & Partial<ProfileData>;
+
+function BasicForm({ profile }: { profile: Shown }) {
   const [form] = Form.useForm<{ name: string; mobile?: string; email?: string }>();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -110,8 +106,8 @@ export default function Profile() {
   const info = useUserStore((s) => s.info);
   const { data: loaded, isLoading } = useQuery({ queryKey: ['profile'], queryFn: getProfile });
   // until (or unless) the profile answers, show what front/info already told us
-  const profile: ProfileData | undefined =
-    loaded ?? (info ? { id: info.id, username: info.username, name: info.name, side: info.side, enterpriseName: info.enterpriseName, orgName: info.orgName, avatar: info.avatar || info.image } : undefined);
+  const profile: Shown | undefined =
+    loaded ?? (info ? { id: info.id, username: info.username, name: info.name, side: info.side, enterpriseName: info.enterpriseName, orgName: info.orgName } : undefined);
   const logins = (profile?.logins ?? []).slice(0, 20);
 
   return (
@@ -119,7 +115,7 @@ export default function Profile() {
       <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
         <Card title="个人信息" loading={isLoading && !profile}>
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
-            <Avatar size={72} src={profile?.avatar || undefined} style={{ backgroundColor: color, fontSize: 28 }}>
+            <Avatar size={72} style={{ backgroundColor: color, fontSize: 28 }}>
               {(profile?.name ?? '?').slice(0, 1)}
             </Avatar>
             <div style={{ marginTop: 8, fontSize: 16, fontWeight: 600 }}>{profile?.name}</div>
@@ -145,18 +141,18 @@ export default function Profile() {
                 children: (
                   <Table<LoginRecord>
                     size="small"
-                    rowKey={(r) => `${loginTime(r)}-${r.ip ?? r.host ?? ''}-${String(r.result ?? r.success ?? '')}`}
+                    rowKey={(r) => `${r.at}-${r.ip ?? ''}-${r.result}`}
                     dataSource={logins}
                     pagination={false}
                     locale={{ emptyText: '暂无登录记录' }}
                     data-testid="profile-logins"
                     columns={[
                       { title: '时间', key: 'time', render: (_, r) => loginTime(r) },
-                      { title: 'IP', key: 'ip', render: (_, r) => r.ip ?? r.host ?? '' },
+                      { title: 'IP', key: 'ip', render: (_, r) => r.ip ?? '' },
                       {
                         title: '结果',
                         key: 'result',
-                        render: (_, r) => (loginOk(r) ? <Tag color="success">成功</Tag> : <Tag color="error">{typeof r.result === 'string' && r.result ? r.result : r.message || '失败'}</Tag>),
+                        render: (_, r) => (loginOk(r) ? <Tag color="success">成功</Tag> : <Tag color="error">{r.result || r.message || '失败'}</Tag>),
                       },
                     ]}
                   />
