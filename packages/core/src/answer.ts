@@ -30,3 +30,6 @@ export type Wire<S extends z.ZodType> = z.input<S>;
 
 /** what the server's handler returns for an answer schema (a point in time a Date) */
 export type Served<S extends z.ZodType> = z.output<S>;
+
+/** the side a user or a step belongs to (resource.ts Side) */
+export const side = z.enum(['enterprise', 'government', 'platform']);

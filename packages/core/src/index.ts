@@ -26,3 +26,4 @@ export * from './answers/learning.ts';
 export * from './answers/admin.ts';
 export * from './answers/auth.ts';
 export * from './answers/shell.ts';
+export * from './answers/list.ts';

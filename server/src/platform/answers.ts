@@ -34,8 +34,8 @@ const isRefusal = (value: unknown) => {
 export function answerSerializer(check: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => (value: unknown) => {
     const text = JSON.stringify(value);
-    // a refusal shares HTTP 200 with an answer (its envelope's status says which): it is not the route's answer
     if (!check) return text;
+    // a refusal shares HTTP 200 with an answer (its envelope's status says which): it is not the route's answer
     if (envelopes.has(schema) ? (value as { status?: unknown } | null)?.status !== STATUS.OK : isRefusal(value)) return text;
     const encoded = z.safeEncode(schema, value as never);
     if (!encoded.success) throw new Error(`${method} ${url} answers what its schema does not describe: ${z.prettifyError(encoded.error)}`);

@@ -7,7 +7,7 @@
  * declaration: one POST per step, behind the step's element code.
  */
 import { z } from 'zod';
-import { opinionField, stateOf, stepAction, stepElements, stepFrom, stepRefusal, type ResourceDef, type Side, type StepDef, type WorkflowDef } from '@dg/core';
+import { opinionField, resourceRow, stateOf, stepAction, stepElements, stepFrom, stepRefusal, type ResourceDef, type Side, type StepDef, type WorkflowDef } from '@dg/core';
 import type { Db } from '../db/index.ts';
 import type { FlowSubject } from '../db/danger-schema.ts';
 import type { SessionUser } from './access.ts';
@@ -17,6 +17,7 @@ import { fieldValue } from './crud/write.ts';
 import { presentOne } from './crud/query.ts';
 import type { Row } from './crud/hooks.ts';
 import { idParam } from './schemas.ts';
+import { answer } from './answers.ts';
 import { opinionOf, stepRow, tableStore, type WorkflowStore } from './flow.ts';
 
 const SIDE_NAMES: Record<Side, string> = { enterprise: '企业', government: '政府', platform: '平台' };
@@ -79,6 +80,8 @@ export interface WorkflowRegistration {
   bodies?: Readonly<Record<string, z.ZodType>>;
   /** what a step's route answers (default: the row as the list shows it) */
   answer?: (name: string, result: StepResult, user: SessionUser) => unknown;
+  /** the schema of what every step's route answers (default: core's resourceRow, the row as the list shows it) */
+  answerSchema?: z.ZodType;
   /** steps whose route the module writes itself, still running the step here (下发 of several waybills at once) */
   ownRoutes?: readonly string[];
   /** after a refused step has rolled back: what the module keeps of the refusal (the 异常运单 a dispatch rule found) */
@@ -171,7 +174,7 @@ export function workflowRoutes(app: App, reg: WorkflowRegistration) {
     const access = elements.length === 1 ? { element: elements[0]! } : { anyElement: [...elements] };
     app.post(`${stepPath(reg, name)}/:id`, {
       config: { access: { ...access, opt: `${def.title}${step.label}` } },
-      schema: { tags: [def.title], summary: `${def.title}${step.label}（${stepFrom(step).join('、')} → ${toStates(step).join('、') || '不变'}）`, params: idParam, body: reg.bodies?.[name] ?? stepBody(def, step) },
+      schema: { tags: [def.title], summary: `${def.title}${step.label}（${stepFrom(step).join('、')} → ${toStates(step).join('、') || '不变'}）`, params: idParam, body: reg.bodies?.[name] ?? stepBody(def, step), response: answer(reg.answerSchema ?? resourceRow) },
     }, async (req) => {
       const db = app.ctx.database.db;
       const result = await runStep(db, reg, req.user!, (req.params as { id: string }).id, name, (req.body ?? {}) as Record<string, unknown>);

@@ -3,11 +3,9 @@
  * the code table, attachments, 首页, the service monitors, service clients, published content and app releases.
  */
 import { z } from 'zod';
-import { instant, type Wire } from '../answer.ts';
+import { instant, side, type Wire } from '../answer.ts';
 import type { TreeOf } from './tree.ts';
 
-const SIDE = ['enterprise', 'government', 'platform'] as const;
-const side = z.enum(SIDE);
 const CONTENT_KINDS = ['article', 'policy'] as const;
 
 /** a page of rows with their count (AG-Admin's TableResultResponse data) */

@@ -1,10 +1,9 @@
 /** The timeline of a workflow's row (the one `work_flow` read): who did what, when, with which opinion. */
 import { Card, Empty, Skeleton, Space, Timeline, Typography } from 'antd';
+import type { FlowEntry } from '@dg/core';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { fmtMinute } from '../../pages/waybill/common';
-
-export interface FlowEntry { action: string; fromState: string | null; toState: string; opinion: string | null; side: string; userName: string; createdAt: string }
 
 /** the timeline of a row of `base` (`/yhpc/hazard`, `/aqjc/checkPlan`, `/zggl/rectNotice` …) */
 export const flowOf = (base: string, id: string) => request<FlowEntry[]>({ url: `${base}/flow/${encodeURIComponent(id)}`, method: 'get' });
