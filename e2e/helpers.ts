@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { claimSlot } from '../server/test/workers.ts';
+import { chromiumPath } from './browser.ts';
 
 /** this worker's server (e2e/global-setup.ts starts one per worker, each on its own database) */
 function server() {
@@ -25,7 +26,7 @@ export function useBrowser() {
   const ctx: { browser: Browser } = {} as never;
   beforeAll(async () => {
     ctx.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+      executablePath: chromiumPath(), headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     });
   });
