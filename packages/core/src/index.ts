@@ -28,3 +28,4 @@ export * from './answers/auth.ts';
 export * from './answers/shell.ts';
 export * from './answers/list.ts';
 export * from './answers/notice.ts';
+export * from './answers/regime.ts';
