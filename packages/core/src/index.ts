@@ -29,3 +29,4 @@ export * from './answers/shell.ts';
 export * from './answers/list.ts';
 export * from './answers/notice.ts';
 export * from './answers/regime.ts';
+export * from './answers/knowledge.ts';
