@@ -30,3 +30,4 @@ export * from './answers/list.ts';
 export * from './answers/notice.ts';
 export * from './answers/regime.ts';
 export * from './answers/knowledge.ts';
+export * from './answers/fusion.ts';
