@@ -31,3 +31,4 @@ export * from './answers/notice.ts';
 export * from './answers/regime.ts';
 export * from './answers/knowledge.ts';
 export * from './answers/fusion.ts';
+export * from './answers/assessment.ts';
