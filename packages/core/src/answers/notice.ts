@@ -74,4 +74,3 @@ export type NoticeReceipt = Wire<typeof noticeReceipt>;
 export type InboxRow = Wire<typeof inboxRow>;
 export type SentRow = Wire<typeof sentRow>;
 export type MessageTarget = Wire<typeof target>;
-export type FileRefAnswer = Wire<typeof fileRef>;
