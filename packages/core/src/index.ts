@@ -27,3 +27,8 @@ export * from './answers/admin.ts';
 export * from './answers/auth.ts';
 export * from './answers/shell.ts';
 export * from './answers/list.ts';
+export * from './answers/notice.ts';
+export * from './answers/regime.ts';
+export * from './answers/knowledge.ts';
+export * from './answers/fusion.ts';
+export * from './answers/assessment.ts';

@@ -4,6 +4,7 @@
  * their staff record (base_user.staff_id); a manager records paper sign-offs; the bell counts what is left to read.
  */
 import { sql } from 'drizzle-orm';
+import type { Served, staffReadAnswers } from '@dg/core';
 import { textArray, type Db } from '../db/index.ts';
 import type { StaffReadSubject } from '../db/staff-read-schema.ts';
 import { enterpriseScope, type SessionUser } from './access.ts';
@@ -20,7 +21,7 @@ export async function askToRead(tx: Db, subject: StaffReadSubject, subjectId: st
 
 /** who was asked to read it (the caller found the subject in scope), unread first */
 export async function readsOf(db: Db, subjectId: string) {
-  return (await db.execute(sql`select staff_id as "staffId", staff_name as "staffName", post, read_at as "readAt", recorded_by as "recordedBy"
+  return (await db.execute<Served<typeof staffReadAnswers.reads>[number]>(sql`select staff_id as "staffId", staff_name as "staffName", post, read_at as "readAt", recorded_by as "recordedBy"
     from staff_read where subject_id = ${subjectId} order by read_at is not null, read_at desc, staff_name`)).rows;
 }
 
@@ -42,7 +43,7 @@ export async function staffOf(db: Db, user: SessionUser): Promise<string | null>
 export async function acknowledge(db: Db, user: SessionUser, subject: StaffReadSubject, subjectId: string, what: string) {
   const staffId = await staffOf(db, user);
   if (!staffId) throw badInput(`您的账户未关联人员档案，不能阅知${what}，请联系企业管理员关联`);
-  const r = await db.execute<{ read_at: Date | null }>(sql`update staff_read set read_at = coalesce(read_at, now())
+  const r = await db.execute<{ read_at: Date }>(sql`update staff_read set read_at = coalesce(read_at, now())
     where subject = ${subject} and subject_id = ${subjectId} and staff_id = ${staffId} and ${enterpriseScope(user, sql`enterprise_id`)} returning read_at`);
   if (!r.rows.length) throw badInput(`您不在本${what}的阅知范围内`);
   return { readAt: r.rows[0]!.read_at };
@@ -55,11 +56,14 @@ export async function recordReads(db: Db, user: SessionUser, subjectId: string, 
   return r.rows.length;
 }
 
-/** what the signed-in person was asked to read of `subject` (joined to its table for title and dates), unread first */
-export async function myReads(db: Db, user: SessionUser, subject: StaffReadSubject, select: ReturnType<typeof sql>, from: ReturnType<typeof sql>) {
+/**
+ * what the signed-in person was asked to read of `subject` (joined to its table for title and dates: `select` names
+ * the columns of a row `R`, without its `readAt`), unread first
+ */
+export async function myReads<R extends { readAt: Date | string | null }>(db: Db, user: SessionUser, subject: StaffReadSubject, select: ReturnType<typeof sql>, from: ReturnType<typeof sql>) {
   const staffId = await staffOf(db, user);
-  if (!staffId) return { linked: false, rows: [] };
-  const rows = (await db.execute(sql`select ${select}, r.read_at as "readAt" from staff_read r join ${from} d on d.id = r.subject_id
+  if (!staffId) return { linked: false, rows: [] as R[] };
+  const rows = (await db.execute<R>(sql`select ${select}, r.read_at as "readAt" from staff_read r join ${from} d on d.id = r.subject_id
     where r.subject = ${subject} and r.staff_id = ${staffId} and ${enterpriseScope(user, sql`r.enterprise_id`)}
     order by r.read_at is not null, r.created_at desc limit 200`)).rows;
   return { linked: true, rows };

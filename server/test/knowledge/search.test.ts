@@ -28,7 +28,7 @@ async function add(topic: string, values: Record<string, unknown>, as: DemoUser 
 const search = async (q: string, as: DemoUser = 'qiye', topic?: string) => {
   const r = await call('GET', `/api/zsk/knowledge/search?q=${encodeURIComponent(q)}${topic ? `&topic=${topic}` : ''}`, as);
   expect(r.status, r.message).toBe(STATUS.OK);
-  return r.data as { total: number; more: boolean; rows: { id: string; topic: string; title: string; titleHtml: string; snippet: string; titleHit: boolean }[] };
+  return r.data as { total: number; totalCapped: boolean; content: { id: string; topic: string; title: string; titleHtml: string; snippet: string; titleHit: boolean }[] };
 };
 
 describe('search terms', () => {
@@ -49,27 +49,27 @@ describe('全文检索', () => {
     const inBody = await add('knAccident', { title: `${rareWord(4)}泄漏事故`, content: `<p>车辆在高速公路上发生侧翻，罐体${w}阀门损坏，现场人员按预案处置。</p>` });
     const inTitle = await add('knStandard', { title: `关于${w}的检验规范`, category: '行业标准', content: '<p>适用于常压罐体。</p>' });
     const found = await search(w);
-    expect(found).toMatchObject({ total: 2, more: false });
-    expect(found.rows.map((r) => r.id)).toEqual([inTitle.id, inBody.id]);
-    expect(found.rows[0]!.titleHit).toBe(true);
-    expect(found.rows[0]!.titleHtml).toBe(`关于<mark>${w}</mark>的检验规范`);
-    expect(found.rows[1]!.titleHit).toBe(false);
-    expect(found.rows[1]!.snippet).toContain(`罐体<mark>${w}</mark>阀门损坏`);
+    expect(found).toMatchObject({ total: 2, totalCapped: false });
+    expect(found.content.map((r) => r.id)).toEqual([inTitle.id, inBody.id]);
+    expect(found.content[0]!.titleHit).toBe(true);
+    expect(found.content[0]!.titleHtml).toBe(`关于<mark>${w}</mark>的检验规范`);
+    expect(found.content[1]!.titleHit).toBe(false);
+    expect(found.content[1]!.snippet).toContain(`罐体<mark>${w}</mark>阀门损坏`);
     // a longer word must stand together: its characters apart in the sentence do not match
     const [a, b] = [...w];
-    expect((await search(`${b}${a}`)).rows.map((r) => r.id)).not.toContain(inBody.id);
+    expect((await search(`${b}${a}`)).content.map((r) => r.id)).not.toContain(inBody.id);
     // a title hit ranks first even when older than a body hit
     const older = await add('knTanker', { title: `${w}罐车`, category: '其他', publishDate: '2001-01-01', content: '<p>旧文。</p>' });
-    expect((await search(w)).rows.map((r) => r.id)).toEqual([inTitle.id, older.id, inBody.id]);
+    expect((await search(w)).content.map((r) => r.id)).toEqual([inTitle.id, older.id, inBody.id]);
     // one topic only
-    expect((await search(w, 'qiye', 'knAccident')).rows.map((r) => r.id)).toEqual([inBody.id]);
+    expect((await search(w, 'qiye', 'knAccident')).content.map((r) => r.id)).toEqual([inBody.id]);
   });
 
   it('searches the tags, and a word no document holds finds nothing', async () => {
     const tag = rareWord(3);
     const doc = await add('knTankBox', { title: '罐箱定期检验要点', category: '罐式集装箱', tags: `检验,${tag}`, content: '<p>按检验周期送检。</p>' });
-    expect((await search(tag)).rows.map((r) => r.id)).toEqual([doc.id]);
-    expect(await search(rareWord(3))).toEqual({ total: 0, more: false, rows: [] });
+    expect((await search(tag)).content.map((r) => r.id)).toEqual([doc.id]);
+    expect(await search(rareWord(3))).toEqual({ content: [], total: 0, totalCapped: false });
   });
 
   it('an edit is searched by its new words, not its old ones', async () => {
@@ -78,7 +78,7 @@ describe('全文检索', () => {
     const r = await call('PUT', '/api/zsk/knTanker/update', 'zhengfu', { id: doc.id, version: doc.version, title: '罐车日常检查', category: '常压罐车', content: `<p>检查${after}。</p>` });
     expect(r.status, r.message).toBe(STATUS.OK);
     expect((await search(before)).total).toBe(0);
-    expect((await search(after)).rows.map((x) => x.id)).toEqual([doc.id]);
+    expect((await search(after)).content.map((x) => x.id)).toEqual([doc.id]);
   });
 
   it('refuses a query over 50 characters with the field named', async () => {
@@ -102,7 +102,7 @@ describe('who writes', () => {
     expect((await call('GET', `/api/zsk/knRegulation/info/${doc.id}`, 'qiye')).data.title).toBe(`政府发布${w}`);
     expect((await call('PUT', '/api/zsk/knRegulation/update', 'qiye', { id: doc.id, version: doc.version, title: '改', category: '法律', content: '<p>x</p>' })).status).toBe(STATUS.FORBIDDEN);
     expect((await call('DELETE', `/api/zsk/knRegulation/del/${doc.id}`, 'qiye')).status).toBe(STATUS.FORBIDDEN);
-    expect((await search(w, 'qiye')).rows.map((r) => r.id)).toEqual([doc.id]);
+    expect((await search(w, 'qiye')).content.map((r) => r.id)).toEqual([doc.id]);
   });
 });
 
@@ -117,7 +117,7 @@ describe('正文', () => {
     expect(info.content).not.toMatch(/script|onclick|onerror|javascript/i);
     expect(info.content).toContain(`条文${w}`);
     expect(info).not.toHaveProperty('searchBody');
-    const hit = (await search(w)).rows[0]!;
+    const hit = (await search(w)).content[0]!;
     expect(hit.snippet).toBe(`条文<mark>${w}</mark>链接`);
   });
 });
@@ -125,8 +125,8 @@ describe('正文', () => {
 describe('the starting set', () => {
   it('has the 办法 2019 chapters, the nine classes\' emergency basics and the label of each class', async () => {
     const reg = await search('危险货物道路运输安全管理办法', 'qiye', 'knRegulation');
-    expect(reg.rows[0]!.title).toBe('危险货物道路运输安全管理办法（交通运输部令2019年第29号）章节目录');
-    const body = (await call('GET', `/api/zsk/knRegulation/info/${reg.rows[0]!.id}`, 'qiye')).data.content as string;
+    expect(reg.content[0]!.title).toBe('危险货物道路运输安全管理办法（交通运输部令2019年第29号）章节目录');
+    const body = (await call('GET', `/api/zsk/knRegulation/info/${reg.content[0]!.id}`, 'qiye')).data.content as string;
     for (const h of ['第一章 总则', '第三章 例外数量与有限数量危险货物运输的特别规定', '第四章 危险货物承运', '第十章 附则']) expect(body).toContain(h);
     expect(body).toContain('第十六条至第二十一条');
     for (const topic of ['knEmergency', 'knSign']) {
@@ -136,7 +136,7 @@ describe('the starting set', () => {
     }
     // a reader finds the emergency method by a word of its body
     const leak = await search('筑堤围堵', 'qiye', 'knEmergency');
-    expect(leak.rows.map((r) => r.title)).toContain('第3类 易燃液体 应急处置要点');
+    expect(leak.content.map((r) => r.title)).toContain('第3类 易燃液体 应急处置要点');
   });
 
   it('the goods catalogue\'s search links each row to the emergency method of its class', async () => {

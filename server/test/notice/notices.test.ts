@@ -123,8 +123,13 @@ describe('人员通知', () => {
     const pub = (await step('/api/tzgg/staffNotice', 'publish', row.id, 'qiye')).data;
     expect(pub.state).toBe('已发布');
     expect((await remind('yuangong')).unreadStaffNotice).toBe(before + 1);
-    await okData('POST', `/api/tzgg/staffNotice/read/${row.id}`, 'yuangong');
+    const mine = async () => (await okData('GET', '/api/tzgg/staffNotice/mine', 'yuangong')) as { linked: boolean; rows: { id: string; state: string; publishedAt: string; readAt: string | null }[] };
+    expect((await mine()).rows.find((r) => r.id === row.id)).toMatchObject({ state: '已发布', publishedAt: expect.any(String), readAt: null });
+    const read = await okData('POST', `/api/tzgg/staffNotice/read/${row.id}`, 'yuangong');
     expect((await remind('yuangong')).unreadStaffNotice).toBe(before);
+    expect((await mine()).rows.find((r) => r.id === row.id)?.readAt).toBe(read.readAt);
+    const reads = await okData('GET', `/api/tzgg/staffNotice/reads/${row.id}`, 'qiye') as { staffName: string; readAt: string | null; recordedBy: string | null }[];
+    expect(reads.filter((r) => r.readAt).map((r) => r.recordedBy)).toEqual([null]);
     expect((await okData('GET', `/api/tzgg/staffNotice/info/${row.id}`, 'qiye')).readCount).toBe(1);
     expect((await call('GET', `/api/tzgg/staffNotice/info/${row.id}`, 'qiye2')).message).toBe(MSG.notFound);
   });

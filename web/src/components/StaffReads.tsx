@@ -11,20 +11,19 @@ import { Alert, Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { elementOf, type MenuCode } from '@dg/core';
+import { elementOf, type MenuCode, type MyRead, type StaffRead, type Wire, type staffReadAnswers } from '@dg/core';
 import { request } from '../api/request';
 import { formatDateTime, useCan, useSave } from './resource';
 import { queryKeys } from './resource/api';
 import type { Row } from './resource/types';
 import { invalidateKeys } from '../app/live';
 
-export interface StaffRead { staffId: string; staffName: string; post: string | null; readAt: string | null; recordedBy: string | null }
-export interface MyRead { id: string; title: string; readAt: string | null; [k: string]: unknown }
-
 const enc = encodeURIComponent;
 const mineKey = (base: string) => ['staffReads', base, 'mine'];
 const readsKey = (base: string, id: string) => ['staffReads', base, 'reads', id];
-const mine = (base: string) => request<{ linked: boolean; rows: MyRead[] }>({ url: `${base}/mine`, method: 'get' });
+type A = typeof staffReadAnswers;
+/** every subject's rows carry its own columns beyond these (a regime's 版本), which `extraColumns` show */
+const mine = (base: string) => request<Wire<A['mine']>>({ url: `${base}/mine`, method: 'get' });
 
 export function MyStaffReads({ base, title, infoPath, extraColumns = [] }: { base: string; title: string; infoPath: (id: string) => string; extraColumns?: ColumnsType<MyRead> }) {
   const navigate = useNavigate();
@@ -49,11 +48,11 @@ export function MyStaffReads({ base, title, infoPath, extraColumns = [] }: { bas
 export function StaffReadsCard({ row, base, menu, resourceKey, draftHint }: { row: Row; base: string; menu: MenuCode; resourceKey: string; draftHint: ReactNode }) {
   const canRecord = useCan(elementOf(menu, 'btn_edit'));
   const queryClient = useQueryClient();
-  const reads = useQuery({ queryKey: readsKey(base, row.id), queryFn: () => request<StaffRead[]>({ url: `${base}/reads/${enc(row.id)}`, method: 'get' }), enabled: row.state !== '草稿' });
+  const reads = useQuery({ queryKey: readsKey(base, row.id), queryFn: () => request<Wire<A['reads']>>({ url: `${base}/reads/${enc(row.id)}`, method: 'get' }), enabled: row.state !== '草稿' });
   const [picked, setPicked] = useState<string[]>([]);
   // a company asks dozens of drivers: the manager looks either for who is still missing or for who has read
   const [show, setShow] = useState<'all' | 'unread' | 'read'>('all');
-  const { save, saving } = useSave((staffIds: string[]) => request<{ recorded: number }>({ url: `${base}/recordReads/${enc(row.id)}`, method: 'post', data: { staffIds } }), {
+  const { save, saving } = useSave((staffIds: string[]) => request<Wire<A['recorded']>>({ url: `${base}/recordReads/${enc(row.id)}`, method: 'post', data: { staffIds } }), {
     success: (r) => `已登记${r.recorded}人签阅`,
     refresh: async () => { await queryClient.invalidateQueries({ queryKey: readsKey(base, row.id) }); await queryClient.invalidateQueries({ queryKey: queryKeys.all(resourceKey) }); },
     then: () => setPicked([]),
@@ -88,7 +87,7 @@ export function AcknowledgeButton({ row, base, resourceKey, what }: { row: Row; 
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: mineKey(base), queryFn: () => mine(base) });
   const me = q.data?.rows.find((r) => r.id === row.id);
-  const { save, saving } = useSave(() => request<{ readAt: string }>({ url: `${base}/read/${enc(row.id)}`, method: 'post' }), {
+  const { save, saving } = useSave(() => request<Wire<A['read']>>({ url: `${base}/read/${enc(row.id)}`, method: 'post' }), {
     success: '已确认阅知',
     refresh: async () => {
       // the 已阅 count of the row, the lists and the bell

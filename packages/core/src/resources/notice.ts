@@ -10,6 +10,7 @@ import { POSTS } from './records.ts';
 
 export const NOTICE_TYPES = ['通知', '公告', '通报', '预警提示'] as const;
 export const ANNOUNCEMENT_STATES = ['草稿', '已发布', '已撤回'] as const;
+export const STAFF_NOTICE_STATES = ['草稿', '已发布'] as const;
 export const NOTICE_AUDIENCES = [
   { label: '全部（本辖区/本企业）', value: 'all' }, { label: '按地区', value: 'regions' }, { label: '按企业', value: 'enterprises' }, { label: '按角色', value: 'roles' },
 ];
@@ -74,7 +75,7 @@ export const staffNotice = resource({
     attachments: file('附件', { multiple: true }),
     readerPosts: enumOf('通知岗位', [...POSTS], { multiple: true, help: '通知这些岗位的全部在职人员' }),
     readerIds: ref('通知人员', 'staff', 'name', { multiple: true, help: '另通知这些人员' }),
-    state: enumOf('状态', ['草稿', '已发布'], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
+    state: enumOf('状态', [...STAFF_NOTICE_STATES], { readOnly: true, default: '草稿', column: true, search: 'eq' }),
     publishedAt: datetime('发布时间', { readOnly: true, column: true, sort: true }),
     readCount: integer('已阅', { readOnly: true, virtual: true, column: true, width: 70 }),
     readTotal: integer('应阅', { readOnly: true, virtual: true, column: true, width: 70 }),

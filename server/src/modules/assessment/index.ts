@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assessModel, assessTask, assessment, rectBorrow } from '@dg/core';
+import { assessModel, assessTask, assessment, flowAnswer, rectBorrow, resourceRow } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
@@ -22,6 +22,7 @@ import { addRow } from '../../platform/crud/write.ts';
 import { borrowWorkflow, readBorrowed } from '../inspection/borrow.ts';
 import { runStep, workflowRoutes } from '../../platform/workflow.ts';
 import { idParam } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { timelineOf } from '../../platform/flow.ts';
 import { assessTaskWorkflow, assessmentRegistration } from './steps.ts';
@@ -38,7 +39,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
   // 发布 also at the URL the result screen has always used, with the row's id in the body
   app.post('/assessResult/addAssessResult', {
     config: { access: { element: 'assessResultManager:btn_publish', opt: '发布考核结果' } },
-    schema: { tags: [assessment.title], summary: '发布考核结果（按参数设置的分数线定级，发布后企业可见、不能修改）', body: z.object({ id: z.string().max(36), version }) },
+    schema: { tags: [assessment.title], summary: '发布考核结果（按参数设置的分数线定级，发布后企业可见、不能修改）', body: z.object({ id: z.string().max(36), version }), response: answer(resourceRow) },
   }, async (req) => {
     const result = await runStep(db(), assessmentRegistration, req.user!, req.body.id, 'publish', { version: req.body.version });
     req.audit = result;
@@ -47,7 +48,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/aqkh/assessModel/copy/:id', {
     config: { access: { element: 'assessModelManager:btn_add', opt: '复制考核模型' } },
-    schema: { tags: [assessModel.title], summary: '复制为新版本（已用于考核下发的模型不能修改）', params: idParam },
+    schema: { tags: [assessModel.title], summary: '复制为新版本（已用于考核下发的模型不能修改）', params: idParam, response: answer(resourceRow) },
   }, async (req) => {
     const src = await findRow(db(), assessModel, req.user!, req.params.id);
     if (!src) throw notFound();
@@ -62,7 +63,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
   for (const def of [assessTask, assessment]) {
     app.get(`/aqkh/${def.key}/flow/:id`, {
       config: { access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } },
-      schema: { tags: [def.title], summary: `${def.title}处理记录（每一步的办理人和时间）`, params: idParam },
+      schema: { tags: [def.title], summary: `${def.title}处理记录（每一步的办理人和时间）`, params: idParam, response: answer(flowAnswer) },
     }, async (req) => {
       if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
       return ok(await timelineOf(db(), req.params.id));
@@ -72,14 +73,15 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
   app.post('/aqkh/assessBorrow/add', {
     config: { access: { element: 'assessBorrowManager:btn_add', opt: '申请借阅考核档案' } },
     schema: { tags: ['考核档案借阅'], summary: '申请借阅已发布的考核档案', body: z.object({
-      assessmentId: z.string().max(36).describe('考核档案（已发布的考核）'), purpose: z.unknown().describe('借阅用途'), until: z.unknown().describe('借阅截止日期 YYYY-MM-DD') }) },
+      assessmentId: z.string().max(36).describe('考核档案（已发布的考核）'), purpose: z.unknown().describe('借阅用途'), until: z.unknown().describe('借阅截止日期 YYYY-MM-DD') }),
+      response: answer(resourceRow) },
   }, async (req) => {
     const row = await addRow(app, db(), rectBorrow, req.user!, { ...req.body, archiveKind: '考核档案' });
     req.audit = { after: row };
     return ok((await present(db(), rectBorrow, req.user!, [row]))[0]);
   });
   workflowRoutes(app, borrowWorkflow('考核档案', 'assessBorrowManager', (step) => `/aqkh/assessBorrow/${step}`));
-  app.get('/aqkh/assessBorrow/read/:id', { config: { access: { menu: 'assessBorrowManager' } }, schema: { tags: ['考核档案借阅'], summary: '查阅借阅的考核档案（批准且未到期）', params: idParam } }, async (req) => {
+  app.get('/aqkh/assessBorrow/read/:id', { config: { access: { menu: 'assessBorrowManager' } }, schema: { tags: ['考核档案借阅'], summary: '查阅借阅的考核档案（批准且未到期）', params: idParam, response: answer(resourceRow) } }, async (req) => {
     const record = await readBorrowed(db(), req.user!, req.params.id, '考核档案');
     return ok(await presentOne(db(), assessment, req.user!, record));
   });

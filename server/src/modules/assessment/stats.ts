@@ -8,10 +8,11 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ASSESS_GRADES } from '@dg/core';
+import { assessmentAnswers, type ASSESS_GRADES, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { regionScope, type SessionUser } from '../../platform/access.ts';
 import { badInput, ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { regionShortName } from '../../platform/regions.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import type { Db } from '../../db/index.ts';
@@ -19,7 +20,7 @@ import type { Db } from '../../db/index.ts';
 type Counts = Record<(typeof ASSESS_GRADES)[number], number> & { total: number };
 const zero = (): Counts => ({ AAA: 0, AA: 0, A: 0, B: 0, total: 0 });
 
-export async function assessStat(db: Db, user: SessionUser, yearRaw?: string) {
+export async function assessStat(db: Db, user: SessionUser, yearRaw?: string): Promise<Served<typeof assessmentAnswers.stat>> {
   if (yearRaw !== undefined && yearRaw !== '' && !/^\d{4}$/.test(yearRaw)) throw badInput('考核年度：请输入4位年份');
   const scope = regionScope(user, sql`a.region_code`);
   const r = await db.execute<{ year: number; city: string; grade: string; n: string }>(sql`
@@ -51,7 +52,7 @@ export const statRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   const tags = ['考核统计'];
   const query = z.object({ year: z.string().optional().describe('考核年度（默认最近一年）') });
-  app.get('/aqkh/assessStat', { config: { access: { menu: 'assessStatManager' } }, schema: { tags, summary: '考核等级：按地市、按年度', querystring: query } },
+  app.get('/aqkh/assessStat', { config: { access: { menu: 'assessStatManager' } }, schema: { tags, summary: '考核等级：按地市、按年度', querystring: query, response: answer(assessmentAnswers.stat) } },
     async (req) => ok(await assessStat(db(), req.user!, req.query.year)));
   app.post('/aqkh/assessStat/export', { config: { access: { element: 'assessStatManager:btn_export', opt: '导出考核统计' } }, schema: { tags, summary: '导出考核统计', body: query } },
     async (req, reply) => {

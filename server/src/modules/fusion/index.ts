@@ -12,9 +12,10 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fusionResult, fusionTask, FUSION_ABNORMAL_RULE, FUSION_ABNORMAL_SOURCE, FUSION_CLASSES } from '@dg/core';
+import { fusionAnswers, fusionResult, fusionTask, FUSION_ABNORMAL_RULE, FUSION_ABNORMAL_SOURCE, FUSION_CLASSES, type FusionClass } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { badInput, notFound, ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
 import { inRegionScope, regionScope } from '../../platform/access.ts';
@@ -109,7 +110,7 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/sjrh/fusionResult/stats', {
     config: { access: { menu: 'fusionCompareManager' } },
-    schema: { tags: [fusionResult.title], summary: '比对结果统计（按结果类别、按地市）', body: z.object({ taskId: z.string({ error: '请选择比对任务' }) }) },
+    schema: { tags: [fusionResult.title], summary: '比对结果统计（按结果类别、按地市）', body: z.object({ taskId: z.string({ error: '请选择比对任务' }) }), response: answer(fusionAnswers.stats) },
   }, async (req) => {
     const task = isUuid(req.body.taskId) ? await findRow(db(), fusionTask, req.user!, req.body.taskId) : null;
     if (!task) throw notFound();
@@ -121,7 +122,7 @@ export const fusionModule: FastifyPluginAsyncZod = async (fastify) => {
     const cities = [...new Set(r.rows.map((x) => x.city))];
     const byCity = cities.map((city) => ({
       cityCode: city, cityName: regionName(city).split('/').pop() ?? city,
-      counts: Object.fromEntries(FUSION_CLASSES.map((c) => [c, r.rows.find((x) => x.city === city && x.result_class === c)?.n ?? 0])),
+      counts: Object.fromEntries(FUSION_CLASSES.map((c) => [c, r.rows.find((x) => x.city === city && x.result_class === c)?.n ?? 0])) as Record<FusionClass, number>,
     }));
     return ok({ byClass, byCity });
   });

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { sql, type SQL } from 'drizzle-orm';
 import { GOODS_CATALOGUE } from '@dg/core/goods-catalogue';
+import type { knowledgeAnswers, Served } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -62,15 +63,8 @@ export async function seedGoodsCatalogue(db: Db): Promise<{ inserted: number; up
 // import of the official table
 // ---------------------------------------------------------------------------
 
-export interface OfficialImportReport {
-  /** data rows in the file */
-  total: number;
-  /** rows written: new ones plus existing ones replaced or enriched */
-  imported: number;
-  /** of those, rows that were already in the catalogue */
-  updated: number;
-  errors: { row: number; field: string; message: string }[];
-}
+/** data rows in the file, rows written (new ones plus existing ones replaced or enriched), of those the ones already in the catalogue, and the refusals */
+export type OfficialImportReport = Served<typeof knowledgeAnswers.officialImport>;
 
 type Column = 'unNo' | 'nameZh' | 'nameEn' | 'goodsClass' | 'subsidiaryHazard' | 'packingGroup' | 'specialProvisions' | 'limitedQuantity' | 'exceptedQuantity';
 /** the official columns of the GB 12268 table and the Chinese headers of the catalogue's own export */

@@ -9,8 +9,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dangerousGoods } from '@dg/core/resources/knowledge';
 import { PACKING_GROUP_LABEL, type PackingGroup } from '@dg/core/goods-catalogue';
+import { knowledgeAnswers, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, forbidden } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { canWrite } from '../../platform/crud/write.ts';
 import { importOfficialTable } from './catalogue.ts';
@@ -57,7 +59,7 @@ defineHooks('dangerousGoods', {
   }),
 });
 
-interface GoodsOption { id: string; unNo: string; nameZh: string; goodsClass: string; subsidiaryHazard: string | null; packingGroup: string | null; source: string; label: string }
+type GoodsOption = Served<typeof knowledgeAnswers.goods>[number];
 
 export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -71,6 +73,7 @@ export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
     schema: {
       tags, summary: '危险货物品名检索（UN编号、中文名称或拼音首字母）',
       querystring: z.object({ q: z.string().max(50, '关键字不能超过50个字符').optional(), limit: z.coerce.number().int().min(1).max(20).optional() }),
+      response: answer(knowledgeAnswers.goods),
     },
   }, async (req) => {
     const { q = '', limit = 20 } = req.query;
@@ -98,6 +101,7 @@ export const knowledgeModule: FastifyPluginAsyncZod = async (fastify) => {
     schema: {
       tags, summary: '导入官方危险货物品名表（GB 12268 / JT/T 617.3，CSV或xlsx）',
       querystring: z.object({ validOnly: z.enum(['0', '1']).optional(), jobId: z.string().max(64).optional() }),
+      response: answer(knowledgeAnswers.officialImport),
     },
   }, async (req) => {
     if (!canWrite(dangerousGoods, req.user!)) throw forbidden();

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GOODS_CLASS_NAMES, KNOWLEDGE_TOPICS } from '@dg/core/resources/knowledge';
-import { tableName, type ResourceDef } from '@dg/core';
+import { knowledgeAnswers, tableName, type ResourceDef, type Served } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { resourceTables } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { defineHooks, type Row } from '../../platform/crud/hooks.ts';
 import { plainText, searchTerms, snippet, highlight, tsQueryText } from './search-text.ts';
 import { STARTING_SET } from './starting-set.ts';
@@ -40,10 +41,7 @@ for (const def of KNOWLEDGE_TOPICS) {
 /** the topics whose menu the user holds */
 const readable = (user: SessionUser) => KNOWLEDGE_TOPICS.filter((d) => user.menus.has(d.menu));
 
-export interface SearchHit {
-  topic: string; topicTitle: string; id: string; title: string; titleHtml: string; snippet: string;
-  category: string | null; publishDate: string | null; titleHit: boolean; attachments: string[];
-}
+type SearchHit = Served<typeof knowledgeAnswers.search>['content'][number];
 
 /** the count of hits stops here: the screen says 200+ rather than every hit of a common word being counted */
 export const COUNT_CAP = 200;
@@ -54,10 +52,10 @@ export const COUNT_CAP = 200;
  * publish_date index (a common word stops after a page; a rare one comes from the GIN index), the union is ordered
  * and cut, and only that page's bodies are read back for their snippets. The total is counted up to COUNT_CAP.
  */
-export async function searchKnowledge(db: Db, user: SessionUser, q: string, o: { topic?: string; page: number; size: number }) {
+export async function searchKnowledge(db: Db, user: SessionUser, q: string, o: { topic?: string; page: number; size: number }): Promise<Served<typeof knowledgeAnswers.search>> {
   const query = tsQueryText(q);
   const topics = readable(user).filter((d) => !o.topic || d.key === o.topic);
-  if (!query || !topics.length) return { total: 0, more: false, rows: [] as SearchHit[] };
+  if (!query || !topics.length) return { content: [], total: 0, totalCapped: false };
   const reach = o.page * o.size;
   const tq = sql`to_tsquery('simple', ${query})`;
   const newest = sql`order by publish_date desc nulls last, id limit ${reach}`;
@@ -91,7 +89,7 @@ export async function searchKnowledge(db: Db, user: SessionUser, q: string, o: {
   }
   const order = new Map(found.rows.map((r, i) => [r.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP, rows };
+  return { content: rows, total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
 }
 
 export function knowledgeSearchRoutes(f: Parameters<FastifyPluginAsyncZod>[0], db: () => Db) {
@@ -105,6 +103,7 @@ export function knowledgeSearchRoutes(f: Parameters<FastifyPluginAsyncZod>[0], d
         page: z.coerce.number().int('页码应为正整数').min(1, '页码应为正整数').max(20, '页码不能超过20').optional(),
         size: z.coerce.number().int('每页条数应为1到50').min(1, '每页条数应为1到50').max(50, '每页条数应为1到50').optional(),
       }),
+      response: answer(knowledgeAnswers.search),
     },
   }, async (req) => {
     const { q, topic, page = 1, size = 10 } = req.query;

@@ -6,6 +6,7 @@
  * own; 已发送 shows each recipient's read state. `deliver` is also how the system writes (通知企业, 提醒未读).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { noticeAnswers, Served } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
 import { regionPrefix, regionPrefixSql, type SessionUser } from '../../platform/access.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
@@ -53,10 +54,11 @@ async function resolve(db: Db, user: SessionUser, r: Recipients) {
 }
 
 /** who a sender may pick: organisations, enterprises and accounts in reach whose name contains `q` */
-export async function targets(db: Db, user: SessionUser, kind: 'org' | 'enterprise' | 'user', q: string) {
+type Target = Served<typeof noticeAnswers.targets>[number];
+export async function targets(db: Db, user: SessionUser, kind: 'org' | 'enterprise' | 'user', q: string): Promise<Target[]> {
   const like = `%${q}%`;
   if (kind === 'user') {
-    return (await db.execute(sql`select u.id, u.name || '（' || coalesce(e.name, o.name, '平台') || '）' as name from base_user u
+    return (await db.execute<Target>(sql`select u.id, u.name || '（' || coalesce(e.name, o.name, '平台') || '）' as name from base_user u
       left join enterprise e on e.id = u.enterprise_id left join base_org o on o.id = u.org_id
       where u.status = '1' and u.id <> ${user.id} and u.side <> 'platform' and (u.name like ${like} or coalesce(e.name, o.name, '') like ${like}) and ${reach(user)}
       order by u.name limit 30`)).rows;
@@ -64,12 +66,12 @@ export async function targets(db: Db, user: SessionUser, kind: 'org' | 'enterpri
   if (kind === 'enterprise') {
     const scope = user.side === 'platform' || user.isSuper ? sql`true` : user.side === 'government'
       ? sql`e.region_code like ${regionPrefix(user.regionCode ?? '') + '%'}` : sql`e.id = ${user.enterpriseId}`;
-    return (await db.execute(sql`select e.id, e.name from enterprise e where e.name like ${like} and ${scope} order by e.name limit 30`)).rows;
+    return (await db.execute<Target>(sql`select e.id, e.name from enterprise e where e.name like ${like} and ${scope} order by e.name limit 30`)).rows;
   }
   const scope = user.side === 'platform' || user.isSuper ? sql`true` : user.side === 'government'
     ? sql`o.region_code like ${regionPrefix(user.regionCode ?? '') + '%'}`
     : sql`(select region_code from enterprise where id = ${user.enterpriseId}) like ${regionPrefixSql(sql`o.region_code`)} || '%'`;
-  return (await db.execute(sql`select o.id, o.name from base_org o where o.name like ${like} and ${scope} order by o.region_code, o.name limit 30`)).rows;
+  return (await db.execute<Target>(sql`select o.id, o.name from base_org o where o.name like ${like} and ${scope} order by o.region_code, o.name limit 30`)).rows;
 }
 
 async function unitName(db: Db, user: SessionUser) {
@@ -91,7 +93,7 @@ export async function sendMessage(db: Db, user: SessionUser, body: Recipients & 
 export async function inbox(db: Db, user: SessionUser, paging: Paging, p: { unreadOnly?: boolean; q?: string }) {
   const from = sql`message_box b join message m on m.id = b.message_id`;
   const where = sql`b.user_id = ${user.id} and b.deleted_at is null${p.unreadOnly ? sql` and b.read_at is null` : sql``}${p.q ? sql` and (m.subject like ${'%' + p.q + '%'} or m.sender_unit like ${'%' + p.q + '%'})` : sql``}`;
-  return pagedQuery(db, paging, {
+  return pagedQuery<Served<typeof noticeAnswers.inbox>['content'][number], { unread: number }>(db, paging, {
     select: sql`m.id, m.subject, m.sender_name as "senderName", m.sender_unit as "senderUnit", m.created_at as "createdAt", b.read_at as "readAt",
         m.attachments is not null and jsonb_array_length(m.attachments) > 0 as "hasAttachments"`,
     from, where,
@@ -103,14 +105,17 @@ export async function inbox(db: Db, user: SessionUser, paging: Paging, p: { unre
 }
 
 /** one message: the recipient (it becomes 已读) or the sender (with each recipient's state) */
-export async function openMessage(db: Db, user: SessionUser, id: string) {
-  const m = (await db.execute<Record<string, unknown>>(sql`select id, subject, content, attachments, sender_id as "senderId", sender_name as "senderName", sender_unit as "senderUnit",
-    recipients_text as "recipientsText", created_at as "createdAt" from message where id = ${id}`)).rows[0];
-  if (!m) throw notFound();
+type Message = Served<typeof noticeAnswers.message>;
+export async function openMessage(db: Db, user: SessionUser, id: string): Promise<Message> {
+  const found = (await db.execute<Omit<Message, 'readAt' | 'recipients'> & { senderId: string | null }>(sql`select id, subject, content, attachments, sender_id as "senderId",
+    sender_name as "senderName", sender_unit as "senderUnit", recipients_text as "recipientsText", created_at as "createdAt" from message where id = ${id}`)).rows[0];
+  if (!found) throw notFound();
+  // the sender's account is how the server tells the sender: the page tells by `recipients`
+  const { senderId, ...m } = found;
   const box = await db.execute<{ read_at: Date }>(sql`update message_box set read_at = coalesce(read_at, now()) where message_id = ${id} and user_id = ${user.id} and deleted_at is null returning read_at`);
-  const mine = m.senderId === user.id;
+  const mine = senderId === user.id;
   if (!box.rows.length && !mine) throw notFound();
-  const recipients = mine ? (await db.execute(sql`select user_name as "userName", unit_name as "unitName", read_at as "readAt" from message_box
+  const recipients = mine ? (await db.execute<NonNullable<Message['recipients']>[number]>(sql`select user_name as "userName", unit_name as "unitName", read_at as "readAt" from message_box
     where message_id = ${id} order by read_at is not null, unit_name, user_name limit 2000`)).rows : undefined;
   return { ...m, readAt: box.rows[0]?.read_at ?? null, recipients };
 }
@@ -129,7 +134,7 @@ export async function deleteForMe(db: Db, user: SessionUser, id: string) {
 
 /** 已发送: the user's messages with how many recipients have read each */
 export async function sent(db: Db, user: SessionUser, paging: Paging) {
-  return pagedQuery(db, paging, {
+  return pagedQuery<Served<typeof noticeAnswers.sentList>['content'][number]>(db, paging, {
     select: sql`m.id, m.subject, m.recipients_text as "recipientsText", m.created_at as "createdAt",
         (select count(*)::int from message_box b where b.message_id = m.id) as "recipientCount",
         (select count(*)::int from message_box b where b.message_id = m.id and b.read_at is not null) as "readCount"`,

@@ -6,7 +6,7 @@
  * the publisher sees each addressee's state and may remind the unread by 站内消息.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import { notice } from '@dg/core';
+import { notice, type noticeAnswers, type Served } from '@dg/core';
 import { textArray, type Db } from '../../db/index.ts';
 import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
@@ -142,8 +142,8 @@ export const noticeWorkflow: WorkflowRegistration = {
 /** the addressees of a notice of the user's unit, unread first, with counts */
 export async function noticeReads(db: Db, user: SessionUser, id: string) {
   if (!(await findRow(db, notice, user, id)) || !(await isMine(db, user, id))) return null;
-  const rows = (await db.execute(sql`select user_id as "userId", user_name as "userName", unit_name as "unitName", read_at as "readAt", reminded_at as "remindedAt"
-    from notice_read where notice_id = ${id} order by read_at is not null, unit_name, user_name limit 5000`)).rows as Row[];
+  const rows = (await db.execute<Served<typeof noticeAnswers.reads>['rows'][number]>(sql`select user_id as "userId", user_name as "userName", unit_name as "unitName",
+    read_at as "readAt", reminded_at as "remindedAt" from notice_read where notice_id = ${id} order by read_at is not null, unit_name, user_name limit 5000`)).rows;
   return { total: rows.length, read: rows.filter((r) => r.readAt).length, rows };
 }
 

@@ -4,7 +4,7 @@
  * paper sign-offs. Those who only read (no 新增/编辑) see the published notices they were sent.
  */
 import { sql } from 'drizzle-orm';
-import { staffNotice } from '@dg/core';
+import { noticeAnswers, staffNotice, type Served } from '@dg/core';
 import { POSTS } from '@dg/core/resources/records';
 import type { Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser, holdsElement } from '../../platform/access.ts';
@@ -71,7 +71,7 @@ export async function sendStaffNotice(tx: Db, user: SessionUser, n: { enterprise
   return row!;
 }
 
-export const myStaffNotices = (db: Db, user: SessionUser) => myReads(db, user, 'staffNotice',
+export const myStaffNotices = (db: Db, user: SessionUser) => myReads<Served<typeof noticeAnswers.myStaffNotices>['rows'][number]>(db, user, 'staffNotice',
   sql`d.id, d.title, d.published_at as "publishedAt", d.state`, sql`staff_notice`);
 
 addRemindCounter((user) => {

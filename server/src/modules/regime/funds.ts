@@ -11,9 +11,9 @@
  * use re-checks the ledger inside its transaction, under the enterprise's fund lock, so two uses at once cannot both
  * spend the same balance). A finished year used under 60% takes its 情况说明 (第五十一条, `explainYear`).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
-import { accrualYear, formatYuan, fundRateBp, fundYearFinished, isFundUseCategory, usageStatus, yearPlanFen, type FundMonth } from '@dg/core';
+import { accrualYear, formatYuan, fundRateBp, fundYearFinished, isFundUseCategory, usageStatus, yearPlanFen, type FundMonth, type regimeAnswers, type Served } from '@dg/core';
 import { allOn, uuidArray, type Db } from '../../db/index.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -39,6 +39,9 @@ export interface LedgerYear {
   months: LedgerMonth[];
 }
 
+/** when a 情况说明 was written, as every answer shows it: China's wall-clock time to the second */
+export const explainedAtText = (column: SQL = sql`explained_at`) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
+
 /** the year's figures so far: accrued in months begun, used, the balance now (or at the year's end), usage of the plan */
 export function totalsOf(y: LedgerYear) {
   const due = y.months.filter((m) => m.due);
@@ -59,7 +62,7 @@ export async function ledgersOf(db: Db, enterpriseIds: string[], today = chinaTo
   const ids = uuidArray([...new Set(enterpriseIds)]);
   const [years, uses] = await allOn<{ rows: Record<string, any>[] }>(db, [
     () => db.execute(sql`select enterprise_id, id, year, year_plan, carry_over, rate, last_revenue, last_year_plan,
-      explanation, explanation_files, to_char(explained_at, 'YYYY-MM-DD HH24:MI:SS') as explained_at
+      explanation, explanation_files, ${explainedAtText()} as explained_at
       from regime_fund_year where enterprise_id = any(${ids}) order by enterprise_id, year`),
     () => db.execute(sql`select enterprise_id, extract(year from use_date)::int as y, extract(month from use_date)::int as m,
       sum(amount)::bigint as s from regime_fund_use where enterprise_id = any(${ids}) group by 1, 2, 3`),
@@ -174,10 +177,9 @@ export async function explainYear(db: Db, user: SessionUser, body: { year: numbe
       where id = any(${uuidArray(ids)}) and enterprise_id = ${enterpriseId} and deleted_at is null`)).rows : [];
     if (found.length !== ids.length) throw badInput('情况说明附件：附件不存在或无权使用');
     const files = ids.map((id) => found.find((f) => f.id === id)!);
-    const before = (await tx.execute<Record<string, unknown>>(sql`select id, year, explanation, explanation_files, explained_at from regime_fund_year where id = ${y.id}`)).rows[0]!;
-    const after = (await tx.execute<Record<string, unknown>>(sql`update regime_fund_year set explanation = ${body.explanation}, explanation_files = ${JSON.stringify(files)}::jsonb,
-      explained_at = now(), updated_at = now(), updated_by = ${user.id}, version = version + 1 where id = ${y.id}
-      returning id, year, explanation, explanation_files, explained_at`)).rows[0]!;
-    return { before, after, enterpriseId };
+    const at = (await tx.execute<{ at: string }>(sql`update regime_fund_year set explanation = ${body.explanation}, explanation_files = ${JSON.stringify(files)}::jsonb,
+      explained_at = now(), updated_at = now(), updated_by = ${user.id}, version = version + 1 where id = ${y.id} returning ${explainedAtText()} as at`)).rows[0]!.at;
+    const after: Served<typeof regimeAnswers.fundExplained> = { id: y.id, year: y.year, explanation: { text: body.explanation, files, at } };
+    return { before: { id: y.id, year: y.year, explanation: y.explanation }, after, enterpriseId };
   });
 }

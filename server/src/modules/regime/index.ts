@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { chinaToday } from '@dg/core/warnings';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FUND_USAGE_WARNING, fenToYuan, fundYearFinished, regimeDoc, usageStatus } from '@dg/core';
+import { FUND_USAGE_WARNING, fenToYuan, fundYearFinished, regimeAnswers, regimeDoc, resourceRow, staffReadAnswers, usageStatus, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { enterpriseScope } from '../../platform/access.ts';
@@ -23,8 +23,9 @@ import { addRow } from '../../platform/crud/write.ts';
 import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { idParam } from '../../platform/schemas.ts';
+import { answer } from '../../platform/answers.ts';
 import type { Db } from '../../db/index.ts';
-import { explainYear, ledgerOf, totalsOf } from './funds.ts';
+import { explainYear, explainedAtText, ledgerOf, totalsOf } from './funds.ts';
 import { missingTypes, myRegimeReads, regimeTemplate, regimeWorkflow, reviseRegime } from './regimes.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
 import { acknowledge, readsOf, recordReads } from '../../platform/staff-reads.ts';
@@ -51,7 +52,7 @@ async function categoryNames(db: Db) {
 }
 
 /** one enterprise's year: the twelve months, the figures so far, the uses by category */
-async function trackOf(db: Db, user: SessionUser, q: z.infer<typeof trackQuery>) {
+async function trackOf(db: Db, user: SessionUser, q: z.infer<typeof trackQuery>): Promise<Served<typeof regimeAnswers.fundTrack>> {
   const e = await fundEnterprise(db, user, q.enterpriseId);
   const ledger = await ledgerOf(db, e.id);
   const year = q.year ?? Number(chinaToday().slice(0, 4));
@@ -81,25 +82,26 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/aqzd/regimeDoc/revise/:id', {
     config: { access: { element: 'workflowManager:btn_add', opt: '修订制度' } },
-    schema: { tags, summary: '修订制度：生成下一版本的草稿', params: idParam, body: z.object({ version }) },
+    schema: { tags, summary: '修订制度：生成下一版本的草稿', params: idParam, body: z.object({ version }), response: answer(resourceRow) },
   }, async (req) => {
     const row = await reviseRegime(db(), req.user!, req.params.id, req.body.version);
     req.audit = { after: row };
     return ok(await presentOne(db(), regimeDoc, req.user!, row));
   });
 
-  app.get('/aqzd/regimeDoc/templates', { config: menu, schema: { tags, summary: 'JT/T 912 制度中本企业尚未建立的' } }, async (req) => {
+  app.get('/aqzd/regimeDoc/templates', { config: menu, schema: { tags, summary: 'JT/T 912 制度中本企业尚未建立的', response: answer(regimeAnswers.templates) } }, async (req) => {
     if (!req.user!.enterpriseId) return ok([]);
     return ok(await missingTypes(db(), req.user!.enterpriseId));
   });
 
   app.post('/aqzd/regimeDoc/adopt', {
     config: { access: { element: 'workflowManager:btn_add', opt: '采用JT/T 912制度' } },
-    schema: { tags, summary: '采用 JT/T 912 制度：按所选类型生成制度草稿', body: z.object({ types: z.array(z.string(), { error: '请选择制度' }).min(1, '请至少选择一项制度').max(20) }) },
+    schema: { tags, summary: '采用 JT/T 912 制度：按所选类型生成制度草稿', body: z.object({ types: z.array(z.string(), { error: '请选择制度' }).min(1, '请至少选择一项制度').max(20) }),
+      response: answer(z.array(resourceRow)) },
   }, async (req) => {
     const user = req.user!;
     if (!user.enterpriseId) throw badInput('只有企业用户可以采用制度模板');
-    const missing = new Set(await missingTypes(db(), user.enterpriseId));
+    const missing = new Set<string>(await missingTypes(db(), user.enterpriseId));
     const unknown = req.body.types.find((t) => !missing.has(t));
     if (unknown) throw badInput(`制度类型：“${unknown}”不在JT/T 912制度清单中或本企业已建立`);
     const name = (await db().execute<{ name: string }>(sql`select name from enterprise where id = ${user.enterpriseId}`)).rows[0]?.name ?? '';
@@ -111,7 +113,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await present(db(), regimeDoc, user, rows));
   });
 
-  app.get('/aqzd/regimeDoc/reads/:id', { config: menu, schema: { tags, summary: '制度阅知情况', params: idParam } }, async (req) => {
+  app.get('/aqzd/regimeDoc/reads/:id', { config: menu, schema: { tags, summary: '制度阅知情况', params: idParam, response: answer(staffReadAnswers.reads) } }, async (req) => {
     if (!(await findRow(db(), regimeDoc, req.user!, req.params.id))) throw notFound();
     return ok(await readsOf(db(), req.params.id));
   });
@@ -119,7 +121,8 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
   app.post('/aqzd/regimeDoc/recordReads/:id', {
     config: { access: { element: 'workflowManager:btn_edit', opt: '登记签阅' } },
     schema: { tags, summary: '登记纸质签阅（代未开通账户的人员登记已阅）', params: idParam,
-      body: z.object({ staffIds: z.array(z.uuid('人员：参数格式不正确'), { error: '请选择人员' }).min(1, '请选择已签阅的人员').max(1000) }) },
+      body: z.object({ staffIds: z.array(z.uuid('人员：参数格式不正确'), { error: '请选择人员' }).min(1, '请选择已签阅的人员').max(1000) }),
+      response: answer(staffReadAnswers.recorded) },
   }, async (req) => {
     if (!(await findRow(db(), regimeDoc, req.user!, req.params.id))) throw notFound();
     const n = await recordReads(db(), req.user!, req.params.id, req.body.staffIds);
@@ -127,17 +130,17 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok({ recorded: n });
   });
 
-  app.get('/aqzd/regimeDoc/mine', { config: menu, schema: { tags, summary: '本人需阅知的制度' } }, async (req) => ok(await myRegimeReads(db(), req.user!)));
+  app.get('/aqzd/regimeDoc/mine', { config: menu, schema: { tags, summary: '本人需阅知的制度', response: answer(regimeAnswers.mine) } }, async (req) => ok(await myRegimeReads(db(), req.user!)));
 
   app.post('/aqzd/regimeDoc/read/:id', {
     config: { access: { menu: regimeDoc.menu, opt: '阅知制度' } },
-    schema: { tags, summary: '本人已阅', params: idParam },
+    schema: { tags, summary: '本人已阅', params: idParam, response: answer(staffReadAnswers.read) },
   }, async (req) => ok(await acknowledge(db(), req.user!, 'regimeDoc', req.params.id, '制度')));
 
   const fundTags = ['安全生产费用'];
   const fundRead = { access: { anyMenu: ['fundsTrackManager', 'fundsExtractManager'] } } as const;
 
-  app.get('/aqzd/funds/track', { config: fundRead, schema: { tags: fundTags, summary: '费用支出跟踪：一个企业一年的提取、使用和结余', querystring: trackQuery } },
+  app.get('/aqzd/funds/track', { config: fundRead, schema: { tags: fundTags, summary: '费用支出跟踪：一个企业一年的提取、使用和结余', querystring: trackQuery, response: answer(regimeAnswers.fundTrack) } },
     async (req) => ok(await trackOf(db(), req.user!, req.query)));
 
   app.post('/aqzd/funds/track/export', {
@@ -161,7 +164,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     schema: { tags: fundTags, summary: '辖区企业安全生产费用使用率（低于60%的企业）', querystring: z.object({
       year: yearQuery.optional().describe('年度（默认上一年）'),
       warningOnly: z.enum(['true', 'false']).optional().describe('只看使用率低于60%的企业（仅已结束的年度有此标记）'),
-    }) },
+    }), response: answer(regimeAnswers.fundOverview) },
   }, async (req) => {
     const today = chinaToday();
     const year = req.query.year ?? Number(today.slice(0, 4)) - 1;
@@ -169,7 +172,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
     const r = await db().execute<{ enterprise_id: string; name: string; region_code: string | null; year_plan: string; used: string;
       explanation: string | null; explanation_files: { id: string; name: string }[] | null; explained_at: string | null }>(sql`
       select y.enterprise_id, e.name, e.region_code, y.year_plan, coalesce(u.used, 0) as used,
-        y.explanation, y.explanation_files, to_char(y.explained_at, 'YYYY-MM-DD HH24:MI:SS') as explained_at
+        y.explanation, y.explanation_files, ${explainedAtText(sql`y.explained_at`)} as explained_at
       from regime_fund_year y join enterprise e on e.id = y.enterprise_id
       left join (select enterprise_id, sum(amount)::bigint as used from regime_fund_use
         where use_date >= make_date(${year}::int, 1, 1) and use_date < make_date(${year}::int + 1, 1, 1) group by enterprise_id) u on u.enterprise_id = y.enterprise_id
@@ -190,7 +193,7 @@ export const regimeModule: FastifyPluginAsyncZod = async (fastify) => {
       explanation: z.string({ error: '情况说明：请填写情况说明' }).trim().min(1, '情况说明：请填写情况说明').max(2000, '情况说明：不能超过2000个字'),
       files: z.array(z.object({ id: z.uuid('情况说明附件：参数格式不正确'), name: z.string().max(200).optional() }), { error: '情况说明附件格式不正确' })
         .max(20, '情况说明附件：最多20个').optional().describe('附件（先经 /zxxx/file/add 上传）'),
-    }) },
+    }), response: answer(regimeAnswers.fundExplained) },
   }, async (req) => {
     const { before, after, enterpriseId } = await explainYear(db(), req.user!, req.body);
     req.audit = { before, after };

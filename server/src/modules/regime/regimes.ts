@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { regimeDoc, REGIME_TYPES } from '@dg/core';
+import { regimeDoc, REGIME_TYPES, type regimeAnswers, type Served } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { askToRead, myReads, readCounts, unreadCountSql } from '../../platform/staff-reads.ts';
 import { type SessionUser, holdsElement } from '../../platform/access.ts';
@@ -99,13 +99,13 @@ export function regimeTemplate(type: string, enterpriseName: string): string {
 }
 
 /** the regimes of the JT/T 912 list the enterprise does not have yet */
-export async function missingTypes(db: Db, enterpriseId: string): Promise<string[]> {
+export async function missingTypes(db: Db, enterpriseId: string): Promise<Served<typeof regimeAnswers.templates>> {
   const have = new Set((await db.execute<{ doc_type: string }>(sql`select distinct doc_type from regime_doc where enterprise_id = ${enterpriseId}`)).rows.map((r) => r.doc_type));
-  return REGIME_TYPES.filter((t: string) => !have.has(t));
+  return REGIME_TYPES.filter((t) => !have.has(t));
 }
 
 /** what the signed-in person was asked to read */
-export const myRegimeReads = (db: Db, user: SessionUser) => myReads(db, user, 'regimeDoc',
+export const myRegimeReads = (db: Db, user: SessionUser) => myReads<Served<typeof regimeAnswers.mine>['rows'][number]>(db, user, 'regimeDoc',
   sql`d.id, d.title, d.doc_type as "docType", d.revision, d.effective_date as "effectiveDate", d.published_at as "publishedAt", d.state`, sql`regime_doc`);
 
 // the bell: regimes the signed-in person has still to read

@@ -1,4 +1,5 @@
 /** 安全考核's calls beyond the generic resource routes (server/src/modules/assessment). */
+import type { AssessStat } from '@dg/core';
 import { request } from '../../api/request';
 import type { Row } from '../../components/resource/types';
 
@@ -14,8 +15,6 @@ export const publishResult = (id: string, version: number) => request<Row>({ url
 export const issueTask = (id: string, version: number) => request<Row>({ url: `/aqkh/assessTask/issue/${encodeURIComponent(id)}`, method: 'post', data: { version } });
 export const copyModel = (id: string) => request<Row>({ url: `/aqkh/assessModel/copy/${encodeURIComponent(id)}`, method: 'post', data: {} });
 
-export interface GradeCounts { AAA: number; AA: number; A: number; B: number; total: number }
-export interface AssessStat { years: number[]; year: number; byCity: (GradeCounts & { regionCode: string; city: string })[]; trend: (GradeCounts & { year: number })[] }
 export const getAssessStat = (year?: number) => request<AssessStat>({ url: '/aqkh/assessStat', method: 'get', params: { year } });
 
 export const ASSESS_PATHS = {

@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { Button, Card, Descriptions, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { FUSION_CLASSES, fusionResult, fusionTask, stateColor, fusionTaskWorkflow } from '@dg/core';
+import { FUSION_CLASSES, fusionResult, fusionTask, stateColor, fusionTaskWorkflow, type FusionStats } from '@dg/core';
 import { ResourcePage, useCan } from '../../components/resource';
 import ExportButton from '../../components/ExportButton';
 import { useRow } from '../../components/resource/api';
@@ -21,7 +21,6 @@ import '../../views/dashboard/basicCharts.ts';
 export const FUSION_RESULT_PATH = (taskId: string) => `/dataFusionBLASTnManager/fusionCompareManager/result/${encodeURIComponent(taskId)}`;
 const CLASS_COLORS: Record<string, string> = { 匹配: 'success', 部分匹配: 'gold', 疑似无运单运输: 'error', 运单无外部记录: 'default' };
 
-interface FusionStats { byClass: { resultClass: string; count: number }[]; byCity: { cityCode: string; cityName: string; counts: Record<string, number> }[] }
 const getStats = (taskId: string) => request<FusionStats>({ url: '/sjrh/fusionResult/stats', method: 'post', data: { taskId } });
 
 /** how far a run has come; while it runs, the list is read again every two seconds */

@@ -39,9 +39,9 @@ function KnowledgeSearch({ topic }: { topic: string }) {
         <List<KnowledgeHit>
           style={{ marginTop: 12 }}
           loading={isFetching}
-          dataSource={data?.rows ?? []}
+          dataSource={data?.content ?? []}
           locale={{ emptyText: <Empty description={`未找到包含“${q}”的文档`} /> }}
-          header={data ? <Typography.Text type="secondary">共找到 {data.total}{data.more ? '+' : ''} 篇</Typography.Text> : null}
+          header={data ? <Typography.Text type="secondary">共找到 {data.total}{data.totalCapped ? '+' : ''} 篇</Typography.Text> : null}
           renderItem={(hit) => (
             <List.Item key={hit.id} data-testid="knowledge-hit" style={{ cursor: 'pointer' }} onClick={() => open(hit)}>
               <List.Item.Meta
