@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, timestamp, index } from 'drizzle-orm/pg-core';
 import type { Side } from '@dg/core';
 
-export const FLOW_SUBJECTS = ['hazard', 'checkPlan', 'rectNotice', 'supervise', 'rectBorrow', 'regimeDoc', 'notice', 'staffNotice', 'assessTask', 'assessment', 'exam', 'fusionTask', 'fusionResult',
+export const FLOW_SUBJECTS = ['hazard', 'selfCheck', 'checkPlan', 'rectNotice', 'supervise', 'rectBorrow', 'regimeDoc', 'notice', 'staffNotice', 'assessTask', 'assessment', 'exam', 'fusionTask', 'fusionResult',
   // 企业车辆审核: a registration, a vehicle, a tank, a change of an approved record
   'enterprise', 'vehicle', 'tank', 'recordChange'] as const;
 export type FlowSubject = (typeof FLOW_SUBJECTS)[number];

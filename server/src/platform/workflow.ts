@@ -180,7 +180,7 @@ export function workflowRoutes(app: App, reg: WorkflowRegistration) {
       const result = await runStep(db, reg, req.user!, (req.params as { id: string }).id, name, (req.body ?? {}) as Record<string, unknown>);
       req.audit = { before: result.before, after: result.after };
       await reg.after?.(app, name, result);
-      return ok(reg.answer ? reg.answer(name, result, req.user!) : await presentOne(db, def, req.user!, result.after));
+      return ok(reg.answer ? await reg.answer(name, result, req.user!) : await presentOne(db, def, req.user!, result.after));
     });
   }
 }

@@ -12,6 +12,8 @@ export const HAZARD_LEVELS = ['一般', '重大'] as const;
 /** 草稿 → (提交) 待整改 → (整改) 整改中 → (提交验收) 待验收 → (企业通过) 已销号, or for 重大 待复核 → (政府通过) 已销号; 退回 → 整改中 */
 export const HAZARD_STATES = ['草稿', '待整改', '整改中', '待验收', '待复核', '已销号'] as const;
 export type HazardState = (typeof HAZARD_STATES)[number];
+/** a self-check with failed items is 待转隐患 until each of them is a hazard (已转隐患); one without any is 合格 */
+export const SELF_CHECK_STATES = ['待转隐患', '已转隐患', '合格'] as const;
 /** states in which a hazard is still open (counted, and 逾期 once its deadline has passed) */
 export const HAZARD_OPEN_STATES: readonly HazardState[] = ['待整改', '整改中', '待验收', '待复核'];
 export const CHECK_RESULTS = ['合格', '不合格', '不适用'] as const;
@@ -70,9 +72,21 @@ export const selfCheck = resource({
   key: 'selfCheck', area: 'yhpc', menu: 'checkModelManager', title: '自查记录', scope: 'enterprise', table: 'danger_self_check', labelField: 'checkNo',
   defaultSort: { field: 'checkDate', order: 'desc' },
   readOnly: true,
-  workflow: { owns: ['checkNo', 'checkModelId', 'checkFunctionId', 'checkDate', 'inspector', 'place', 'itemTotal', 'failedCount', 'hazardCount', 'score', 'conclusion', 'results'] },
+  workflow: {
+    owns: ['checkNo', 'state', 'checkModelId', 'checkFunctionId', 'checkDate', 'inspector', 'place', 'itemTotal', 'failedCount', 'hazardCount', 'score', 'conclusion', 'results'],
+    states: { 待转隐患: { color: 'orange' }, 已转隐患: { color: 'processing', final: true }, 合格: { color: 'success', final: true } },
+    // the failed items not yet hazards (or the chosen ones among them) become hazards in 待整改; the check stays 待转隐患
+    // while any is left
+    steps: {
+      toHazards: {
+        label: '不合格项转隐患', from: ['待转隐患'], to: ['待转隐患', '已转隐患'], sides: ['enterprise'], elements: ['hazardRegisterManager:btn_add'],
+      },
+    },
+    refusal: (row, state) => `检查“${String(row.checkNo)}”${state === '合格' ? '没有不合格项' : '的不合格项已全部转为隐患'}`,
+  },
   fields: {
     checkNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),
+    state: enumOf('状态', [...SELF_CHECK_STATES], { readOnly: true, default: '合格', column: true, search: 'eq' }),
     checkModelId: ref('检查模板', 'checkModel', 'name', { readOnly: true, column: true, search: 'eq' }),
     checkFunctionId: ref('检查类型', 'checkFunction', 'name', { readOnly: true, column: true }),
     checkDate: date('检查日期', { readOnly: true, column: true, search: 'range', sort: true }),
