@@ -27,3 +27,6 @@ export * from './answers/admin.ts';
 export * from './answers/auth.ts';
 export * from './answers/shell.ts';
 export * from './answers/list.ts';
+export * from './answers/waybill.ts';
+export * from './answers/supervision.ts';
+export * from './answers/stats.ts';

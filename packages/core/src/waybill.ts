@@ -29,12 +29,13 @@ export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
 export const WAYBILL_PRINT_MENUS: readonly MenuCode[] = ['distributeManager', 'waybillManageManager', 'baseManager'];
 
 /**
- * The columns a list row of waybills carries (every queue, 运单管理 and 运单监控): what the list shows
- * (web/src/pages/waybill/WaybillQueue.tsx) and what its row actions need (id, version, state, number, tank); a
- * dialog reads the whole waybill from its detail. A monitor page of 20 rows was 42 KB with every column.
+ * The columns a list row of waybills carries (every queue, 运单管理, 运单监控 and a statistic's drill-down): what the
+ * lists show (web/src/pages/waybill/WaybillQueue.tsx, web/src/pages/stats/StatWaybills.tsx) and what their row actions
+ * need (id, version, state, number, tank); a dialog reads the whole waybill from its detail. A monitor page of 20 rows
+ * was 42 KB with every column.
  */
 export const WAYBILL_LIST_FIELDS = [
-  'id', 'createdAt', 'version', 'state', 'enterpriseId', 'waybillNo', 'carrierName', 'goodsSummary', 'problems',
+  'id', 'createdAt', 'version', 'state', 'enterpriseId', 'waybillNo', 'waybillType', 'carrierName', 'goodsSummary', 'totalMassKg', 'problems',
   'shipperName', 'consigneeName', 'startDate', 'originRegion', 'destRegion', 'plateNo', 'plateColor', 'trailerPlateNo',
   'tankId', 'tankContainerId', 'driverName', 'escortName', 'dispatcherName', 'dispatchedAt', 'overdueAt', 'createdByName',
 ] as const;
@@ -419,6 +420,13 @@ export const waybillForm = resource({
     remark: textarea('备注', { max: 500 }),
   },
 });
+
+/**
+ * The form's fields whose columns are NOT NULL: the table's (server waybill-schema.ts) and the answers' (core
+ * answers/waybill.ts). A required field is NOT NULL only where every row has it (docs/development.md "Adding a waybill field").
+ */
+export const WAYBILL_NOT_NULL = ['startDate', 'originRegion', 'destRegion'] as const;
+export const WAYBILL_GOODS_NOT_NULL = ['unNo', 'goodsName', 'goodsClass', 'quantity', 'unit'] as const;
 
 export const waybillGoodsForm = resource({
   key: 'waybillGoods', area: 'dzyd', menu: 'baseManager', title: '货物', scope: 'enterprise',
