@@ -7,6 +7,7 @@
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
 import type { StepDef, WorkflowDef } from './workflow.ts';
 import type { MenuCode } from './menus.ts';
+import { FUSION_ABNORMAL_RULE } from './fusion.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];
@@ -140,7 +141,8 @@ export interface ComplianceProblem { kind: ProblemKind; message: string }
 export const ABNORMAL_RULE_OF: Partial<Record<ProblemKind, string>> = {
   certExpired: '资质过期', qualification: '资质过期', media: '超适装介质', scope: '超经营范围', overload: '超载', noEscort: '无押运员',
 };
-export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', '无运单运输', '手工上报'] as const;
+/** every rule a 异常运单 is found by: the dispatch rules', the in-transit sweep's, 数据融合's (its own constant) and a report by hand */
+export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', FUSION_ABNORMAL_RULE, '手工上报'] as const;
 
 /** '2.1' → '2'; '3' → '3' */
 /** GB 6944 classes: short names (charts) and full names (filters) */
