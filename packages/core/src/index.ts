@@ -32,3 +32,6 @@ export * from './answers/regime.ts';
 export * from './answers/knowledge.ts';
 export * from './answers/fusion.ts';
 export * from './answers/assessment.ts';
+export * from './answers/waybill.ts';
+export * from './answers/supervision.ts';
+export * from './answers/stats.ts';

@@ -5,9 +5,10 @@
  */
 
 import { menuTitle, type MenuCode } from './menus.ts';
+import type { STAT_CHARTS, STAT_COLUMN_KINDS } from './answers/stats.ts';
 
 export type StatFilter = 'date' | 'region' | 'enterprise' | 'goodsClass' | 'granularity' | 'waybillType';
-export type StatChart = 'line' | 'pie' | 'bar' | 'hbar' | 'sankey' | 'stack';
+export type StatChart = (typeof STAT_CHARTS)[number];
 
 export interface StatDef {
   key: string;
@@ -54,53 +55,9 @@ export interface StatQuery {
   waybillType?: string;
 }
 
-export type StatColumnKind = 'text' | 'int' | 'tonnes' | 'percent';
-export interface StatColumn { key: string; title: string; kind: StatColumnKind }
-
-/** what a drill-down opens: the waybills (or abnormal findings, with `rule`) a figure counts */
-export interface StatDrill {
-  from: string;
-  to: string;
-  regionCode?: string;
-  enterpriseId?: string;
-  goodsClass?: string;
-  waybillType?: string;
-  originCity?: string;
-  destCity?: string;
-  unNo?: string;
-  vehicleId?: string;
-  /** abnormal findings of this rule (or '' for every rule) instead of waybills */
-  rule?: string;
-  /** what the list is titled with */
-  label?: string;
-}
-
-export type StatCell = string | number | null;
-export interface StatRow { key: string; drill?: StatDrill; [column: string]: StatCell | StatDrill | undefined }
-
-export interface StatTable { title: string; columns: StatColumn[]; rows: StatRow[]; totals?: Record<string, StatCell> }
-
-export interface StatChartSpec {
-  type: StatChart;
-  /** the column naming each category (x axis, pie slice, bar) */
-  category: string;
-  /** the columns plotted as series */
-  series: string[];
-  /** sankey: the columns of source and target names and the value */
-  link?: { source: string; target: string; value: string };
-}
-
-export interface StatResult extends StatTable {
-  /** e.g. 2026-01-01 至 2026-11-25 · 浙江省 */
-  subtitle: string;
-  chart: StatChartSpec;
-  /** further tables beneath the main one (异常运单: by enterprise, trend; 区域流向: the matrix) */
-  extra?: StatTable[];
-  /** remarks, e.g. how many waybills have no known mass */
-  notes?: string[];
-  /** industry statistics: when the job last rebuilt the figures (ISO) */
-  refreshedAt?: string;
-}
+/** a statistic's result and its parts are answers: their schemas are core's answers/stats.ts */
+export type { StatCell, StatChartSpec, StatColumn, StatDrill, StatResult, StatRow, StatTable } from './answers/stats.ts';
+export type StatColumnKind = (typeof STAT_COLUMN_KINDS)[number];
 
 /** 1234567.8 kg → '1234.57' t (two decimals) */
 export const tonnes = (kg: number | string | null | undefined) => (kg == null ? null : Math.round(Number(kg) / 10) / 100);

@@ -7,6 +7,7 @@
 import { resource, text, textarea, date, region, number, enumOf, ref, bool } from './resource.ts';
 import type { StepDef, WorkflowDef } from './workflow.ts';
 import type { MenuCode } from './menus.ts';
+import { FUSION_ABNORMAL_RULE } from './fusion.ts';
 
 export const WAYBILL_STATES = ['草稿', '待调度', '待检查', '待下发', '待装货', '运输中', '已完成', '已作废', '异常关闭'] as const;
 export type WaybillState = (typeof WAYBILL_STATES)[number];
@@ -29,12 +30,13 @@ export type WaybillQueue = keyof typeof WAYBILL_QUEUES;
 export const WAYBILL_PRINT_MENUS: readonly MenuCode[] = ['distributeManager', 'waybillManageManager', 'baseManager'];
 
 /**
- * The columns a list row of waybills carries (every queue, 运单管理 and 运单监控): what the list shows
- * (web/src/pages/waybill/WaybillQueue.tsx) and what its row actions need (id, version, state, number, tank); a
- * dialog reads the whole waybill from its detail. A monitor page of 20 rows was 42 KB with every column.
+ * The columns a list row of waybills carries (every queue, 运单管理, 运单监控 and a statistic's drill-down): what the
+ * lists show (web/src/pages/waybill/WaybillQueue.tsx, web/src/pages/stats/StatWaybills.tsx) and what their row actions
+ * need (id, version, state, number, tank); a dialog reads the whole waybill from its detail. A monitor page of 20 rows
+ * was 42 KB with every column.
  */
 export const WAYBILL_LIST_FIELDS = [
-  'id', 'createdAt', 'version', 'state', 'enterpriseId', 'waybillNo', 'carrierName', 'goodsSummary', 'problems',
+  'id', 'createdAt', 'version', 'state', 'enterpriseId', 'waybillNo', 'waybillType', 'carrierName', 'goodsSummary', 'totalMassKg', 'problems',
   'shipperName', 'consigneeName', 'startDate', 'originRegion', 'destRegion', 'plateNo', 'plateColor', 'trailerPlateNo',
   'tankId', 'tankContainerId', 'driverName', 'escortName', 'dispatcherName', 'dispatchedAt', 'overdueAt', 'createdByName',
 ] as const;
@@ -139,7 +141,8 @@ export interface ComplianceProblem { kind: ProblemKind; message: string }
 export const ABNORMAL_RULE_OF: Partial<Record<ProblemKind, string>> = {
   certExpired: '资质过期', qualification: '资质过期', media: '超适装介质', scope: '超经营范围', overload: '超载', noEscort: '无押运员',
 };
-export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', '无运单运输', '手工上报'] as const;
+/** every rule a 异常运单 is found by: the dispatch rules', the in-transit sweep's, 数据融合's (its own constant) and a report by hand */
+export const ABNORMAL_RULES = ['超载', '超经营范围', '超适装介质', '资质过期', '无押运员', '在途超时', FUSION_ABNORMAL_RULE, '手工上报'] as const;
 
 /** '2.1' → '2'; '3' → '3' */
 /** GB 6944 classes: short names (charts) and full names (filters) */
@@ -419,6 +422,13 @@ export const waybillForm = resource({
     remark: textarea('备注', { max: 500 }),
   },
 });
+
+/**
+ * The form's fields whose columns are NOT NULL: the table's (server waybill-schema.ts) and the answers' (core
+ * answers/waybill.ts). A required field is NOT NULL only where every row has it (docs/development.md "Adding a waybill field").
+ */
+export const WAYBILL_NOT_NULL = ['startDate', 'originRegion', 'destRegion'] as const;
+export const WAYBILL_GOODS_NOT_NULL = ['unNo', 'goodsName', 'goodsClass', 'quantity', 'unit'] as const;
 
 export const waybillGoodsForm = resource({
   key: 'waybillGoods', area: 'dzyd', menu: 'baseManager', title: '货物', scope: 'enterprise',

@@ -21,7 +21,8 @@ import { sql } from 'drizzle-orm';
 import {
   pgTable, uuid, varchar, text, integer, timestamp, boolean, jsonb, index, uniqueIndex, primaryKey, numeric, date,
 } from 'drizzle-orm/pg-core';
-import { waybillForm, waybillGoodsForm } from '@dg/core/waybill';
+import { waybillForm, waybillGoodsForm, WAYBILL_NOT_NULL, WAYBILL_GOODS_NOT_NULL } from '@dg/core/waybill';
+import type { CheckAnswerRecord, FailedCheckItem, FiveCheckRecord, LoadedLine, ReceivedLine } from '@dg/core';
 import { fieldColumns } from './resource-table.ts';
 
 const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'date' });
@@ -52,7 +53,7 @@ export const waybill = pgTable('waybill', {
   waybillNo: varchar('waybill_no', { length: 24 }),
   checkCode: varchar('check_code', { length: 8 }),
   /** the fields the waybill form writes (waybillForm in packages/core): names, types, lengths and defaults from there */
-  ...fieldColumns(waybillForm, { notNull: ['startDate', 'originRegion', 'destRegion'] }),
+  ...fieldColumns(waybillForm, { notNull: WAYBILL_NOT_NULL }),
   carrierName: varchar('carrier_name', { length: 100 }),
   carrierPhone: varchar('carrier_phone', { length: 20 }),
   carrierLicenceNo: varchar('carrier_licence_no', { length: 60 }),
@@ -92,7 +93,7 @@ export const waybill = pgTable('waybill', {
   /** 作废 / 异常关闭 reason */
   reason: varchar('reason', { length: 500 }),
   /** the lines of the last refusal or failed check */
-  problems: jsonb('problems'),
+  problems: jsonb('problems').$type<string[]>(),
   /** set by the 在途超时 sweep */
   overdueAt: ts('overdue_at'),
   createdBy: uuid('created_by'),
@@ -132,7 +133,7 @@ export const waybillGoods = pgTable('waybill_goods', {
   ...child(),
   lineNo: integer('line_no').notNull(),
   /** the fields of a goods line on the form (waybillGoodsForm in packages/core) */
-  ...fieldColumns(waybillGoodsForm, { notNull: ['unNo', 'goodsName', 'goodsClass', 'quantity', 'unit'] }),
+  ...fieldColumns(waybillGoodsForm, { notNull: WAYBILL_GOODS_NOT_NULL }),
   massKg: num('mass_kg', 14, 2),
   actualQuantity: num('actual_quantity', 14, 3),
   receivedQuantity: num('received_quantity', 14, 3),
@@ -165,8 +166,8 @@ export const waybillChange = pgTable('waybill_change', {
   userName: varchar('user_name', { length: 20 }),
   reason: varchar('reason', { length: 500 }).notNull(),
   fields: text('fields').array().notNull(),
-  before: jsonb('before').notNull(),
-  after: jsonb('after').notNull(),
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
 }, (t) => [
   primaryKey({ name: 'waybill_change_pk', columns: [t.id, t.waybillCreatedAt] }),
   index('waybill_change_waybill_idx').on(t.waybillId),
@@ -179,8 +180,8 @@ export const waybillCheck = pgTable('waybill_check', {
   checkerId: uuid('checker_id'),
   checkerName: varchar('checker_name', { length: 20 }),
   result: varchar('result', { length: 8 }).notNull(),
-  answers: jsonb('answers').notNull(),
-  failedItems: jsonb('failed_items'),
+  answers: jsonb('answers').$type<CheckAnswerRecord[]>().notNull(),
+  failedItems: jsonb('failed_items').$type<FailedCheckItem[]>(),
   driverNotified: boolean('driver_notified').notNull().default(false),
   escortNotified: boolean('escort_notified').notNull().default(false),
   selfInspectionId: uuid('self_inspection_id'),
@@ -196,7 +197,7 @@ export const waybillSelfInspection = pgTable('waybill_self_inspection', {
   staffId: uuid('staff_id'),
   staffName: varchar('staff_name', { length: 20 }),
   at: ts('at').notNull().defaultNow(),
-  answers: jsonb('answers').notNull(),
+  answers: jsonb('answers').$type<CheckAnswerRecord[]>().notNull(),
   result: varchar('result', { length: 8 }).notNull(),
   remark: text('remark'),
   createdBy: uuid('created_by'),
@@ -213,8 +214,8 @@ export const waybillLoading = pgTable('waybill_loading', {
   loaderId: uuid('loader_id'),
   loaderName: varchar('loader_name', { length: 100 }),
   loadedAt: ts('loaded_at').notNull(),
-  checks: jsonb('checks').notNull(),
-  actual: jsonb('actual').notNull(),
+  checks: jsonb('checks').$type<FiveCheckRecord[]>().notNull(),
+  actual: jsonb('actual').$type<LoadedLine[]>().notNull(),
   totalMassKg: num('total_mass_kg', 14, 2),
   operatorId: uuid('operator_id'),
   operatorName: varchar('operator_name', { length: 20 }),
@@ -230,7 +231,7 @@ export const waybillUnloading = pgTable('waybill_unloading', {
   unloadedAt: ts('unloaded_at').notNull(),
   signer: varchar('signer', { length: 20 }).notNull(),
   signerPhone: varchar('signer_phone', { length: 20 }),
-  received: jsonb('received').notNull(),
+  received: jsonb('received').$type<ReceivedLine[]>().notNull(),
   operatorId: uuid('operator_id'),
   operatorName: varchar('operator_name', { length: 20 }),
   remark: text('remark'),
@@ -340,7 +341,7 @@ export const checklist = pgTable('checklist', {
   receivedBy: uuid('received_by'),
   receivedAt: ts('received_at'),
   reply: text('reply'),
-  replyAttachments: jsonb('reply_attachments'),
+  replyAttachments: jsonb('reply_attachments').$type<unknown[]>(),
   repliedAt: ts('replied_at'),
   opinion: text('opinion'),
   finishedAt: ts('finished_at'),
@@ -362,5 +363,5 @@ export const checklistStep = pgTable('checklist_step', {
   fromState: varchar('from_state', { length: 8 }),
   toState: varchar('to_state', { length: 8 }).notNull(),
   note: text('note'),
-  attachments: jsonb('attachments'),
+  attachments: jsonb('attachments').$type<unknown[]>(),
 }, (t) => [index('checklist_step_checklist_idx').on(t.checklistId, t.at)]);

@@ -219,6 +219,8 @@ describe('check, distribute, load, unload', () => {
     expect(r).toMatchObject({ passed: true, waybill: { state: '待下发' } });
     const info = ok(await t.call('GET', `/api/dzyd/waybill/selfInspection/info/${self.id}`, { as: 'qiye' }));
     expect(info.usedByCheckId).toBeTruthy();
+    const listed = ok(await t.call('POST', '/api/dzyd/waybill/selfInspection/list', { as: 'qiye', body: { filters: { waybillId: w.id } } }));
+    expect(listed).toMatchObject({ total: 1, totalCapped: false, content: [{ id: self.id, waybillId: w.id }] });
   });
 
   it('下发 issues number, check code, QR and print data, and messages driver and escort', async () => {

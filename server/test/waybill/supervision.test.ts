@@ -160,6 +160,19 @@ describe('核查单', () => {
     expect((await t.call('GET', `/api/ydjg/checklist/info/${c.id}`, { as: 'qiye2' })).body.message).toBe('数据不存在或无权访问');
   });
 
+  it('a 核查单 not answered by its 回复期限 is overdue, in its list and on its detail', async () => {
+    const { w } = await waybillIn(t, '待装货');
+    const ab = ok(await t.call('POST', '/api/ydjg/abnormal/report', { as: 'shiji', body: { waybillId: w.id, detail: '未按线路行驶' } }));
+    const c = ok(await t.call('POST', '/api/ydjg/checklist/issue', { as: 'shiji', body: { abnormalId: ab.id, problem: '请说明未按线路行驶原因', replyBy: day(7) } }));
+    const overdue = async () => [
+      ok(await t.call('GET', `/api/ydjg/checklist/info/${c.id}`, { as: 'qiye' })).overdue,
+      ok(await t.call('POST', '/api/ydjg/checklist/list', { as: 'qiye', body: { filters: { waybillNo: w.waybillNo } } })).content[0].overdue,
+    ];
+    expect(await overdue()).toEqual([false, false]);
+    await t.sql(`update checklist set reply_by = current_date - 1 where id = $1`, [c.id]);
+    expect(await overdue()).toEqual([true, true]);
+  });
+
   it('the demo has a checklist in each state', async () => {
     const rows = await t.sql(`select distinct state from checklist`);
     expect(rows.map((r) => r.state).sort()).toEqual(expect.arrayContaining(['已办结', '待审核', '待回复', '待签收']));

@@ -15,7 +15,7 @@ const option = z.object({ value: z.string(), label: z.string() });
 
 // ───────────────────────── 用户 / 个人中心 ─────────────────────────
 
-const login = z.object({ at: instant, /** `at` again, under the name the page reads first */ time: instant, ip: z.string().nullable(), result: z.string(), message: z.string().nullable() });
+const login = z.object({ at: instant, ip: z.string().nullable(), result: z.string(), message: z.string().nullable() });
 const profileEdit = z.object({ name: z.string(), mobile: z.string().nullable(), email: z.string().nullable() });
 const profile = profileEdit.extend({
   id: z.string(), username: z.string(), sex: z.string().nullable(), side,
@@ -93,7 +93,7 @@ const enterpriseDashboard = z.object({
   waybillsByDay: z.array(z.object({ date: z.string(), count: z.number() })), notices: z.array(publishedItem),
 });
 const governmentDashboard = z.object({
-  side: z.enum(['government', 'platform']), todayWaybills: z.number(), /** todayWaybills again */ today: z.number(), inTransit: z.number(),
+  side: z.enum(['government', 'platform']), todayWaybills: z.number(), inTransit: z.number(),
   abnormal: z.number(), overdueCertificates: z.number(), openRectifications: z.number(), byCity: z.array(nameCount), byClass: z.array(nameCount),
   notices: z.array(publishedItem),
 });

@@ -5,7 +5,7 @@
  *
  * Enterprise: { side, queues (getRemindInfo), expiry: [{ kind, title, due, overdue }], warnings: { due, overdue }
  * (the sum of expiry), openHazards (and major, overdue), hazards: { open, major, overdue }, waybillsByDay: [{ date, count }], notices }.
- * Government / platform: { side, todayWaybills (also as `today`), inTransit, abnormal, overdueCertificates,
+ * Government / platform: { side, todayWaybills, inTransit, abnormal, overdueCertificates,
  * openRectifications, byCity: [{ name, value }], byClass: [{ name, value }], notices }.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -65,9 +65,8 @@ export async function dashboardOf(app: App, user: SessionUser): Promise<Served<t
     };
   }
   const results = await Promise.all(parts.government.map((p) => p(app, user)));
-  const todayWaybills = sum(results, 'todayWaybills');
   return {
-    side: user.side, todayWaybills, today: todayWaybills, inTransit: sum(results, 'inTransit'), abnormal: sum(results, 'abnormal'),
+    side: user.side, todayWaybills: sum(results, 'todayWaybills'), inTransit: sum(results, 'inTransit'), abnormal: sum(results, 'abnormal'),
     overdueCertificates: sum(results, 'overdueCertificates'), openRectifications: sum(results, 'openRectifications'),
     byCity: byName(all(results, (r) => r.byCity)), byClass: byName(all(results, (r) => r.byClass)), notices,
   };

@@ -205,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok({
       id: me.id, name: u.name, username: u.username, mobile: u.mobile, email: u.email, sex: u.sex, side: u.side,
       enterpriseName: u.enterprise_name, orgName: u.org_name, lastLoginAt: u.last_login_at,
-      logins: logins.rows.map((l) => ({ at: l.at, time: l.at, ip: l.ip, result: l.result, message: l.message })),
+      logins: logins.rows.map((l) => ({ at: l.at, ip: l.ip, result: l.result, message: l.message })),
     });
   });
 

@@ -2,28 +2,32 @@
  * 运单统计 and 行业统计 (packages/core/src/stats.ts; docs/statistics.md):
  *   POST /stat/<key>          one statistic {from, to, regionCode, enterpriseId, goodsClass, granularity, waybillType} → StatResult
  *   POST /stat/<key>/export   the same as xlsx: the main table, then each further table beneath
- *   POST /stat/waybills       what a figure counts: {page, size, drill: StatDrill} → the waybills (or with `rule`, the abnormal findings)
+ *   POST /stat/waybills       what a figure counts: {page, size, drill: StatDrill} → a page of its waybills (`kind` 'waybills'), or with
+ *                             `rule` of its abnormal findings (`kind` 'findings')
  * Each statistic is its own route under its menu code (its export under `<menu>:btn_export`).
  */
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STATS, type StatDef, type StatDrill, type StatResult } from '@dg/core/stats';
-import { regionName } from '../../platform/regions.ts';
+import { statDrill, statsAnswers, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badInput, ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { isUuid, pageFields } from '../../platform/schemas.ts';
 import { xlsxDisposition, xlsxOf } from '../../platform/crud/excel.ts';
 import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 import { type Db } from '../../db/index.ts';
 import { waybillScope, regionRange, cnStart, camel } from '../waybill/common.ts';
-import { listColumns, toRow } from '../waybill/list.ts';
-import { rowOut } from '../waybill/present.ts';
+import { LIST_COLUMNS, toRow } from '../waybill/list.ts';
+import { listRowOut } from '../waybill/present.ts';
 import { readStatFilters, and, type StatFilters } from './filters.ts';
 import { COMPUTE, cachedIndustry, abnormalWhere, statKey } from './definitions.ts';
 
 const tags = ['统计'];
+/** an abnormal finding a figure counts */
+type Finding = Extract<Served<typeof statsAnswers.waybills>, { kind: 'findings' }>['content'][number];
 const statQuery = z.object({
   from: z.string().optional().describe('开始日期 YYYY-MM-DD（默认本年1月1日）'),
   to: z.string().optional().describe('结束日期 YYYY-MM-DD（默认今天）'),
@@ -36,11 +40,7 @@ const statQuery = z.object({
 
 const drillBody = z.object({
   ...pageFields,
-  drill: z.object({
-    from: z.string(), to: z.string(), regionCode: z.string().optional(), enterpriseId: z.string().optional(), goodsClass: z.string().optional(),
-    waybillType: z.string().optional(), originCity: z.string().optional(), destCity: z.string().optional(), unNo: z.string().optional(),
-    vehicleId: z.string().optional(), rule: z.string().optional(), label: z.string().optional(),
-  }, { error: '缺少统计条件' }),
+  drill: z.object(statDrill.shape, { error: '缺少统计条件' }),
 });
 
 /** the menus that may open a figure's waybills */
@@ -106,7 +106,7 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
   const province = () => app.ctx.config.provinceCode;
 
   for (const def of STATS) {
-    app.post(`/stat/${def.key}`, { config: { access: { menu: def.menu } }, schema: { tags, summary: `${def.title}统计`, body: statQuery.optional() } },
+    app.post(`/stat/${def.key}`, { config: { access: { menu: def.menu } }, schema: { tags, summary: `${def.title}统计`, body: statQuery.optional(), response: answer(statsAnswers.result) } },
       async (req) => ok(await computeStat(db(), def, readStatFilters(req.user!, def, req.body ?? {}), province())));
 
     app.post(`/stat/${def.key}/export`, { config: { access: { element: `${def.menu}:btn_export` } }, schema: { tags, summary: `导出${def.title}统计`, body: statQuery.optional() } },
@@ -126,28 +126,26 @@ export const statsModule: FastifyPluginAsyncZod = async (fastify) => {
       });
   }
 
-  /** the drill-down shows a list row and the load and type of each waybill */
-  const DRILL_COLUMNS = listColumns(['waybillType', 'totalMassKg']);
   app.post('/stat/waybills', {
     config: { access: { anyMenu: DRILL_MENUS } },
-    schema: { tags, summary: '统计图表下钻：该数字所统计的运单（或异常运单）', body: drillBody },
+    schema: { tags, summary: '统计图表下钻：该数字所统计的运单（或异常运单）', body: drillBody, response: answer(statsAnswers.waybills) },
   }, async (req) => {
     const user = req.user!;
     const { drill } = req.body;
     const paging = pagingOf(req.body, COUNT_CAP);
     if (drill.rule !== undefined) {
       const f = readStatFilters(user, ALL_FILTERS, drill);
-      return ok(await pagedQuery(db(), paging, {
+      return ok({ ...await pagedQuery(db(), paging, {
         select: sql`a.id, a.waybill_id, a.waybill_created_at, a.waybill_no, a.plate_no, a.rule, a.detail, a.status, a.source, a.found_at, e.name as enterprise_name`,
         from: sql`abnormal_waybill a left join enterprise e on e.id = a.enterprise_id`, where: abnormalWhere(f, drill.rule || undefined),
-        order: sql`a.found_at desc, a.id`, count: { cap: COUNT_CAP }, row: (r) => camel(r),
-      }));
+        order: sql`a.found_at desc, a.id`, count: { cap: COUNT_CAP }, row: (r) => camel<Finding>(r),
+      }), kind: 'findings' as const });
     }
     // planned for its values (a day or a year, a district or the province): not a prepared generic plan
     const page = await pagedQuery(db(), paging, {
-      select: DRILL_COLUMNS, from: sql`waybill w`, where: drillWhere(user, drill), order: sql`w.created_at desc, w.id desc`,
-      count: { cap: COUNT_CAP }, row: (r) => rowOut(toRow(r)),
+      select: LIST_COLUMNS, from: sql`waybill w`, where: drillWhere(user, drill), order: sql`w.created_at desc, w.id desc`,
+      count: { cap: COUNT_CAP }, row: (r) => listRowOut(toRow(r)),
     });
-    return ok({ ...page, regionName: drill.regionCode ? regionName(drill.regionCode) : undefined });
+    return ok({ ...page, kind: 'waybills' as const });
   });
 };

@@ -5,11 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { RESOURCES, elementCode } from '@dg/core';
+import { RESOURCES, elementCode, waybillAnswers } from '@dg/core';
 import { WAYBILL_QUEUES } from '@dg/core/waybill';
 import type { App } from '../../platform/context.ts';
 import type { Db } from '../../db/index.ts';
 import { ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { addRow } from '../../platform/crud/write.ts';
 import { present } from '../../platform/crud/query.ts';
 import { addRemindCounter } from '../shell/remind.ts';
@@ -44,7 +45,7 @@ export const waybillModule: FastifyPluginAsyncZod = async (fastify) => {
 
   for (const [key, path] of ALIASES) {
     const def = RESOURCES.find((r) => r.key === key)!;
-    app.post(`/${def.area}/${def.key}/${path}`, { config: { access: { element: elementCode(def, 'add') } }, schema: { tags: [def.title], summary: `新增${def.title}` } }, async (req) => {
+    app.post(`/${def.area}/${def.key}/${path}`, { config: { access: { element: elementCode(def, 'add') } }, schema: { tags: [def.title], summary: `新增${def.title}`, response: answer(waybillAnswers.added) } }, async (req) => {
       const row = await addRow(app, db(), def, req.user!, (req.body ?? {}));
       req.audit = { after: row };
       return ok((await present(db(), def, req.user!, [row]))[0]);

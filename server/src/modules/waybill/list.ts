@@ -12,7 +12,7 @@ import { XlsxStreamWriter, type XlsxCell } from '../../platform/crud/xlsx-write.
 import { badInput } from '../../platform/errors.ts';
 import { regionName } from '../../platform/regions.ts';
 import { waybillScope, regionRange, cnStart, camel, type WaybillRow } from './common.ts';
-import { rowOut } from './present.ts';
+import { listRowOut } from './present.ts';
 
 export interface WaybillFilters {
   waybillNo?: string; state?: string; createdAt?: [string?, string?]; startDate?: [string?, string?]; goodsClass?: string;
@@ -108,10 +108,8 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(A
 /** a plate (whole, or 5+ characters of one) matches few rows: they are read by the plate index, not the time index */
 const sparsePlate = (f: WaybillFilters) => typeof f.plateNo === 'string' && f.plateNo.trim().length >= 5;
 
-/** a list row's columns (WAYBILL_LIST_FIELDS, and any `extra` a list shows besides), not the whole waybill */
-export const listColumns = (extra: readonly (keyof typeof waybill.$inferSelect)[] = []) =>
-  sql.raw([...WAYBILL_LIST_FIELDS, ...extra].map((k) => `w.${waybill[k].name}`).join(', '));
-const LIST_COLUMNS = listColumns();
+/** a list row's columns (WAYBILL_LIST_FIELDS), not the whole waybill */
+export const LIST_COLUMNS = sql.raw(WAYBILL_LIST_FIELDS.map((k) => `w.${waybill[k].name}`).join(', '));
 
 /**
  * The SQL of one page, newest first. A sparse plate's rows are read by the plate index and sorted, instead of
@@ -166,7 +164,7 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
     pageSql: (size, offset) => waybillPageSql(where, f, size, offset),
     count: count.capped ? { sql: count.sql, cap: count.cap } : { sql: count.sql },
     plan: listPlan(user, f),
-    row: (r) => rowOut(toRow(r)),
+    row: (r) => listRowOut(toRow(r)),
   });
 }
 

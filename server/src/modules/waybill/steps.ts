@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { complianceFindings, CHECK_RESULTS, CREW_FIELDS, FIVE_CHECKS, goodsMassKg, waybillForm, type GoodsDoc } from '@dg/core/waybill';
-import { resourceZod } from '@dg/core';
+import { resourceZod, waybillAnswers, type Served } from '@dg/core';
 import { waybillChange, waybillCheck, waybillSelfInspection, waybillLoading, waybillUnloading, waybillMessage, waybillNumber, waybillGoods } from '../../db/waybill-schema.ts';
 import { badInput } from '../../platform/errors.ts';
 import type { StepContext, StepEffect, WorkflowRegistration } from '../../platform/workflow.ts';
@@ -42,12 +42,13 @@ export const waybillBody = (mode: 'add' | 'update') => resourceZod(waybillForm, 
   submit: z.union([z.boolean(), z.string()]).optional().describe('true：保存并提交'),
   ...crewBody,
 });
-export const answer = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { error: '检查结果只能是合格、不合格或不适用' }), remark: z.string().max(500).nullish(), photos: z.array(z.unknown()).nullish() });
+/** one item's answer in a 出车检查 or 自检 body */
+export const checkAnswerBody = z.object({ itemId: z.string(), result: z.enum(CHECK_RESULTS, { error: '检查结果只能是合格、不合格或不适用' }), remark: z.string().max(500).nullish(), photos: z.array(z.unknown()).nullish() });
 
 /** the bodies of the steps that take more than a version and a declared opinion */
 const BODIES = {
   dispatch: z.object({ version, remark: z.string().max(500).nullish(), ...crewBody }),
-  check: z.object({ version, answers: z.array(answer).max(200).default([]), driverNotified: z.boolean().optional(), escortNotified: z.boolean().optional(), selfInspectionId: z.string().nullish(), remark: z.string().max(500).nullish() }),
+  check: z.object({ version, answers: z.array(checkAnswerBody).max(200).default([]), driverNotified: z.boolean().optional(), escortNotified: z.boolean().optional(), selfInspectionId: z.string().nullish(), remark: z.string().max(500).nullish() }),
   load: z.object({
     version, loaderId: z.string().nullish(), loaderName: z.string().max(100).nullish(),
     checks: z.record(z.string(), z.boolean(), { error: '请完成五必查' }), remarks: z.record(z.string(), z.string().max(200)).optional(),
@@ -251,7 +252,11 @@ export function waybillWorkflow(provinceCode: string, hooks: Partial<Record<keyo
     bodies: BODIES,
     // 下发 takes several waybills chosen in a list at once (routes.ts), each a step here
     ownRoutes: ['distribute'],
-    answer: (name, r) => (name === 'check' ? { ...(r.result as object), waybill: rowOut(r.after as unknown as WaybillRow) } : rowOut(r.after as unknown as WaybillRow)),
+    answer: (name, r): Served<typeof waybillAnswers.step> => {
+      const waybill = rowOut(r.after as unknown as WaybillRow);
+      return name === 'check' ? { ...(r.result as Omit<Served<typeof waybillAnswers.checked>, 'waybill'>), waybill } : waybill;
+    },
+    answerSchema: waybillAnswers.step,
     refused: keepFindings,
     after: (app, _name, { after }) => publishWaybills(app, [after as unknown as WaybillRow]),
   };

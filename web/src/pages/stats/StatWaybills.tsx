@@ -9,7 +9,8 @@ import { tonnes, type StatDrill } from '@dg/core/stats';
 import { useUserSide } from '../../components/resource/permission';
 import PagedTable, { usePagedList, type PagedColumn, type PagedList } from '../../components/resource/PagedTable';
 import { StateTag, shortRegion, useQueryParam, WAYBILL_ROUTES } from '../waybill/common';
-import { statWaybills, type StatFinding, type StatWaybill } from './api';
+import type { StatFinding, StatWaybills as Answer, WaybillListRow } from '@dg/core';
+import { statWaybills } from './api';
 import { formatCell } from './chartOption';
 import { STAT_PARAM } from './paths';
 
@@ -25,9 +26,8 @@ function parseDrill(raw: string): StatDrill | null {
 export default function StatWaybills() {
   const raw = useQueryParam(STAT_PARAM);
   const drill = useMemo(() => parseDrill(raw), [raw]);
-  const findings = typeof drill?.rule === 'string';
   // the drill is the link's own parameter (f); page and size are the list's
-  const list = usePagedList<StatWaybill | StatFinding>('list', {
+  const list = usePagedList<WaybillListRow | StatFinding, Answer>('list', {
     enabled: !!drill,
     queryKey: ({ page, size }) => ['stat', 'waybills', drill ? { page, size, drill } : null],
     request: ({ page, size }) => statWaybills({ page, size, drill: drill! }),
@@ -39,9 +39,11 @@ export default function StatWaybills() {
 
   if (!drill) return <Result status="warning" title="链接不完整" subTitle="请在统计页面点击图表或表格中的一行打开所统计的运单" />;
   const data = list.query.data;
+  // the answer says what it lists; until it is in, the drill does
+  const findings = data ? data.kind === 'findings' : typeof drill.rule === 'string';
   const total = data ? `共 ${data.total}${data.totalCapped ? '+' : ''} ${findings ? '条异常记录' : '张运单'}` : '';
 
-  const waybillColumns: PagedColumn<StatWaybill>[] = [
+  const waybillColumns: PagedColumn<WaybillListRow>[] = [
     { title: '运单编号', dataIndex: 'waybillNo', render: (v, r) => waybillLink(v, r.id) },
     { title: '状态', dataIndex: 'state', render: (v) => <StateTag state={v} /> },
     { title: '运单类型', dataIndex: 'waybillType' },
@@ -69,7 +71,7 @@ export default function StatWaybills() {
       <Typography.Paragraph type="secondary">统计日期 {drill.from} 至 {drill.to}</Typography.Paragraph>
       {findings
         ? <PagedTable<StatFinding> list={list as PagedList<StatFinding>} size="small" data-testid="stat-waybills-list" columns={findingColumns} />
-        : <PagedTable<StatWaybill> list={list as PagedList<StatWaybill>} size="small" data-testid="stat-waybills-list" columns={waybillColumns} />}
+        : <PagedTable<WaybillListRow> list={list as PagedList<WaybillListRow>} size="small" data-testid="stat-waybills-list" columns={waybillColumns} />}
     </Card>
   );
 }

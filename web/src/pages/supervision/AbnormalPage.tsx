@@ -1,6 +1,6 @@
 /**
  * 异常运单 (abnormalWaybillManager, 政): waybills found by the rules (超载, 超经营范围, 超适装介质,
- * 资质过期, 无押运员, 在途超时, 无运单运输) and reported by hand. List by rule with 详情
+ * 资质过期, 无押运员, 在途超时, 疑似无运单运输 by 数据融合) and reported by hand. List by rule with 详情
  * (/waybillManager/infoManager/info1?id=), 手工上报 and 下发核查单.
  */
 import { useMemo, useState } from 'react';
@@ -17,7 +17,8 @@ import RefSelect from '../../components/RefSelect';
 import { useFeedback } from '../../components/resource/feedback';
 import { WaybillDetailView } from '../waybill/WaybillDetail';
 import { fmtTime, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
-import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal, type Abnormal, type Checklist } from './api';
+import type { Abnormal, AbnormalRow, Checklist } from '@dg/core';
+import { getAbnormal, issueChecklist, listAbnormal, reportAbnormal } from './api';
 import { useCan, useSave } from '../../components/resource';
 import PagedTable, { usePagedList } from '../../components/resource/PagedTable';
 import { dayRange, textValues, useFormFollows } from '../../components/resource/useListState';
@@ -38,14 +39,14 @@ export interface AbnormalPageProps {
 export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnormalInfo }: AbnormalPageProps = {}) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Search>();
-  const list = usePagedList<Abnormal>('abnormal', {
+  const list = usePagedList<AbnormalRow>('abnormal', {
     queryKey: ({ page, size, filters }) => ['waybill', 'abnormal', { page, size, filters }],
     request: ({ page, size, filters }) => listAbnormal({ page, size, filters }),
   });
   const { filters } = list;
   useFormFollows(form, useMemo(() => ({ ...textValues(filters, ['rule', 'status', 'enterpriseId', 'waybillNo']), foundAt: dayRange(filters.foundAt) }), [filters]));
   const [reporting, setReporting] = useState(false);
-  const [issuing, setIssuing] = useState<Abnormal | null>(null);
+  const [issuing, setIssuing] = useState<AbnormalRow | null>(null);
   const canReport = useCan('abnormalWaybillManager:btn_add') && !readOnly;
   const canIssue = useCan('abnormalWaybillManager:btn_checklist') && !readOnly;
 
@@ -74,7 +75,7 @@ export default function AbnormalPage({ readOnly, infoPath = WAYBILL_ROUTES.abnor
         </Form>
       </Card>
       <Card title="异常运单" extra={canReport && <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)}>手工上报</Button>}>
-        <PagedTable<Abnormal> list={list}
+        <PagedTable<AbnormalRow> list={list}
           columns={[
             { title: '发现时间', dataIndex: 'foundAt', width: 170, valueType: 'dateTime' },
             { title: '状态', dataIndex: 'status', width: 120, valueEnum: STATUS_COLOR },

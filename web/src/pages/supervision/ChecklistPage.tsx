@@ -15,7 +15,8 @@ import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
 import { StateTag, fmtTime, useWaybillChanged, WAYBILL_ROUTES } from '../waybill/common';
 import { useUserSide } from '../../components/resource/permission';
-import { checklistAct, getChecklist, listChecklists, type Checklist, type ChecklistAction, type ChecklistDetail } from './api';
+import type { ChecklistDetail, ChecklistRow } from '@dg/core';
+import { checklistAct, getChecklist, listChecklists, type ChecklistAction } from './api';
 import { stateColor } from '@dg/core';
 import { CHECKLIST_STATES, checklistFlow } from '@dg/core/waybill';
 import { useAllowedSteps } from '../../components/workflow/useWorkflowStep';
@@ -34,7 +35,7 @@ export default function ChecklistPage() {
   const side = useUserSide();
   const gov = side !== 'enterprise';
   const [form] = Form.useForm<{ state?: string; enterpriseId?: string; waybillNo?: string }>();
-  const list = usePagedList<Checklist>('checklist', {
+  const list = usePagedList<ChecklistRow>('checklist', {
     queryKey: ({ page, size, filters }) => ['waybill', 'checklists', { page, size, filters }],
     request: ({ page, size, filters }) => listChecklists({ page, size, filters }),
   });
@@ -58,18 +59,18 @@ export default function ChecklistPage() {
         </Form>
       </Card>
       <Card title={gov ? '核查单' : '核查单签收'}>
-        <PagedTable<Checklist> list={list}
+        <PagedTable<ChecklistRow> list={list}
           columns={[
             { title: '下发时间', dataIndex: 'issuedAt', width: 170, valueType: 'dateTime' },
             { title: '状态', dataIndex: 'state', width: 90, valueEnum: STATE_COLOR },
             ...(gov ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200, ellipsis: true }] : []),
             { title: '异常规则', dataIndex: 'rule', width: 100, render: (v: string | null) => (v ? <Tag color="red">{v}</Tag> : '-') },
             { title: '运单编号', dataIndex: 'waybillNo', width: 200, render: (v: string | null) => v || '-' },
-            { title: '回复期限', dataIndex: 'replyBy', width: 120, render: (v: string, r: Checklist) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{v}{r.overdue ? '（已逾期）' : ''}</Typography.Text> },
+            { title: '回复期限', dataIndex: 'replyBy', width: 120, render: (v: string, r: ChecklistRow) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{v}{r.overdue ? '（已逾期）' : ''}</Typography.Text> },
             { title: '核查问题', dataIndex: 'problem', width: 300, ellipsis: true },
             {
               title: '操作', key: 'op', fixed: 'right' as const, width: 100,
-              render: (_: unknown, r: Checklist) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))} data-testid="checklist-detail">{actionHint(r, gov)}</Button>,
+              render: (_: unknown, r: ChecklistRow) => <Button type="link" size="small" onClick={() => navigate(WAYBILL_ROUTES.checklistInfo(r.id))} data-testid="checklist-detail">{actionHint(r, gov)}</Button>,
             },
           ]} />
       </Card>
@@ -77,7 +78,7 @@ export default function ChecklistPage() {
   );
 }
 
-const actionHint = (r: Checklist, gov: boolean) => {
+const actionHint = (r: ChecklistRow, gov: boolean) => {
   if (!gov && r.state === '待签收') return '签收';
   if (!gov && r.state === '待回复') return '回复';
   if (gov && r.state === '待审核') return '审核';

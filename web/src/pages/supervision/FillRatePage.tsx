@@ -13,7 +13,11 @@ import { GridComponent, LegendComponent, TooltipComponent, DataZoomComponent } f
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import RegionCascader from '../../components/RegionCascader';
-import { getFillRate, type FillRateCity, type FillRateEnterprise } from './api';
+import type { FillRate } from '@dg/core';
+import { getFillRate } from './api';
+
+type FillRateEnterprise = FillRate['enterprises'][number];
+type FillRateCity = FillRate['cities'][number];
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, CanvasRenderer]);
 

@@ -19,8 +19,9 @@ import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import { buildRules } from '../../components/resource/formRules';
 import { useFeedback } from '../../components/resource/feedback';
+import type { WaybillDetail, WaybillGoodsLine } from '@dg/core';
 import {
-  addWaybill, checkCapacity, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods, type GoodsLine, type WaybillDetail,
+  addWaybill, checkCapacity, getResourceRow, getWaybill, searchCatalogue, submitWaybill, updateWaybill, type CatalogueGoods,
 } from './api';
 import { enterMovesOn, fmtNum, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useCan, useSave } from '../../components/resource';
@@ -90,7 +91,7 @@ const formOf = (fields: Record<string, FieldDef>, row: object) =>
   Object.fromEntries(Object.entries(fields).map(([k, fd]) => [k, held(fd, (row as Record<string, unknown>)[k])]));
 
 function fromDetail(d: WaybillDetail): Values {
-  return { ...formOf(F, d), goods: d.goods.map((g: GoodsLine) => formOf(G, g) as LineValues) } as Values;
+  return { ...formOf(F, d), goods: d.goods.map((g: WaybillGoodsLine) => formOf(G, g) as LineValues) } as Values;
 }
 
 /** a new waybill: the definition's defaults (运单类型 普通, 例外数量 否), starting today */

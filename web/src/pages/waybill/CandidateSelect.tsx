@@ -8,7 +8,8 @@ import { Select, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { resourceByKey } from '@dg/core';
 import { fetchOptionsByIds, queryKeys } from '../../components/resource/api';
-import { fetchCandidates, type Candidate, type CandidateRole, type CrewInput } from './api';
+import type { WaybillCandidate } from '@dg/core';
+import { fetchCandidates, type CandidateRole, type CrewInput } from './api';
 
 const SEARCH_DELAY_MS = 300;
 /** the record behind each role (to name a value picked before, e.g. by a binding) */
@@ -16,7 +17,7 @@ const RESOURCE: Record<CandidateRole, string> = {
   vehicle: 'vehicle', trailer: 'vehicle', tank: 'tank', tankContainer: 'tankContainer', driver: 'staff', escort: 'staff', bind: 'bind',
 };
 
-export function CandidateState({ c }: { c: Pick<Candidate, 'eligible' | 'state' | 'problems'> }) {
+export function CandidateState({ c }: { c: Pick<WaybillCandidate, 'eligible' | 'state' | 'problems'> }) {
   return <Tag color={c.eligible ? 'green' : c.state === '运输中' ? 'orange' : 'red'} style={{ marginInlineEnd: 0 }}>{c.state}</Tag>;
 }
 
@@ -46,7 +47,7 @@ export default function CandidateSelect({ waybillId, role, crew, value, onChange
   });
 
   // names seen stay known, so a picked value keeps its name when the search moves on
-  const known = useRef(new Map<string, Candidate | { id: string; label: string }>());
+  const known = useRef(new Map<string, WaybillCandidate | { id: string; label: string }>());
   data?.content.forEach((c) => known.current.set(c.id, c));
   const unnamed = value && !known.current.has(value) ? value : null;
   const def = resourceByKey(RESOURCE[role]);
@@ -59,7 +60,7 @@ export default function CandidateSelect({ waybillId, role, crew, value, onChange
   named?.forEach((o) => { if (!known.current.has(String(o.value))) known.current.set(String(o.value), { id: String(o.value), label: o.label }); });
 
   const listed = data?.content ?? [];
-  const chosen = value && !listed.some((c) => c.id === value) ? [{ value, label: known.current.get(value)?.label ?? value, c: null as Candidate | null }] : [];
+  const chosen = value && !listed.some((c) => c.id === value) ? [{ value, label: known.current.get(value)?.label ?? value, c: null as WaybillCandidate | null }] : [];
   const options = [...chosen, ...listed.map((c) => ({ value: c.id, label: c.label, c }))];
 
   return (
@@ -77,7 +78,7 @@ export default function CandidateSelect({ waybillId, role, crew, value, onChange
       styles={{ popup: { root: { maxWidth: 560 } } }}
       notFoundContent={isFetching ? <Spin size="small" /> : isError ? '加载失败' : '暂无数据'}
       optionRender={(o) => {
-        const c = (o.data as { c: Candidate | null }).c;
+        const c = (o.data as { c: WaybillCandidate | null }).c;
         if (!c) return o.label;
         return (
           <Space size={6} align="start" data-testid={`candidate-${role}`} data-state={c.state} data-eligible={c.eligible ? '1' : '0'} style={{ whiteSpace: 'normal' }}>

@@ -6,7 +6,8 @@ import { Button, Card, Empty, Result, Skeleton, Space, Table, Typography } from 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { goodsLineText, waybillForm } from '@dg/core/waybill';
-import { getChanges, getWaybill, type ChangeRecord } from './api';
+import type { WaybillChange } from '@dg/core';
+import { getChanges, getWaybill } from './api';
 import { StateTag, fmtTime, useQueryParam, WAYBILL_ROUTES } from './common';
 
 const LABELS: Record<string, string> = {
@@ -30,9 +31,9 @@ function show(field: string, v: unknown): string {
   return String(v);
 }
 
-export function ChangeTable({ changes }: { changes: ChangeRecord[] }) {
+export function ChangeTable({ changes }: { changes: WaybillChange[] }) {
   return (
-    <Table<ChangeRecord> size="small" rowKey="id" pagination={false} dataSource={changes} data-testid="change-table"
+    <Table<WaybillChange> size="small" rowKey="id" pagination={false} dataSource={changes} data-testid="change-table"
       columns={[
         { title: '变更时间', dataIndex: 'at', width: 170, render: fmtTime },
         { title: '变更人', dataIndex: 'userName', width: 100 },

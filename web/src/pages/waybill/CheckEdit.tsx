@@ -18,18 +18,19 @@ import Upload, { uploadsSettled } from '../../components/Upload';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
 import type { FileRef } from '../../components/resource/types';
 import { useFeedback } from '../../components/resource/feedback';
-import {
-  addSelfInspection, checkWaybill, getCheckForm, getSelfInspection, type CheckAnswer, type CheckItem, type SelfInspection, type Waybill,
-} from './api';
+import type { Waybill, WaybillCheck, WaybillCheckItem, WaybillSelfInspection } from '@dg/core';
+import { addSelfInspection, checkWaybill, getCheckForm, getSelfInspection } from './api';
 import { StateTag, dash, fmtTime, plateText, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useCan, useSave } from '../../components/resource';
 
 type Answer = { result?: string; remark?: string; photos?: FileRef[] };
+/** an item as the form shows it: a 自检's answer names it as the form did */
+type Item = Pick<WaybillCheckItem, 'id' | 'name' | 'category' | 'mandatory'>;
 type Answers = Record<string, Answer>;
 
 /** the items table: one radio group and one remark per item, grouped by category order */
 function ItemsTable({ items, answers, setAnswer, readOnly, showErrors }: {
-  items: CheckItem[];
+  items: Item[];
   answers: Answers;
   setAnswer?: (itemId: string, patch: Answer) => void;
   readOnly?: boolean;
@@ -43,7 +44,7 @@ function ItemsTable({ items, answers, setAnswer, readOnly, showErrors }: {
     return n;
   });
   return (
-    <Table<CheckItem> size="small" rowKey="id" pagination={false} dataSource={items} data-testid="check-items"
+    <Table<Item> size="small" rowKey="id" pagination={false} dataSource={items} data-testid="check-items"
       columns={[
         { title: '分类', dataIndex: 'category', width: 90, onCell: (_r, i) => ({ rowSpan: spans[i ?? 0] ?? 1 }) },
         { title: '检查项', dataIndex: 'name', render: (v: string, r) => <span>{v}{r.mandatory && <Tag color="blue" style={{ marginLeft: 6 }}>必检</Tag>}</span> },
@@ -104,7 +105,7 @@ function WaybillBrief({ wb }: { wb: Waybill }) {
 }
 
 /** problems of a set of answers, in the server's words */
-function answerProblems(items: CheckItem[], answers: Answers): string[] {
+function answerProblems(items: Item[], answers: Answers): string[] {
   const out: string[] = [];
   for (const it of items) {
     const a = answers[it.id];
@@ -116,7 +117,7 @@ function answerProblems(items: CheckItem[], answers: Answers): string[] {
 }
 
 /** the answers as the server takes them (every item answered: checked by answerProblems first) */
-function answerRows(items: CheckItem[], answers: Answers) {
+function answerRows(items: Item[], answers: Answers) {
   return items.map((it) => ({ itemId: it.id, result: answers[it.id]!.result!, remark: answers[it.id]?.remark?.trim() || null, photos: answers[it.id]?.photos?.length ? answers[it.id]!.photos! : null }));
 }
 
@@ -133,7 +134,7 @@ function useAnswers() {
   return { answers, setAnswers, setAnswer, settled };
 }
 
-function fromRecord(rec: { answers: CheckAnswer[] }): Answers {
+function fromRecord(rec: Pick<WaybillCheck, 'answers'>): Answers {
   return Object.fromEntries(rec.answers.map((a) => [a.itemId, { result: a.result, remark: a.remark ?? '', photos: Array.isArray(a.photos) ? (a.photos as FileRef[]) : undefined }]));
 }
 
@@ -327,11 +328,11 @@ export function SelfInspectionInfo() {
   if (!id) return <Result status="warning" title="缺少参数" />;
   if (q.isLoading) return <Card><Skeleton active /></Card>;
   if (q.isError || !q.data) return <Result status="warning" title="自检记录不存在或无权访问" />;
-  const r: SelfInspection = q.data;
-  const items: CheckItem[] = r.answers.map((a) => ({ id: a.itemId, name: a.name ?? '', category: a.category ?? '', mandatory: Boolean(a.mandatory) }));
+  const r: WaybillSelfInspection = q.data;
+  const items: Item[] = r.answers.map((a) => ({ id: a.itemId, name: a.name, category: a.category, mandatory: a.mandatory }));
   return (
     <Card title={<Space>驾驶员自检记录<Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag></Space>}
-      extra={r.waybillId && <Button onClick={() => navigate(WAYBILL_ROUTES.baseInfo(r.waybillId!))}>运单详情</Button>}>
+      extra={<Button onClick={() => navigate(WAYBILL_ROUTES.baseInfo(r.waybillId))}>运单详情</Button>}>
       <Descriptions size="small" column={3} style={{ marginBottom: 12 }} items={[
         { key: 'who', label: '自检人', children: r.staffName ?? '-' },
         { key: 'at', label: '自检时间', children: fmtTime(r.at) },

@@ -15,7 +15,8 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-desi
 import { useQuery } from '@tanstack/react-query';
 import CandidateSelect from './CandidateSelect';
 import { useSave } from '../../components/resource/useSave';
-import { checkCompliance, dispatchWaybill, getResourceRow, getWaybill, listWaybills, type CandidateRole, type CrewInput, type WaybillDetail } from './api';
+import type { WaybillDetail } from '@dg/core';
+import { checkCompliance, dispatchWaybill, getResourceRow, getWaybill, listWaybills, type CandidateRole, type CrewInput } from './api';
 import { GoodsTable } from './WaybillDetail';
 import { enterMovesOn, fmtNum, placeText, refusalProblems, useLeave, useQueryParam, useWaybillChanged, WAYBILL_ROUTES } from './common';
 
@@ -74,7 +75,7 @@ function DispatchForm({ id }: { id: string }) {
   // a waybill sent back by a failed check: start from the crew it had
   useEffect(() => {
     if (!wb) return;
-    form.setFieldsValue({ bindId: wb.bindId ?? undefined, ...Object.fromEntries(CREW.map((f) => [f, (wb as unknown as Record<string, string | null>)[f] ?? undefined])) });
+    form.setFieldsValue({ bindId: wb.bindId ?? undefined, ...Object.fromEntries(CREW.map((f) => [f, wb[f] ?? undefined])) });
   }, [wb, form]);
 
   const onBind = async (value?: string | string[]) => {

@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { QRCodeSVG } from 'qrcode.react';
 import dayjs from 'dayjs';
-import { getPrint, type PrintData } from './api';
+import type { WaybillPrint } from '@dg/core';
+import { getPrint } from './api';
 import { fmtNum, fmtTime, pgLabel, placeText, plateColorName, useQueryParam, WAYBILL_ROUTES } from './common';
 import './print.css';
 
@@ -39,7 +40,7 @@ export default function PrintPage() {
   );
 }
 
-export function WaybillSheet({ d }: { d: PrintData }) {
+export function WaybillSheet({ d }: { d: WaybillPrint }) {
   const qrUrl = d.qr?.url ?? (d.waybillNo && d.checkCode
     ? `${window.location.origin}/transportInfo-qyd?no=${encodeURIComponent(d.waybillNo)}&code=${encodeURIComponent(d.checkCode)}`
     : null);
@@ -79,7 +80,7 @@ export function WaybillSheet({ d }: { d: PrintData }) {
           <tr><th className="wb-group">承运人</th><th>单位名称</th><td>{v(d.carrierName)}</td><th>联系电话</th><td>{v(d.carrierPhone)}</td><th>许可证号</th><td>{v(d.carrierLicenceNo)}</td></tr>
           <tr><th className="wb-group">车辆</th><th>车牌号码</th><td>{v(d.plateNo)}</td><th>车牌颜色</th><td>{plateColorName(d.plateColor)}</td><th>道路运输证号</th><td>{v(d.vehicleCertNo)}</td></tr>
           <tr><th className="wb-group">挂车</th><th>挂车号牌</th><td>{v(d.trailerPlateNo)}</td><th>道路运输证号</th><td colSpan={3}>{v(d.trailerCertNo)}</td></tr>
-          <tr><th className="wb-group">罐体</th><th>罐体编号</th><td>{v(d.tankNo)}</td><th>罐体容积</th><td colSpan={3}>{d.tankVolume != null && d.tankVolume !== '' ? `${fmtNum(d.tankVolume, 2)} 立方米` : ''}</td></tr>
+          <tr><th className="wb-group">罐体</th><th>罐体编号</th><td>{v(d.tankNo)}</td><th>罐体容积</th><td colSpan={3}>{d.tankVolume != null ? `${fmtNum(d.tankVolume, 2)} 立方米` : ''}</td></tr>
           <tr><th className="wb-group">驾驶员</th><th>姓名</th><td>{v(d.driverName)}</td><th>从业资格证号</th><td>{v(d.driverQualificationNo)}</td><th>联系电话</th><td>{v(d.driverPhone)}</td></tr>
           <tr><th className="wb-group">押运员</th><th>姓名</th><td>{v(d.escortName)}</td><th>从业资格证号</th><td>{v(d.escortQualificationNo)}</td><th>联系电话</th><td>{v(d.escortPhone)}</td></tr>
           <tr>

@@ -11,7 +11,8 @@ import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from 
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import { getPublicWaybill, type PublicWaybill } from './api';
+import type { PublicWaybill } from '@dg/core';
+import { getPublicWaybill } from './api';
 import { pgLabel, placeText, plateColorName } from './common';
 
 const WRONG = '运单不存在或校验码错误';

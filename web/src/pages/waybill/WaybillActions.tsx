@@ -19,9 +19,9 @@ import type { Row as ResourceRow } from '../../components/resource/types';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import { useFeedback } from '../../components/resource/feedback';
+import type { Waybill, WaybillDetail, WaybillDistributed, WaybillGoodsLine, WaybillListRow } from '@dg/core';
 import {
   cancelWaybill, changeWaybill, closeWaybill, deleteWaybill, distributeWaybills, getWaybill, loadWaybill, submitWaybill, unloadWaybill,
-  type DistributeResult, type GoodsLine, type Waybill, type WaybillDetail, type WaybillListRow,
 } from './api';
 import { fmtNum, plateText, refusalProblems, useWaybillChanged, WAYBILL_ROUTES } from './common';
 import { useCan, useSave } from '../../components/resource';
@@ -42,7 +42,7 @@ interface Props {
   /** after a transition succeeded */
   onDone?: (action: ActionName, result?: unknown) => void;
   /** shows what 下发 issued (a list whose row leaves the queue); default: this component's own dialog */
-  onIssued?: (result: DistributeResult) => void;
+  onIssued?: (result: WaybillDistributed) => void;
 }
 
 export default function WaybillActions({ row, only, variant = 'link', detail, onDone, onIssued }: Props) {
@@ -51,7 +51,7 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
   const changed = useWaybillChanged();
   const { message } = useFeedback();
   const [open, setOpen] = useState<null | 'cancel' | 'close' | 'load' | 'unload' | 'change'>(null);
-  const [issued, setIssued] = useState<DistributeResult | null>(null);
+  const [issued, setIssued] = useState<WaybillDistributed | null>(null);
   const { save: act, saving, pending } = useSave(({ call }: { action: ActionName; call: () => Promise<unknown>; text: string }) => call(), {
     success: (_r, { text }) => text,
     refresh: changed,
@@ -113,7 +113,7 @@ export default function WaybillActions({ row, only, variant = 'link', detail, on
           <Popconfirm key={a} title={STEPS.distribute.confirm} okText={STEPS.distribute.label} cancelText="取消"
             onConfirm={async () => {
               const r = await run(a, () => distributeWaybills([row.id], { [row.id]: row.version }), '下发成功');
-              if (r) (onIssued ?? setIssued)(r as DistributeResult);
+              if (r) (onIssued ?? setIssued)(r as WaybillDistributed);
             }}>
             {btn(a, STEPS.distribute.label, undefined, { primary: true })}
           </Popconfirm>
@@ -220,7 +220,7 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; det
     if (!wb) return;
     form.setFieldsValue({
       loaderName: wb.loaderName ?? undefined, checks: [], remarks: {},
-      actual: Object.fromEntries(wb.goods.map((g) => [g.id!, Number(g.quantity)])), loadedAt: dayjs(),
+      actual: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.quantity)])), loadedAt: dayjs(),
     });
   }, [wb, form]);
 
@@ -238,7 +238,7 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; det
       loaderName: v.loaderName?.trim() || null,
       checks: Object.fromEntries(FIVE_CHECKS.map((c) => [c.key, v.checks.includes(c.key)])),
       remarks: Object.fromEntries(Object.entries(v.remarks ?? {}).filter(([, s]) => s?.trim())),
-      goods: wb.goods.map((g) => ({ lineId: g.id!, actualQuantity: Number(v.actual?.[g.id!] ?? g.quantity) })),
+      goods: wb.goods.map((g) => ({ lineId: g.id, actualQuantity: Number(v.actual?.[g.id] ?? g.quantity) })),
       loadedAt: v.loadedAt?.toISOString(),
       remark: v.remark?.trim() || null,
     });
@@ -280,18 +280,18 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; det
   );
 }
 
-function QuantityTable({ goods, field, planned }: { goods: GoodsLine[]; field: 'actual' | 'received' | 'quantity'; planned?: boolean }) {
+function QuantityTable({ goods, field, planned }: { goods: WaybillGoodsLine[]; field: 'actual' | 'received' | 'quantity'; planned?: boolean }) {
   return (
-    <Table<GoodsLine> size="small" rowKey={(g) => g.id ?? `${g.lineNo}`} pagination={false} dataSource={goods} style={{ marginBottom: 16 }}
+    <Table<WaybillGoodsLine> size="small" rowKey={(g) => g.id ?? `${g.lineNo}`} pagination={false} dataSource={goods} style={{ marginBottom: 16 }}
       columns={[
         { title: 'UN编号', dataIndex: 'unNo', width: 80 },
         { title: '货物名称', dataIndex: 'goodsName' },
-        ...(planned ? [{ title: '运单数量', key: 'planned', width: 110, render: (_: unknown, g: GoodsLine) => `${fmtNum(g.quantity)}${g.unit}` }] : []),
-        ...(field === 'received' ? [{ title: '实装数量', key: 'actual', width: 110, render: (_: unknown, g: GoodsLine) => `${fmtNum(g.actualQuantity ?? g.quantity)}${g.unit}` }] : []),
+        ...(planned ? [{ title: '运单数量', key: 'planned', width: 110, render: (_: unknown, g: WaybillGoodsLine) => `${fmtNum(g.quantity)}${g.unit}` }] : []),
+        ...(field === 'received' ? [{ title: '实装数量', key: 'actual', width: 110, render: (_: unknown, g: WaybillGoodsLine) => `${fmtNum(g.actualQuantity ?? g.quantity)}${g.unit}` }] : []),
         {
           title: field === 'actual' ? '实际装货数量' : field === 'received' ? '签收数量' : '数量', key: 'q', width: 180,
-          render: (_: unknown, g: GoodsLine) => (
-            <Form.Item name={[field, g.id!]} noStyle rules={[{ required: true, message: '请输入数量' }]}>
+          render: (_: unknown, g: WaybillGoodsLine) => (
+            <Form.Item name={[field, g.id]} noStyle rules={[{ required: true, message: '请输入数量' }]}>
               <InputNumber min={0} precision={3} style={{ width: 150 }} suffix={g.unit} data-testid={`qty-${field}-${g.lineNo ?? ''}`} />
             </Form.Item>
           ),
@@ -308,7 +308,7 @@ function UnloadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
   useEffect(() => {
     if (!wb) return;
     form.setFieldsValue({
-      signer: '', received: Object.fromEntries(wb.goods.map((g) => [g.id!, Number(g.actualQuantity ?? g.quantity)])), unloadedAt: dayjs(),
+      signer: '', received: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.actualQuantity ?? g.quantity)])), unloadedAt: dayjs(),
     });
   }, [wb, form]);
   const submit = async () => {
@@ -316,7 +316,7 @@ function UnloadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
     if (!v || !wb) return;
     await save({
       version: wb.version, signer: v.signer.trim(), signerPhone: v.signerPhone?.trim() || null,
-      goods: wb.goods.map((g) => ({ lineId: g.id!, receivedQuantity: Number(v.received?.[g.id!] ?? g.actualQuantity ?? g.quantity) })),
+      goods: wb.goods.map((g) => ({ lineId: g.id, receivedQuantity: Number(v.received?.[g.id] ?? g.actualQuantity ?? g.quantity) })),
       unloadedAt: v.unloadedAt?.toISOString(), remark: v.remark?.trim() || null,
     });
   };
@@ -380,8 +380,8 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
       reason: '',
       startDate: wb.startDate ? dayjs(wb.startDate) : undefined,
       destRegion: wb.destRegion, destAddress: wb.destAddress, via: wb.via, consigneeName: wb.consigneeName, consigneePhone: wb.consigneePhone, remark: wb.remark,
-      ...Object.fromEntries(CREW_PICKERS.map((p) => [p.name, (wb as unknown as Record<string, unknown>)[p.name] ?? undefined])),
-      quantity: Object.fromEntries(wb.goods.map((g) => [g.id!, Number(g.quantity)])),
+      ...Object.fromEntries(CREW_PICKERS.map((p) => [p.name, wb[p.name] ?? undefined])),
+      quantity: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.quantity)])),
     });
   }, [wb, form]);
 
@@ -396,11 +396,11 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
       if (norm(val) !== norm(cur[f])) body[f] = norm(val);
     }
     if (crewAllowed) for (const p of CREW_PICKERS) if (norm(v[p.name]) !== norm(cur[p.name])) body[p.name] = norm(v[p.name]);
-    if (wb.goods.some((g) => Number(v.quantity?.[g.id!]) !== Number(g.quantity))) {
+    if (wb.goods.some((g) => Number(v.quantity?.[g.id]) !== Number(g.quantity))) {
       body.goods = wb.goods.map((g) => ({
         cargoId: g.cargoId ?? undefined, goodsId: g.goodsId ?? undefined, unNo: g.unNo, goodsName: g.goodsName, goodsClass: g.goodsClass,
         subsidiaryHazard: g.subsidiaryHazard, packingGroup: g.packingGroup, packingType: g.packingType, packingSpec: g.packingSpec,
-        quantity: Number(v.quantity?.[g.id!] ?? g.quantity), unit: g.unit, density: g.density == null ? null : Number(g.density),
+        quantity: Number(v.quantity?.[g.id] ?? g.quantity), unit: g.unit, density: g.density == null ? null : Number(g.density),
         pieceMass: g.pieceMass == null ? null : Number(g.pieceMass), emergencyMeasures: g.emergencyMeasures,
       }));
     }
@@ -462,7 +462,7 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
 }
 
 /** what 下发 issued: numbers and check codes, each with its print view */
-export function IssuedModal({ result, onClose }: { result: DistributeResult; onClose: () => void }) {
+export function IssuedModal({ result, onClose }: { result: WaybillDistributed; onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <Modal open title="下发结果" width={720} onCancel={onClose} footer={<Button type="primary" onClick={onClose}>关闭</Button>} data-testid="issued-modal">

@@ -12,7 +12,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import AttachmentLinks from '../../components/resource/AttachmentLinks';
-import { getWaybill, type CheckRecord, type GoodsLine, type WaybillDetail } from './api';
+import type { WaybillCheck, WaybillDetail, WaybillGoodsLine } from '@dg/core';
+import { getWaybill } from './api';
 import WaybillActions from './WaybillActions';
 import { ChangeTable } from './ChangeList';
 import {
@@ -194,11 +195,11 @@ export function WaybillDetailView({ detail: d, gov, extra }: { detail: WaybillDe
   );
 }
 
-export function GoodsTable({ goods }: { goods: GoodsLine[] }) {
+export function GoodsTable({ goods }: { goods: WaybillGoodsLine[] }) {
   const showActual = goods.some((g) => g.actualQuantity != null);
   const showReceived = goods.some((g) => g.receivedQuantity != null);
   return (
-    <Table<GoodsLine> size="small" rowKey={(g) => g.id ?? String(g.lineNo)} pagination={false} dataSource={goods} scroll={{ x: 'max-content' }} data-testid="detail-goods"
+    <Table<WaybillGoodsLine> size="small" rowKey={(g) => g.id ?? String(g.lineNo)} pagination={false} dataSource={goods} scroll={{ x: 'max-content' }} data-testid="detail-goods"
       columns={[
         { title: '序号', dataIndex: 'lineNo', width: 56, render: (v, _r, i) => v ?? i + 1 },
         { title: 'UN编号', dataIndex: 'unNo', width: 90, render: (v) => `UN${v}` },
@@ -207,8 +208,8 @@ export function GoodsTable({ goods }: { goods: GoodsLine[] }) {
         { title: '包装类别', dataIndex: 'packingGroup', width: 80, render: (v) => pgLabel(v) || '-' },
         { title: '包装规格', dataIndex: 'packingSpec', width: 110, render: dash },
         { title: '数量', key: 'q', width: 110, render: (_, g) => `${fmtNum(g.quantity)} ${g.unit}` },
-        ...(showActual ? [{ title: '实装', key: 'a', width: 100, render: (_: unknown, g: GoodsLine) => (g.actualQuantity != null ? `${fmtNum(g.actualQuantity)} ${g.unit}` : '-') }] : []),
-        ...(showReceived ? [{ title: '签收', key: 'r', width: 100, render: (_: unknown, g: GoodsLine) => (g.receivedQuantity != null ? `${fmtNum(g.receivedQuantity)} ${g.unit}` : '-') }] : []),
+        ...(showActual ? [{ title: '实装', key: 'a', width: 100, render: (_: unknown, g: WaybillGoodsLine) => (g.actualQuantity != null ? `${fmtNum(g.actualQuantity)} ${g.unit}` : '-') }] : []),
+        ...(showReceived ? [{ title: '签收', key: 'r', width: 100, render: (_: unknown, g: WaybillGoodsLine) => (g.receivedQuantity != null ? `${fmtNum(g.receivedQuantity)} ${g.unit}` : '-') }] : []),
         { title: '质量（千克）', dataIndex: 'massKg', width: 110, align: 'right', render: (v) => (v == null ? '-' : fmtNum(v, 2)) },
         { title: '应急处置措施', dataIndex: 'emergencyMeasures', ellipsis: true, width: 220, render: dash },
       ]} />
@@ -246,7 +247,7 @@ export function WaybillTimeline({ detail: d }: { detail: WaybillDetail }) {
   );
 }
 
-function ChecksView({ checks }: { checks: CheckRecord[] }) {
+function ChecksView({ checks }: { checks: WaybillCheck[] }) {
   if (!checks.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无出车检查" />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={12}>

@@ -13,7 +13,8 @@ import { WAYBILL_STATES } from '@dg/core/waybill';
 import RefSelect from '../../components/RefSelect';
 import RegionCascader from '../../components/RegionCascader';
 import ExportButton from '../../components/ExportButton';
-import { distributeWaybills, listWaybills, type DistributeResult, type QueueKey, type WaybillListRow } from './api';
+import type { WaybillDistributed, WaybillListRow } from '@dg/core';
+import { distributeWaybills, listWaybills, type QueueKey } from './api';
 import WaybillActions, { IssuedModal, type ActionName } from './WaybillActions';
 import {
   GOODS_CLASS_OPTIONS, StateTag, fmtMinute, plateText, shortRegion, useWaybillChanged, WAYBILL_ROUTES,
@@ -130,7 +131,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   const { filters, rows, total } = list;
   useFormFollows(form, useMemo(() => toValues(filters), [filters]));
   const [selected, setSelected] = useState<string[]>([]);
-  const [issued, setIssued] = useState<DistributeResult | null>(null);
+  const [issued, setIssued] = useState<WaybillDistributed | null>(null);
   const phone = usePhone();
 
   const canAdd = useCan('baseManager:btn_add');
@@ -156,7 +157,7 @@ export default function WaybillQueue({ queue, state, header }: WaybillQueueProps
   });
 
   const columns: PagedColumn<WaybillListRow>[] = [];
-  if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v, r) => r.enterpriseName ?? v ?? '-' });
+  if (queue === 'monitor') columns.push({ title: '企业', dataIndex: 'carrierName', key: 'carrierName', width: 200, ellipsis: true, render: (v) => v ?? '-' });
   if (cfg.numbered) {
     columns.push({ title: '运单编号', dataIndex: 'waybillNo', key: 'waybillNo', width: 200, ellipsis: true, render: (v) => v || <Typography.Text type="secondary">未下发</Typography.Text> });
   }

@@ -6,7 +6,7 @@ import type { ChartOption } from './Chart.tsx';
 import { ChartCard, NoticeRow, num, StatRow } from './parts.tsx';
 
 const CARDS = [
-  { key: 'today', title: '今日运单', menu: 'waybillMonitorManager', icon: <FileSearchOutlined />, color: '#1890ff' },
+  { key: 'todayWaybills', title: '今日运单', menu: 'waybillMonitorManager', icon: <FileSearchOutlined />, color: '#1890ff' },
   { key: 'inTransit', title: '在途运单', menu: 'dynamicMonitorManager', icon: <CarOutlined />, color: '#13c2c2' },
   { key: 'abnormal', title: '异常运单', menu: 'abnormalWaybillManager', icon: <ExceptionOutlined />, color: '#f5222d' },
   { key: 'overdueCertificates', title: '证件过期', menu: 'ryzgOverdueManager', icon: <FieldTimeOutlined />, color: '#fa8c16' },

@@ -147,7 +147,7 @@ export default function Profile() {
                     locale={{ emptyText: '暂无登录记录' }}
                     data-testid="profile-logins"
                     columns={[
-                      { title: '时间', key: 'time', render: (_, r) => loginTime(r) },
+                      { title: '时间', key: 'at', render: (_, r) => loginTime(r) },
                       { title: 'IP', key: 'ip', render: (_, r) => r.ip ?? '' },
                       {
                         title: '结果',
