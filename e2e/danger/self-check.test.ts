@@ -35,6 +35,11 @@ describe('企业自查', () => {
     await dialog.getByRole('button', { name: '生成隐患' }).click();
     await toast(page, '已生成1条隐患（待整改）').waitFor();
     await expect.poll(() => page.getByTestId('selfCheck-info').innerText()).toContain('查看隐患');
+    // the check is 已转隐患: its timeline has both steps, and the step is not offered again
+    await expect.poll(() => page.getByTestId('selfCheck-info').innerText()).toContain('已转隐患');
+    await expect.poll(() => page.getByTestId('flow-timeline').innerText()).toContain('不合格项转隐患');
+    expect(await page.getByTestId('flow-timeline').innerText()).toContain('开展自查');
+    expect(await page.getByRole('button', { name: /不合格项转隐患/ }).count()).toBe(0);
     await shot(page, 'self-check-to-hazard');
 
     await page.goto(baseUrl() + '/danger/hazardHandleManager');

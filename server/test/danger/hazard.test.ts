@@ -237,18 +237,21 @@ describe('self-inspection and the 整改台账', () => {
     const noRemark = await call('POST', '/api/yhpc/selfCheck/run', 'qiye', { checkModelId: model.id, checkDate: day(0), inspector: '张安全', results: results.map((r: object) => ({ ...r, remark: null })) });
     expect(noRemark.message).toMatch(/不合格的情况说明/);
     const check = await okData('POST', '/api/yhpc/selfCheck/run', 'qiye', { checkModelId: model.id, checkDate: day(0), inspector: '张安全', place: uid('自查地点'), results });
-    expect(check).toMatchObject({ itemTotal: 8, failedCount: 1, hazardCount: 0 });
+    expect(check).toMatchObject({ itemTotal: 8, failedCount: 1, hazardCount: 0, state: '待转隐患' });
     expect(Number(check.score)).toBeCloseTo(86.7, 1); // 65 of the 75 points that applied (the 15-point item was 不适用)
 
     expect((await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye2', { version: check.version, responsibleId: staffOf.b, deadline: day(7) })).message).toBe(MSG.notFound);
     const done = await okData('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: check.version, responsibleId: staffOf.a, deadline: day(7) });
     expect(done.hazards).toHaveLength(1);
     expect(done.hazards[0]).toMatchObject({ source: '自查', state: '待整改', location: check.place, foundDate: day(0) });
-    expect(done.check.hazardCount).toBe(1);
+    expect(done.check).toMatchObject({ hazardCount: 1, state: '已转隐患' });
+    const checkFlow = await okData('GET', `/api/yhpc/selfCheck/flow/${check.id}`, 'qiye');
+    expect(checkFlow.map((f: { action: string; toState: string; opinion: string | null }) => [f.action, f.toState, f.opinion]))
+      .toEqual([['开展自查', '待转隐患', '1项不合格'], ['不合格项转隐患', '已转隐患', `生成隐患${done.hazards[0].hazardNo}`]]);
     // submitted as it is made: a 一般 hazard is announced to the staff
     expect(await t.sql(`select state from staff_notice where title = $1 and content like $2`, [`隐患通报：${done.hazards[0].title}`, `%${done.hazards[0].hazardNo}%`])).toEqual([{ state: '已发布' }]);
     const again = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: done.check.version, responsibleId: staffOf.a, deadline: day(7) });
-    expect(again.message).toBe(`检查“${check.checkNo}”没有尚未转为隐患的不合格项`);
+    expect(again.message).toBe(`检查“${check.checkNo}”的不合格项已全部转为隐患`);
     // the check and its template are the enterprise's own
     expect((await call('GET', `/api/yhpc/selfCheck/info/${check.id}`, 'qiye2')).message).toBe(MSG.notFound);
     expect((await call('GET', `/api/yhpc/checkModel/info/${model.id}`, 'qiye2')).message).toBe(MSG.notFound);
@@ -262,6 +265,27 @@ describe('self-inspection and the 整改台账', () => {
     expect((await okData('POST', '/api/yhpc/rectificationLedger/list', 'qiye2', { filters: { hazardNo: done.hazards[0].hazardNo } })).content).toEqual([]);
     const sheet = await readXlsx((await exportXlsx(t, '/api/yhpc/rectificationLedger/export', 'qiye', { filters: { hazardNo: done.hazards[0].hazardNo } })).raw);
     expect(sheet[1]).toContain(done.hazards[0].title);
+  });
+
+  it('stays 待转隐患 while a failed item is left, and a check without one has no step to take', async () => {
+    const model = (await okData('POST', '/api/yhpc/checkModel/list', 'qiye', { filters: { name: '车辆罐体日常检查表' } })).content[0];
+    const failing = (ids: number[]) => model.itemIds.map((itemId: string, i: number) => ({ itemId, result: ids.includes(i) ? '不合格' : '合格', remark: ids.includes(i) ? `第${i + 1}项不合格` : null }));
+    const check = await okData('POST', '/api/yhpc/selfCheck/run', 'qiye', { checkModelId: model.id, checkDate: day(0), inspector: '张安全', results: failing([0, 1]) });
+    const first = await okData('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: check.version, responsibleId: staffOf.a, deadline: day(7), itemIds: [model.itemIds[0]] });
+    expect(first.hazards).toHaveLength(1);
+    expect(first.check).toMatchObject({ state: '待转隐患', hazardCount: 1 });
+    const stale = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: check.version, responsibleId: staffOf.a, deadline: day(7) });
+    expect(stale.message).toBe(MSG.staleVersion);
+    const rest = await okData('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: first.check.version, responsibleId: staffOf.a, deadline: day(7) });
+    expect(rest.hazards.map((h: { title: string }) => h.title)).toEqual([check.results[1].content]);
+    expect(rest.check).toMatchObject({ state: '已转隐患', hazardCount: 2 });
+
+    const clean = await okData('POST', '/api/yhpc/selfCheck/run', 'qiye', { checkModelId: model.id, checkDate: day(0), inspector: '张安全', results: failing([]) });
+    expect(clean.state).toBe('合格');
+    const none = await call('POST', `/api/yhpc/selfCheck/toHazards/${clean.id}`, 'qiye', { version: clean.version, responsibleId: staffOf.a, deadline: day(7) });
+    expect(none.message).toBe(`检查“${clean.checkNo}”没有不合格项`);
+    const listed = await okData('POST', '/api/yhpc/selfCheck/list', 'qiye', { filters: { state: '合格', checkNo: clean.checkNo } });
+    expect(listed.content.map((r: { id: string }) => r.id)).toEqual([clean.id]);
   });
 });
 

@@ -48,6 +48,12 @@ const MAKE: Record<string, (side: Side, from: string) => Promise<string>> = {
     expect(r.body.status).toBe(200);
     return r.body.data.id as string;
   },
+  // a self-check of the demo template with one failed item
+  selfCheck: async () => {
+    const model = ok(await t.call('POST', '/api/yhpc/checkModel/list', { as: 'qiye', body: { filters: { name: '车辆罐体日常检查表' } } })).content[0];
+    const results = model.itemIds.map((itemId: string, i: number) => ({ itemId, result: i === 0 ? '不合格' : '合格', remark: i === 0 ? '按流程测试不合格' : null }));
+    return ok(await t.call('POST', '/api/yhpc/selfCheck/run', { as: 'qiye', body: { checkModelId: model.id, checkDate: day(0), inspector: '张安全', results } })).id as string;
+  },
   // planned by another officer than the one who acts for the government here (one person never plans and approves)
   checkPlan: async () => {
     const r = await t.call('POST', '/api/aqjc/checkPlan/add', { as: 'zhengfu', body: {
@@ -196,6 +202,7 @@ const BODY: Record<string, (step: string, id: string, version: number) => Promis
       default: return { version };
     }
   },
+  selfCheck: async (_step, _id, version) => ({ version, responsibleId: staff, deadline: day(7) }),
 };
 
 /**
@@ -333,8 +340,9 @@ describe('every declared workflow step', () => {
           const to = step.to === null ? [start] : typeof step.to === 'string' ? [step.to] : step.to;
           expect(to).toContain(now.state);
           expect(now).toEqual({ state: now.state, version: before.version + 1 });
-          // the route answers the row (出车检查 answers it beside its outcome; 下发 of several rows answers their numbers)
-          if (!own) expect(done.data[stateCol(def)] ?? done.data.waybill?.[stateCol(def)]).toBe(now.state);
+          // the route answers the row (出车检查 answers it beside its outcome, 不合格项转隐患 beside the hazards made; 下发 of
+          // several rows answers their numbers)
+          if (!own) expect(done.data[stateCol(def)] ?? done.data.waybill?.[stateCol(def)] ?? done.data.check?.[stateCol(def)]).toBe(now.state);
           expect(await steps(row, def)).toBe(count + 1);
         }
       });

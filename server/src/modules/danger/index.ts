@@ -6,7 +6,7 @@
  *   (core danger.ts) and run by the workflow engine with this module's hooks (./hazard.ts), each behind its element
  *   code; `GET /yhpc/hazard/flow/:id` — its timeline
  * - `POST /yhpc/selfCheck/run` — an enterprise's self-check from a template; `POST /yhpc/selfCheck/toHazards/:id` —
- *   its failed items become hazards (./self-check.ts)
+ *   its failed items become hazards, the check's workflow step (./self-check.ts); `GET /yhpc/selfCheck/flow/:id` — its timeline
  *
  * Dashboard figures and the demo rows hang on the platform's extension points (./figures.ts, ./demo.ts).
  */
@@ -16,9 +16,10 @@ import { hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present } from '../../platform/crud/query.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { hazardWorkflow } from './hazard.ts';
-import { workflowRoutes } from '../../platform/workflow.ts';
+import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import { timelineOf } from '../../platform/flow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
 import './hooks.ts';
@@ -67,13 +68,26 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await present(db(), selfCheck, req.user!, [row]))[0]);
   });
 
-  app.post('/yhpc/selfCheck/toHazards/:id', {
-    config: { access: { element: 'hazardRegisterManager:btn_add', opt: '不合格项转隐患' } },
-    schema: { tags: [selfCheck.title], summary: '自查不合格项转为隐患（待整改）', params: idParam, body: toHazardsBody },
+  const selfCheckWorkflow: WorkflowRegistration = {
+    def: selfCheck,
+    subject: 'selfCheck',
+    hooks: { steps: { toHazards: failedItemsToHazards } },
+    bodies: { toHazards: toHazardsBody },
+    // the check as its list shows it (its items now name their hazards) and the hazards made
+    answer: async (_name, r, user) => ({ check: (await present(db(), selfCheck, user, [r.after]))[0], hazards: r.result as Row[] }),
+    after: async (app, _name, r) => {
+      const hazards = r.result as Row[];
+      // a 一般 hazard is announced to the staff as it is submitted (a 人员通知 to read)
+      await app.ctx.events.publish({ keys: hazards.some((h) => h.level !== '重大') ? ['hazard', 'staffNotice', 'selfCheck'] : ['hazard', 'selfCheck'], enterprises: [String(r.after.enterpriseId)] });
+    },
+  };
+  workflowRoutes(app, selfCheckWorkflow);
+
+  app.get('/yhpc/selfCheck/flow/:id', {
+    config: { access: { menu: selfCheck.menu } },
+    schema: { tags: [selfCheck.title], summary: '自查处理记录（时间线）', params: idParam },
   }, async (req) => {
-    const { check, hazards } = await failedItemsToHazards(db(), req.user!, req.params.id, req.body);
-    req.audit = { after: { check: check.id, hazards: hazards.map((h) => h.hazardNo) } };
-    if (hazards.some((h) => h.level !== '重大')) await app.ctx.events.publish({ keys: ['hazard', 'staffNotice'], enterprises: [check.enterpriseId] });
-    return ok({ check: (await present(db(), selfCheck, req.user!, [check]))[0], hazards: await present(db(), hazard, req.user!, hazards) });
+    if (!(await findRow(db(), selfCheck, req.user!, req.params.id))) throw notFound();
+    return ok(await timelineOf(db(), req.params.id));
   });
 };

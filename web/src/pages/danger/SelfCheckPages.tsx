@@ -1,7 +1,7 @@
 /**
  * 检查模板 and 企业自查: the templates' list with 开展自查 on each, the self-check records beside it;
  * a self-check page that walks the template's items (合格 / 不合格 / 不适用, a note for each failure); and the record's
- * detail, where the failed items become hazards in one step (来源 自查, 待整改).
+ * detail, where the failed items become hazards in the check's workflow step (来源 自查, 待整改) and its timeline shows.
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Modal, Radio, Row as GridRow, Select, Skeleton, Space, Table, Tabs, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CHECK_RESULTS, HAZARD_LEVELS, checkModel, dangerCheckItem, hazard, selfCheck } from '@dg/core';
 import { ResourcePage, useCan, useSave } from '../../components/resource';
+import { WorkflowSteps, WorkflowTimeline, baseOf, flowKey } from '../../components/workflow';
 import { ResourceEditPage, ResourceInfoPage } from '../../components/resource/ResourcePages';
 import { listRows, queryKeys, refreshAfterWrite, useRow } from '../../components/resource/api';
 import { buildRules } from '../../components/resource/formRules';
@@ -139,19 +140,23 @@ const RESULT_COLOR: Record<string, string> = { 合格: 'success', 不合格: 'er
 export function SelfCheckInfo() {
   const navigate = useNavigate();
   return (
-    <ResourceInfoPage resourceKey="selfCheck" paths={DANGER_PATHS.selfCheck} title="自查记录详情" extra={(row) => <ToHazardsButton row={row} />}>
+    <ResourceInfoPage resourceKey="selfCheck" paths={DANGER_PATHS.selfCheck} title="自查记录详情"
+      extra={(row) => <WorkflowSteps def={selfCheck} row={row} forms={[{ steps: ['toHazards'], render: (r) => <ToHazardsButton row={r} /> }]} />}>
       {(row) => (
-        <Table<CheckResult> rowKey="itemId" size="small" pagination={false} style={{ marginTop: 16 }} title={() => '检查结果'}
-          dataSource={(row.results ?? []) as CheckResult[]} columns={[
-            { title: '序号', width: 60, render: (_v, _r, i) => i + 1 },
-            { title: '检查内容', dataIndex: 'content' },
-            { title: '分类', dataIndex: 'category', width: 70 },
-            { title: '检查依据', dataIndex: 'basis' },
-            { title: '分值', dataIndex: 'score', width: 70 },
-            { title: '检查结果', dataIndex: 'result', width: 90, render: (v: string) => <Tag color={RESULT_COLOR[v]}>{v}</Tag> },
-            { title: '情况说明', dataIndex: 'remark' },
-            { title: '隐患', dataIndex: 'hazardId', width: 90, render: (v?: string | null) => (v ? <Button type="link" size="small" onClick={() => navigate(DANGER_PATHS.hazardRegister.info(v))}>查看隐患</Button> : '') },
-          ]} />
+        <>
+          <Table<CheckResult> rowKey="itemId" size="small" pagination={false} style={{ marginTop: 16 }} title={() => '检查结果'}
+            dataSource={(row.results ?? []) as CheckResult[]} columns={[
+              { title: '序号', width: 60, render: (_v, _r, i) => i + 1 },
+              { title: '检查内容', dataIndex: 'content' },
+              { title: '分类', dataIndex: 'category', width: 70 },
+              { title: '检查依据', dataIndex: 'basis' },
+              { title: '分值', dataIndex: 'score', width: 70 },
+              { title: '检查结果', dataIndex: 'result', width: 90, render: (v: string) => <Tag color={RESULT_COLOR[v]}>{v}</Tag> },
+              { title: '情况说明', dataIndex: 'remark' },
+              { title: '隐患', dataIndex: 'hazardId', width: 90, render: (v?: string | null) => (v ? <Button type="link" size="small" onClick={() => navigate(DANGER_PATHS.hazardRegister.info(v))}>查看隐患</Button> : '') },
+            ]} />
+          <WorkflowTimeline base={baseOf(selfCheck)} id={row.id} />
+        </>
       )}
     </ResourceInfoPage>
   );
@@ -160,8 +165,8 @@ export function SelfCheckInfo() {
 const RESPONSIBLE = { ...hazard.fields.responsibleId };
 const DEADLINE = { ...hazard.fields.deadline };
 
+/** 不合格项转隐患 (shown where the workflow allows it): its dialog asks 整改责任人, 整改期限 and 隐患等级 */
 function ToHazardsButton({ row }: { row: Row }) {
-  const can = useCan('hazardRegisterManager:btn_add');
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
@@ -170,11 +175,12 @@ function ToHazardsButton({ row }: { row: Row }) {
     success: (r) => `已生成${r.hazards.length}条隐患（待整改）`,
     refresh: async (r) => {
       queryClient.setQueryData(queryKeys.info('selfCheck', row.id), r.check);
+      await queryClient.invalidateQueries({ queryKey: flowKey(baseOf(selfCheck), row.id) });
       await refreshAfterWrite(queryClient, 'selfCheck', 'hazard');
     },
     then: () => setOpen(false),
   });
-  if (!can || !left.length) return null;
+  if (!left.length) return null;
   const ok = async () => {
     let v: { responsibleId: string; deadline: Dayjs; level: string };
     try {
