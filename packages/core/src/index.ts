@@ -27,3 +27,5 @@ export * from './answers/admin.ts';
 export * from './answers/auth.ts';
 export * from './answers/shell.ts';
 export * from './answers/list.ts';
+export * from './answers/warnings.ts';
+export * from './answers/board.ts';
