@@ -29,3 +29,5 @@ export * from './answers/shell.ts';
 export * from './answers/list.ts';
 export * from './answers/warnings.ts';
 export * from './answers/board.ts';
+export * from './answers/approval.ts';
+export * from './answers/records.ts';

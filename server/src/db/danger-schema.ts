@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, varchar, text, timestamp, index } from 'drizzle-orm/pg-core';
+import type { Side } from '@dg/core';
 
 export const FLOW_SUBJECTS = ['hazard', 'checkPlan', 'rectNotice', 'supervise', 'rectBorrow', 'regimeDoc', 'notice', 'staffNotice', 'assessTask', 'assessment', 'exam', 'fusionTask', 'fusionResult',
   // 企业车辆审核: a registration, a vehicle, a tank, a change of an approved record
@@ -20,7 +21,8 @@ export const workFlow = pgTable('work_flow', {
   fromState: varchar('from_state', { length: 10 }),
   toState: varchar('to_state', { length: 10 }).notNull(),
   opinion: text('opinion'),
-  side: varchar('side', { length: 12 }).notNull(),
+  // the side of the user who took the step (recordStep writes a SessionUser's)
+  side: varchar('side', { length: 12 }).$type<Side>().notNull(),
   userId: uuid('user_id').notNull(),
   userName: varchar('user_name', { length: 50 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
