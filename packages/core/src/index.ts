@@ -31,3 +31,5 @@ export * from './answers/warnings.ts';
 export * from './answers/board.ts';
 export * from './answers/approval.ts';
 export * from './answers/records.ts';
+export * from './answers/danger.ts';
+export * from './answers/inspection.ts';

@@ -12,10 +12,11 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hazard, selfCheck } from '@dg/core';
+import { dangerAnswers, hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, present } from '../../platform/crud/query.ts';
+import { answer } from '../../platform/answers.ts';
+import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { hazardWorkflow } from './hazard.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
@@ -52,7 +53,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.get('/yhpc/hazard/flow/:id', {
     config: { access: { anyMenu: [hazard.menu, ...hazard.readMenus ?? []] } },
-    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam },
+    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam, response: answer(dangerAnswers.flow) },
   }, async (req) => {
     if (!(await findRow(db(), hazard, req.user!, req.params.id))) throw notFound();
     return ok(await timelineOf(db(), req.params.id));
@@ -60,20 +61,20 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/yhpc/selfCheck/run', {
     config: { access: { element: 'checkModelManager:btn_add', opt: '开展自查' } },
-    schema: { tags: [selfCheck.title], summary: '按检查模板开展自查', body: runBody },
+    schema: { tags: [selfCheck.title], summary: '按检查模板开展自查', body: runBody, response: answer(dangerAnswers.selfCheck) },
   }, async (req) => {
     const row = await runSelfCheck(db(), req.user!, req.body);
     req.audit = { after: row };
-    return ok((await present(db(), selfCheck, req.user!, [row]))[0]);
+    return ok(await presentOne(db(), selfCheck, req.user!, row));
   });
 
   app.post('/yhpc/selfCheck/toHazards/:id', {
     config: { access: { element: 'hazardRegisterManager:btn_add', opt: '不合格项转隐患' } },
-    schema: { tags: [selfCheck.title], summary: '自查不合格项转为隐患（待整改）', params: idParam, body: toHazardsBody },
+    schema: { tags: [selfCheck.title], summary: '自查不合格项转为隐患（待整改）', params: idParam, body: toHazardsBody, response: answer(dangerAnswers.toHazards) },
   }, async (req) => {
     const { check, hazards } = await failedItemsToHazards(db(), req.user!, req.params.id, req.body);
     req.audit = { after: { check: check.id, hazards: hazards.map((h) => h.hazardNo) } };
     if (hazards.some((h) => h.level !== '重大')) await app.ctx.events.publish({ keys: ['hazard', 'staffNotice'], enterprises: [check.enterpriseId] });
-    return ok({ check: (await present(db(), selfCheck, req.user!, [check]))[0], hazards: await present(db(), hazard, req.user!, hazards) });
+    return ok({ check: await presentOne(db(), selfCheck, req.user!, check), hazards: await present(db(), hazard, req.user!, hazards) });
   });
 };
