@@ -17,7 +17,7 @@ import { pagingOf } from '../../platform/paged.ts';
 
 type Match = Served<typeof boardAnswers.lookup>[number];
 type Card = Served<typeof boardAnswers.card>;
-type DocumentItem = NonNullable<Card['documents']>[number];
+type DocumentItem = Card['documents'][number];
 
 const TYPE_TITLES: Record<CardType, string> = { enterprise: '企业', vehicle: '车辆', staff: '从业人员', waybill: '运单' };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -55,7 +55,6 @@ export async function lookup(db: Db, user: SessionUser, raw: string): Promise<Ma
   const seen = new Set<string>();
   return (await Promise.all(searches)).flat().filter((m) => !seen.has(m.type + m.id) && seen.add(m.type + m.id));
 }
-
 
 /** the documents of one record as the warning lists define them (packages/core/src/warnings.ts), expired or not */
 function documentsOf(resource: string, row: Record<string, unknown>, windows: WarningWindows, today: string): DocumentItem[] {
