@@ -5,11 +5,9 @@
  */
 import { z } from 'zod';
 import { instant, type Wire } from '../answer.ts';
+import { AUDIT_KINDS, AUDIT_STATUSES } from '../resources/records.ts';
 import { pageOf, resourceRow } from './list.ts';
 
-/** new records, and changes of approved records' supervised fields (原值 / 新值) */
-export const AUDIT_KINDS = ['enterprise', 'vehicle', 'tank', 'enterpriseChange', 'vehicleChange', 'tankChange'] as const;
-export const AUDIT_STATUSES = ['待审核', '已通过', '已驳回'] as const;
 const auditKind = z.enum(AUDIT_KINDS);
 const auditStatus = z.enum(AUDIT_STATUSES);
 
