@@ -12,8 +12,8 @@
 import { DEFAULT_WARNING_DAYS } from './constants.ts';
 import type { MenuCode } from './menus.ts';
 
-export type WarningStatus = '即将到期' | '已过期';
-export const WARNING_STATUSES: readonly WarningStatus[] = ['即将到期', '已过期'];
+export const WARNING_STATUSES = ['即将到期', '已过期'] as const;
+export type WarningStatus = (typeof WARNING_STATUSES)[number];
 
 /** Where one kind of expiry date lives. Column names are SQL (snake_case) names of the record's table. */
 export interface WarningSource {
@@ -142,44 +142,7 @@ export const warningKindByMenu = (menu: string) => WARNING_KINDS.find((k) => k.m
 /** 业务大厅 预警信息: every enterprise list in one (menu lobbyWarningManager) */
 export const LOBBY_WARNINGS = { key: 'all', menu: 'lobbyWarningManager', title: '预警信息' } as const;
 
-/** A warning row as the list routes answer it. */
-export interface WarningRow {
-  /** `<resource>:<recordId>` (a vehicle can appear once per document) */
-  id: string;
-  kind: string;
-  kindTitle: string;
-  resource: string;
-  recordId: string;
-  enterpriseId: string;
-  enterpriseName: string;
-  regionCode: string | null;
-  subject: string;
-  document: string;
-  docNo: string | null;
-  expiryDate: string;
-  status: WarningStatus;
-  /** expiry − today: ≥ 0 days left, < 0 days overdue */
-  days: number;
-  daysLeft: number | null;
-  daysOverdue: number | null;
-  /** the front-end route of the record's detail */
-  route: string;
-}
-
-/** Per-enterprise counts of a government page. */
-export interface WarningEnterpriseCount { enterpriseId: string; enterpriseName: string; regionCode: string | null; count: number }
-
-/** counts of one list for the dashboard and 业务大厅 */
-export interface WarningSummaryItem {
-  /** the list's menu code (the due page's for government topics) */
-  kind: string;
-  key: string;
-  title: string;
-  due: number;
-  overdue: number;
-  /** government topics: the 已过期 page's menu code */
-  overdueKind?: string;
-}
+// the rows, counts and summaries the lists answer: answers/warnings.ts
 
 const GOVERNMENT_DETAIL: Record<string, string> = {
   enterprise: '/jcxxcxManager/qyxxcxInfo',

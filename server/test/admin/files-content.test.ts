@@ -144,7 +144,7 @@ describe('首页', () => {
     // the demo has documents due and expired
     expect(a.warnings.due).toBeGreaterThan(0);
     expect(a.warnings.overdue).toBeGreaterThan(0);
-    expect(a).toMatchObject({ openHazards: expect.any(Number), waybillsByDay: expect.any(Array) });
+    expect(a).toMatchObject({ hazards: { open: expect.any(Number), major: expect.any(Number), overdue: expect.any(Number) }, waybillsByDay: expect.any(Array) });
     // 本月运单: every day of the month so far (China time), quiet days as 0, adding up to the month's waybills
     expect(a.waybillsByDay.map((d: any) => d.date)).toEqual(Array.from({ length: Number(today.slice(8)) }, (_, i) => `${today.slice(0, 8)}${String(i + 1).padStart(2, '0')}`));
     const shown = a.waybillsByDay.reduce((n: number, d: any) => n + d.count, 0);

@@ -6,7 +6,8 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ENTERPRISE_WARNINGS, GOVERNMENT_WARNINGS, addDays, chinaToday, warningDaysText, warningStatusOf, type WarningRow } from '@dg/core/warnings';
+import type { WarningRow } from '@dg/core';
+import { ENTERPRISE_WARNINGS, GOVERNMENT_WARNINGS, addDays, chinaToday, warningDaysText, warningStatusOf } from '@dg/core/warnings';
 import { uid, type TestApp, type DemoUser } from '../helpers.ts';
 import { moduleApp, data, day, demoEnterprises, addVehicle, addStaff, type DemoEnterprise } from './app.ts';
 

@@ -1,5 +1,5 @@
 /** Sign-in, token and public calls (api-contract.md "Shell"); the answers are core's (answers/auth.ts, answers/shell.ts). */
-import type { Wire, authAnswers, shellAnswers } from '@dg/core';
+import type { Wire, approvalAnswers, authAnswers, shellAnswers } from '@dg/core';
 import { entry } from '../app/entry.ts';
 import { get, post } from './request.ts';
 
@@ -48,4 +48,4 @@ export interface RegisterForm {
 }
 
 /** POST /public/register: 企业注册, a pending application audited under 企业车辆审核 */
-export const register = (form: RegisterForm) => post<unknown>('/public/register', form);
+export const register = (form: RegisterForm) => post<Wire<typeof approvalAnswers.registered>>('/public/register', form);

@@ -87,7 +87,7 @@ const expiry = dueOverdue.extend({ kind: z.string(), title: z.string() });
 const nameCount = z.object({ name: z.string(), value: z.number() });
 const enterpriseDashboard = z.object({
   side: z.literal('enterprise'), queues: remindCounts, expiry: z.array(expiry), warnings: dueOverdue,
-  openHazards: z.number(), majorHazards: z.number(), overdueHazards: z.number(),
+  /** the open hazards, of them the 重大 and the overdue */
   hazards: z.object({ open: z.number(), major: z.number(), overdue: z.number() }),
   /** this month's waybills by day, every day so far */
   waybillsByDay: z.array(z.object({ date: z.string(), count: z.number() })), notices: z.array(publishedItem),

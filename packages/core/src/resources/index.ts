@@ -2,7 +2,7 @@
 import type { ResourceDef } from '../resource.ts';
 import { adminResources } from './admin.ts';
 import { recordsResources } from './records.ts';
-export { AUDIT_SUBMITTABLE, REVIEW_STATES, REVIEW_STEPS, recordChange } from './records.ts';
+export { AUDIT_KINDS, AUDIT_STATUSES, AUDIT_SUBMITTABLE, REVIEW_STATES, REVIEW_STEPS, recordChange } from './records.ts';
 import { knowledgeResources } from './knowledge.ts';
 import { waybillResources } from './waybill.ts';
 import { dangerResources } from './danger.ts';

@@ -7,6 +7,10 @@ import type { StateDef, StepDef } from '../workflow.ts';
 export const REVIEW_STATES = { 待审核: { color: 'processing' }, 已通过: { color: 'success' }, 已驳回: { color: 'error' } } as const satisfies Record<string, StateDef>;
 /** 审核状态 of a vehicle or tank: a 草稿 besides, and a record 待审核 neither edited nor deleted until 企业车辆审核 decides */
 const AUDIT_STATES = { 草稿: { color: 'default' }, ...REVIEW_STATES } as const satisfies Record<string, StateDef>;
+/** the review's states in order (企业车辆审核's tabs) */
+export const AUDIT_STATUSES = ['待审核', '已通过', '已驳回'] as const satisfies readonly (keyof typeof REVIEW_STATES)[];
+/** what 企业车辆审核 reviews: new records, and changes of approved records' supervised fields (原值 / 新值) */
+export const AUDIT_KINDS = ['enterprise', 'vehicle', 'tank', 'enterpriseChange', 'vehicleChange', 'tankChange'] as const;
 /** the 审核状态 from which a vehicle or tank is submitted for audit (提交审核 → 待审核) */
 export const AUDIT_SUBMITTABLE = ['草稿', '已驳回'] as const;
 /**

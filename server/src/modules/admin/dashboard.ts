@@ -4,7 +4,7 @@
  * `waybillsByDay` by date; `notices` are the latest published articles and policies. Government parts also run for the platform, over everything.
  *
  * Enterprise: { side, queues (getRemindInfo), expiry: [{ kind, title, due, overdue }], warnings: { due, overdue }
- * (the sum of expiry), openHazards (and major, overdue), hazards: { open, major, overdue }, waybillsByDay: [{ date, count }], notices }.
+ * (the sum of expiry), hazards: { open, major, overdue }, waybillsByDay: [{ date, count }], notices }.
  * Government / platform: { side, todayWaybills, inTransit, abnormal, overdueCertificates,
  * openRectifications, byCity: [{ name, value }], byClass: [{ name, value }], notices }.
  */
@@ -23,7 +23,7 @@ export type ExpiryCount = EnterpriseDashboard['expiry'][number];
 export type NameCount = GovernmentDashboard['byCity'][number];
 
 /** what an area adds to the enterprise's 首页 */
-export type EnterpriseDashboardPart = Partial<Pick<EnterpriseDashboard, 'expiry' | 'openHazards' | 'majorHazards' | 'overdueHazards' | 'waybillsByDay'>>;
+export type EnterpriseDashboardPart = Partial<Pick<EnterpriseDashboard, 'expiry' | 'hazards' | 'waybillsByDay'>>;
 /** what an area adds to the government's (and the platform's) 首页 */
 export type GovernmentDashboardPart = Partial<Pick<GovernmentDashboard, 'todayWaybills' | 'inTransit' | 'abnormal' | 'overdueCertificates' | 'openRectifications' | 'byCity' | 'byClass'>>;
 type Part<S> = (app: App, user: SessionUser) => Promise<S>;
@@ -56,9 +56,10 @@ export async function dashboardOf(app: App, user: SessionUser): Promise<Served<t
     const [queues, ...rest] = await Promise.all([remindCounts(app, user), ...parts.enterprise.map((p) => p(app, user))]);
     const results = rest as EnterpriseDashboardPart[];
     const expiry = mergeBy(all(results, (r) => r.expiry), (x) => x.kind, (a, b) => ({ ...a, due: a.due + b.due, overdue: a.overdue + b.overdue }));
-    const hazards = { open: sum(results, 'openHazards'), major: sum(results, 'majorHazards'), overdue: sum(results, 'overdueHazards') };
+    const counted = all(results, (r) => (r.hazards ? [r.hazards] : []));
+    const hazards = { open: sum(counted, 'open'), major: sum(counted, 'major'), overdue: sum(counted, 'overdue') };
     return {
-      side: 'enterprise', queues, expiry, openHazards: hazards.open, majorHazards: hazards.major, overdueHazards: hazards.overdue, hazards,
+      side: 'enterprise', queues, expiry, hazards,
       waybillsByDay: mergeBy(all(results, (r) => r.waybillsByDay), (x) => x.date, (a, b) => ({ date: a.date, count: a.count + b.count })).sort((a, b) => a.date.localeCompare(b.date)),
       warnings: { due: expiry.reduce((s, x) => s + x.due, 0), overdue: expiry.reduce((s, x) => s + x.overdue, 0) },
       notices,

@@ -10,10 +10,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { menuTitle, resourceByKey, type MenuCode, type ResourceDef } from '@dg/core';
+import { approvalAnswers, menuTitle, resourceByKey, type MenuCode, type ResourceDef, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { ok, notFound } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { findRow, listRows, present } from '../../platform/crud/query.ts';
 import { exportStream, xlsxDisposition } from '../../platform/crud/excel.ts';
 import type { Db } from '../../db/index.ts';
@@ -39,8 +40,9 @@ async function count(db: Db, table: string, where: ReturnType<typeof sql>): Prom
   return r.rows[0]?.n ?? 0;
 }
 
+type Extras = typeof approvalAnswers.jcxxExtras;
 /** what each detail page shows besides the record itself */
-export const EXTRAS: Record<JcxxPage, (db: Db, user: SessionUser, row: Record<string, any>) => Promise<Record<string, unknown>>> = {
+export const EXTRAS: { [P in JcxxPage]: (db: Db, user: SessionUser, row: Record<string, any>) => Promise<Served<Extras[P]>> } = {
   // 企业: licences, then the size of its fleet and staff (the lists page through /jcxx/clxxcx|cyryxx|jcxxgcgt/list with filters.enterpriseId)
   async qyxxcx(db, user, row) {
     const id = row.id as string;
@@ -89,7 +91,7 @@ export const jcxxRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const d = def(p.resource);
     const base = `/jcxx/${page}`;
     const title = menuTitle(p.menu);
-    app.post(`${base}/list`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}列表`, body: listBody.nullish() } }, async (req) => {
+    app.post(`${base}/list`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}列表`, body: listBody.nullish(), response: answer(approvalAnswers.jcxxList) } }, async (req) => {
       const body = (req.body ?? {});
       return ok(await listRows(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
@@ -98,7 +100,7 @@ export const jcxxRoutes: FastifyPluginAsyncZod = async (fastify) => {
       reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', xlsxDisposition());
       return reply.send(exportStream(db(), d, req.user!, { ...body, sort: body.sort ?? undefined }));
     });
-    app.get(`${base}/info/:id`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}详情`, params: idParam } }, async (req) => {
+    app.get(`${base}/info/:id`, { config: { access: { menu: p.menu } }, schema: { tags, summary: `${title}详情`, params: idParam, response: answer(approvalAnswers.jcxxInfo[page]) } }, async (req) => {
       const row = await findRow(db(), d, req.user!, req.params.id);
       if (!row) throw notFound();
       const [shown] = await present(db(), d, req.user!, [row]);

@@ -15,9 +15,10 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
-import { checkField, text, region, dict, password, file, MSG, type FieldDef } from '@dg/core';
+import { approvalAnswers, checkField, text, region, dict, password, file, MSG, type AuditStatus, type FieldDef, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ok, badInput, ApiError } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { hashPassword } from '../../platform/crud/write.ts';
 import { regionName } from '../../platform/regions.ts';
 import { logEntry } from '../../platform/audit.ts';
@@ -114,7 +115,7 @@ function logBody(input: Record<string, unknown>): Record<string, unknown> {
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
 
-interface Applicant { userId: string; username: string; enterpriseId: string; enterpriseName: string; auditStatus: string; auditOpinion: string | null }
+interface Applicant { userId: string; username: string; enterpriseId: string; enterpriseName: string; auditStatus: AuditStatus; auditOpinion: string | null }
 
 export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -142,7 +143,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   /** the account and password of an application; an unknown account costs the same argon2 work as a wrong password */
   const applicantOf = async (username: string, pass: string): Promise<Applicant | null> => {
-    const r = await db().execute<{ id: string; username: string; password: string; enterprise_id: string; name: string; audit_status: string; audit_opinion: string | null }>(sql`
+    const r = await db().execute<{ id: string; username: string; password: string; enterprise_id: string; name: string; audit_status: AuditStatus; audit_opinion: string | null }>(sql`
       select u.id, u.username, u.password, e.id as enterprise_id, e.name, e.audit_status, e.audit_opinion
       from base_user u join enterprise e on e.id = u.enterprise_id where u.username = ${username} limit 1`);
     const row = r.rows[0];
@@ -156,7 +157,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   app.post('/public/register', {
     config: { access: { public: true } },
     onRequest: limit('register'),
-    schema: { tags, summary: '企业注册（提交后等待企业车辆审核）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
+    schema: { tags, summary: '企业注册（提交后等待企业车辆审核）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }), response: answer(approvalAnswers.registered) },
   }, async (req) => {
     const claimed = typeof req.body.username === 'string' ? req.body.username.trim() : null;
     let existing: string | null = null;
@@ -191,7 +192,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return id;
       });
       req.log.info({ enterpriseId }, 'enterprise registration submitted');
-      return ok({ enterpriseId, auditStatus: '待审核' }, '注册申请已提交，等待审核');
+      return ok({ enterpriseId, auditStatus: '待审核' as const }, '注册申请已提交，等待审核');
     } catch (err) {
       await logRefusal(req, err, { opt: '提交注册申请', username: claimed, enterpriseId: existing, body: logBody(req.body) });
       throw err;
@@ -208,7 +209,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   app.post('/public/register/status', {
     config: { access: { public: true } },
     onRequest: limit('registerStatus'),
-    schema: { tags, summary: '查询企业注册审核结果', body: credentials },
+    schema: { tags, summary: '查询企业注册审核结果', body: credentials, response: answer(approvalAnswers.registration) },
   }, async (req) => {
     const { username, password: pass } = req.body;
     const who = await applicantOf(username, pass);
@@ -218,9 +219,9 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       throw refusal;
     }
     const rejected = who.auditStatus === '已驳回';
-    let application: Record<string, unknown> | undefined;
+    let application: Served<typeof approvalAnswers.registration>['application'];
     if (rejected) {
-      const r = await db().execute<Record<string, unknown>>(sql`select name, credit_code as "creditCode", licence_no as "licenceNo", business_scope as "businessScope",
+      const r = await db().execute<NonNullable<typeof application>>(sql`select name, credit_code as "creditCode", licence_no as "licenceNo", business_scope as "businessScope",
           region_code as "regionCode", address, safety_manager as contact, phone, licence_scan as "licenceScan" from enterprise where id = ${who.enterpriseId}`);
       application = r.rows[0];
     }
@@ -232,7 +233,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     config: { access: { public: true } },
     // the same budget as the status read: both try an account's password
     onRequest: limit('registerStatus'),
-    schema: { tags, summary: '修改被驳回的企业注册申请并重新提交（原申请的管理员账号和密码）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
+    schema: { tags, summary: '修改被驳回的企业注册申请并重新提交（原申请的管理员账号和密码）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }), response: answer(approvalAnswers.revised) },
   }, async (req) => {
     const creds = credentials.safeParse(req.body);
     if (!creds.success) throw badInput(creds.error.issues[0]?.message ?? MSG.badCredentials);
@@ -272,7 +273,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
           body: logBody(req.body), before, after: { enterpriseId: applicant.enterpriseId, name: form.name, creditCode: form.creditCode, username: applicant.username, auditStatus: '待审核' } });
       });
       req.log.info({ enterpriseId: applicant.enterpriseId }, 'enterprise registration revised');
-      return ok({ enterpriseId: applicant.enterpriseId, auditStatus: '待审核', resubmitted: true }, '注册申请已重新提交，等待审核');
+      return ok({ enterpriseId: applicant.enterpriseId, auditStatus: '待审核' as const, resubmitted: true as const }, '注册申请已重新提交，等待审核');
     } catch (err) {
       await logRefusal(req, err, { opt: '修改注册申请', username, userId: who?.userId ?? null, enterpriseId: who?.enterpriseId ?? null, body: logBody(req.body) });
       throw err;

@@ -15,10 +15,11 @@ import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { recordChange, resourceByKey, type ResourceDef } from '@dg/core';
+import { AUDIT_STATUSES, approvalAnswers, flowAnswer, recordChange, resourceByKey, type AuditStatus, type ResourceDef, type Served } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { type SessionUser, regionScope, regionPrefix } from '../../platform/access.ts';
 import { ok, notFound } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { findRow, present } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { applyChange, changedFields, changeView, type ChangeRow } from '../../platform/crud/changes.ts';
@@ -47,7 +48,6 @@ export type AuditType = RecordType | ChangeType;
 const isChange = (t: AuditType): t is ChangeType => t in CHANGE_TYPES;
 const TYPE_KEYS = [...Object.keys(AUDIT_TYPES), ...Object.keys(CHANGE_TYPES)] as AuditType[];
 const titleOf = (t: AuditType) => (isChange(t) ? CHANGE_TYPES[t].title : AUDIT_TYPES[t].title);
-const AUDIT_STATUSES = ['待审核', '已通过', '已驳回'] as const;
 
 const defOf = (type: AuditType): ResourceDef => resourceByKey(isChange(type) ? CHANGE_TYPES[type].of : AUDIT_TYPES[type].resource)!;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -184,14 +184,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
   const tags = ['企业车辆审核'];
 
-  app.post('/audit/pending/list', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '待审核（及已审核）的企业注册、车辆、罐体', body: listBody.nullish() } }, async (req) => {
+  app.post('/audit/pending/list', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '待审核（及已审核）的企业注册、车辆、罐体', body: listBody.nullish(), response: answer(approvalAnswers.pending) } }, async (req) => {
     const body = req.body ?? {};
     const paging = pagingOf(body, COUNT_CAP);
     const f = body.filters ?? {};
     const status = f.auditStatus ?? '待审核';
     const parts = (types: AuditType[]) => sql.join(types.map((type) => selectOf(type, req.user!, status, f.keyword, f.regionCode)), sql` union all `);
     const types = f.type ? [f.type] : TYPE_KEYS;
-    type Pending = { type: AuditType; type_title: string; id: string; title: string; detail: string | null; enterprise_id: string; enterprise_name: string; region_code: string | null; audit_status: string; audit_opinion: string | null; submitted_at: Date };
+    type Pending = { type: AuditType; type_title: string; id: string; title: string; detail: string | null; enterprise_id: string; enterprise_name: string; region_code: string | null; audit_status: AuditStatus; audit_opinion: string | null; submitted_at: Date };
     return ok(await pagedQuery(db(), paging, {
       from: sql`(${parts(types)}) w`,
       where: sql`true`,
@@ -213,7 +213,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }));
   });
 
-  app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams } }, async (req) => {
+  app.get('/audit/info/:type/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核对象详情', params: typeParams, response: answer(approvalAnswers.info) } }, async (req) => {
     const { type, id } = req.params;
     const def = defOf(type);
     if (isChange(type)) {
@@ -227,7 +227,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const row = await findRow(db(), def, req.user!, id);
     if (!row) throw notFound();
     const [shown] = await present(db(), def, req.user!, [row]);
-    let applicant: unknown = null;
+    let applicant: Served<typeof approvalAnswers.info>['applicant'] = null;
     if (type === 'enterprise') {
       const u = await db().execute<{ username: string; name: string; mobile: string | null; status: string }>(sql`
         select u.username, u.name, u.mobile, u.status from base_user u where u.enterprise_id = ${id}
@@ -244,23 +244,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const { before, after, result } = await runStep(db(), REVIEW_WORKFLOWS[type], req.user!, id, step, req.body ?? {});
     const decided = result as Decided;
     if (isChange(type)) {
-      const status = String(after.status);
+      const status = after.status as AuditStatus;
       const opinion = (after.opinion as string | null) ?? null;
       req.audit = { before: decided.applied?.before ?? { change: before.old_values }, after: decided.applied?.after ?? { change: before.new_values, status, opinion } };
       return ok({ type, id, auditStatus: status, auditOpinion: opinion, enabledUsers: [] }, step === 'pass' ? '审核通过，变更已生效' : '已驳回');
     }
-    const status = String(after.auditStatus);
+    const status = after.auditStatus as AuditStatus;
     const opinion = (after.auditOpinion as string | null) ?? null;
     req.audit = { before: { auditStatus: before.auditStatus, auditOpinion: before.auditOpinion },
       after: { type, id, audit_status: status, audit_opinion: opinion, enabledUsers: decided.enabled, ...(decided.applicants ? { applicants: decided.applicants } : {}) } };
     return ok({ type, id, auditStatus: status, auditOpinion: opinion, enabledUsers: decided.enabled }, step === 'pass' ? '审核通过' : '已驳回');
   };
 
-  app.post('/audit/pass/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_pass` } }, schema: { tags, summary: '审核通过', params: typeParams, body: opinionBody } }, decide('pass'));
-  app.post('/audit/reject/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_reject` } }, schema: { tags, summary: '审核驳回（须填写驳回意见）', params: typeParams, body: opinionBody } }, decide('reject'));
+  app.post('/audit/pass/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_pass` } }, schema: { tags, summary: '审核通过', params: typeParams, body: opinionBody, response: answer(approvalAnswers.decided) } }, decide('pass'));
+  app.post('/audit/reject/:type/:id', { config: { access: { element: `${AUDIT_MENU}:btn_reject` } }, schema: { tags, summary: '审核驳回（须填写驳回意见）', params: typeParams, body: opinionBody, response: answer(approvalAnswers.decided) } }, decide('reject'));
 
   // the decisions taken on what waits here, oldest first (the engine's timeline of the record or the change)
-  app.get('/audit/:type/flow/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核记录', params: typeParams } }, async (req) => {
+  app.get('/audit/:type/flow/:id', { config: { access: { menu: AUDIT_MENU } }, schema: { tags, summary: '审核记录', params: typeParams, response: answer(flowAnswer) } }, async (req) => {
     const { type, id } = req.params;
     const found = isChange(type) ? await changeOf(db(), req.user!, id) : await findRow(db(), defOf(type), req.user!, id);
     if (!found || (isChange(type) && !REVIEW_WORKFLOWS[type].admits!(found as Row))) throw notFound();

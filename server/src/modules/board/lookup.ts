@@ -4,7 +4,7 @@
  * linked to it: documents with their expiry, waybills, hazards, open warnings and abnormal findings.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { resourceByKey } from '@dg/core';
+import { resourceByKey, type CardType, type Served, type boardAnswers } from '@dg/core';
 import { ENTERPRISE_WARNINGS, addDays, chinaToday, type WarningSource } from '@dg/core/warnings';
 import { HAZARD_OPEN_STATES, isHazardOverdue } from '@dg/core';
 import type { Db } from '../../db/index.ts';
@@ -15,9 +15,9 @@ import { waybillScope } from '../waybill/common.ts';
 import { listWarnings, loadWindows, windowOf, type WarningWindows } from '../warnings/query.ts';
 import { pagingOf } from '../../platform/paged.ts';
 
-export const CARD_TYPES = ['enterprise', 'vehicle', 'staff', 'waybill'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
-export interface Match { type: CardType; id: string; title: string; subtitle: string }
+type Match = Served<typeof boardAnswers.lookup>[number];
+type Card = Served<typeof boardAnswers.card>;
+type DocumentItem = Card['documents'][number];
 
 const TYPE_TITLES: Record<CardType, string> = { enterprise: '企业', vehicle: '车辆', staff: '从业人员', waybill: '运单' };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -56,9 +56,6 @@ export async function lookup(db: Db, user: SessionUser, raw: string): Promise<Ma
   return (await Promise.all(searches)).flat().filter((m) => !seen.has(m.type + m.id) && seen.add(m.type + m.id));
 }
 
-export type DocStatus = '有效' | '即将到期' | '已过期';
-export interface DocumentItem { document: string; docNo: string | null; expiryDate: string; status: DocStatus; days: number }
-
 /** the documents of one record as the warning lists define them (packages/core/src/warnings.ts), expired or not */
 function documentsOf(resource: string, row: Record<string, unknown>, windows: WarningWindows, today: string): DocumentItem[] {
   const out: DocumentItem[] = [];
@@ -70,7 +67,7 @@ function documentsOf(resource: string, row: Record<string, unknown>, windows: Wa
         const expiry = typeof v === 'string' ? v.slice(0, 10) : new Date(v as Date).toISOString().slice(0, 10);
         const days = Math.round((Date.parse(expiry) - Date.parse(today)) / 86400_000);
         const document = src.docTypeColumn && row[src.docTypeColumn] ? String(row[src.docTypeColumn]) : d.document;
-        const status: DocStatus = expiry < today ? '已过期' : expiry <= addDays(today, windowOf(windows, kind.windowKey)) ? '即将到期' : '有效';
+        const status: DocumentItem['status'] = expiry < today ? '已过期' : expiry <= addDays(today, windowOf(windows, kind.windowKey)) ? '即将到期' : '有效';
         out.push({ document, docNo: src.docNoColumn ? ((row[src.docNoColumn] as string | null) ?? null) : null, expiryDate: expiry, status, days });
       }
     }
@@ -109,7 +106,7 @@ async function openWarnings(db: Db, user: SessionUser, windows: WarningWindows, 
 }
 
 /** one card: null when the record is not there or outside the user's jurisdiction */
-export async function card(db: Db, user: SessionUser, type: CardType, id: string) {
+export async function card(db: Db, user: SessionUser, type: CardType, id: string): Promise<Card | null> {
   const today = chinaToday();
   const windows = await loadWindows(db);
   const base = { type, typeTitle: TYPE_TITLES[type] };
@@ -152,7 +149,7 @@ export async function card(db: Db, user: SessionUser, type: CardType, id: string
   if (type === 'enterprise') {
     const licences = (await db.execute<Record<string, unknown>>(sql`select * from company_licence where enterprise_id = ${id}`)).rows;
     const [counts, waybills, hazards, warnings, abnormal] = await Promise.all([
-      db.execute<Record<string, number>>(sql`select
+      db.execute<NonNullable<Card['counts']>>(sql`select
           (select count(*) from vehicle where enterprise_id = ${id} and (status is null or status <> '报废'))::int as vehicles,
           (select count(*) from staff where enterprise_id = ${id} and status = '在职')::int as staff,
           (select coalesce(sum(n), 0) from waybill_state_count where enterprise_id = ${id})::int as waybills,
@@ -164,7 +161,7 @@ export async function card(db: Db, user: SessionUser, type: CardType, id: string
     ]);
     return {
       ...base, id, title: String(raw.name), subtitle: `${raw.credit_code} · ${regionName(raw.region_code as string)}`, record,
-      counts: counts.rows[0], documents: [...documentsOf('enterprise', raw, windows, today), ...licences.flatMap((l) => documentsOf('companyLicence', l, windows, today))],
+      counts: counts.rows[0]!, documents: [...documentsOf('enterprise', raw, windows, today), ...licences.flatMap((l) => documentsOf('companyLicence', l, windows, today))],
       waybills, hazards, warnings, abnormal,
     };
   }

@@ -5,25 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { chinaToday } from '@dg/core/warnings';
-import { NOTICE_OPEN_STATES } from '@dg/core';
+import { NOTICE_OPEN_STATES, type Served, type boardAnswers } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import { enterpriseScope, type SessionUser } from '../../platform/access.ts';
 import { waybillScope } from '../waybill/common.ts';
 import { warningSummary } from '../warnings/index.ts';
 import { dynamicSummary } from './monitor.ts';
 
-export interface TipItem {
-  key: string;
-  title: string;
-  count: number;
-  /** the menu page that lists these rows … */
-  menu: string;
-  /** … and the search parameters that filter it (the list's state in the URL, web useListState) */
-  query?: Record<string, string>;
-  /** a count that must be acted on now (red) rather than watched (orange) */
-  urgent?: boolean;
-}
-export interface TipGroup { key: string; title: string; items: TipItem[] }
+type TipGroup = Served<typeof boardAnswers.tips>[number];
 
 /** the open abnormal waybills counted at most this far (a list pages through the rest) */
 const CAP = 10_000;

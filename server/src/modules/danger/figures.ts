@@ -16,7 +16,7 @@ addDashboardPart('enterprise', async (app, user) => {
       count(*) filter (where level = '重大')::int as major, count(*) filter (where ${hazardOverdueSql(sql`state`, sql`deadline`, sql`completed_date`)})::int as overdue
     from hazard where enterprise_id = ${user.enterpriseId} and ${open}`);
   const x = r.rows[0];
-  return { openHazards: x?.open ?? 0, majorHazards: x?.major ?? 0, overdueHazards: x?.overdue ?? 0 };
+  return { hazards: { open: x?.open ?? 0, major: x?.major ?? 0, overdue: x?.overdue ?? 0 } };
 });
 
 /** 未完成整改: the notices not yet 合格 and the 重大 hazards not yet closed, in the jurisdiction */

@@ -12,10 +12,11 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hazard, selfCheck } from '@dg/core';
+import { dangerAnswers, hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, present } from '../../platform/crud/query.ts';
+import { answer } from '../../platform/answers.ts';
+import { findRow, present, presentOne } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { hazardWorkflow } from './hazard.ts';
@@ -53,7 +54,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.get('/yhpc/hazard/flow/:id', {
     config: { access: { anyMenu: [hazard.menu, ...hazard.readMenus ?? []] } },
-    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam },
+    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam, response: answer(dangerAnswers.flow) },
   }, async (req) => {
     if (!(await findRow(db(), hazard, req.user!, req.params.id))) throw notFound();
     return ok(await timelineOf(db(), req.params.id));
@@ -61,11 +62,11 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/yhpc/selfCheck/run', {
     config: { access: { element: 'checkModelManager:btn_add', opt: '开展自查' } },
-    schema: { tags: [selfCheck.title], summary: '按检查模板开展自查', body: runBody },
+    schema: { tags: [selfCheck.title], summary: '按检查模板开展自查', body: runBody, response: answer(dangerAnswers.selfCheck) },
   }, async (req) => {
     const row = await runSelfCheck(db(), req.user!, req.body);
     req.audit = { after: row };
-    return ok((await present(db(), selfCheck, req.user!, [row]))[0]);
+    return ok(await presentOne(db(), selfCheck, req.user!, row));
   });
 
   const selfCheckWorkflow: WorkflowRegistration = {
@@ -73,8 +74,9 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
     subject: 'selfCheck',
     hooks: { steps: { toHazards: failedItemsToHazards } },
     bodies: { toHazards: toHazardsBody },
+    answerSchema: dangerAnswers.toHazards,
     // the check as its list shows it (its items now name their hazards) and the hazards made
-    answer: async (_name, r, user) => ({ check: (await present(db(), selfCheck, user, [r.after]))[0], hazards: r.result as Row[] }),
+    answer: async (_name, r, user) => ({ check: await presentOne(db(), selfCheck, user, r.after), hazards: r.result as Row[] }),
     after: async (app, _name, r) => {
       const hazards = r.result as Row[];
       // a 一般 hazard is announced to the staff as it is submitted (a 人员通知 to read)
@@ -85,7 +87,7 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.get('/yhpc/selfCheck/flow/:id', {
     config: { access: { menu: selfCheck.menu } },
-    schema: { tags: [selfCheck.title], summary: '自查处理记录（时间线）', params: idParam },
+    schema: { tags: [selfCheck.title], summary: '自查处理记录（时间线）', params: idParam, response: answer(dangerAnswers.flow) },
   }, async (req) => {
     if (!(await findRow(db(), selfCheck, req.user!, req.params.id))) throw notFound();
     return ok(await timelineOf(db(), req.params.id));

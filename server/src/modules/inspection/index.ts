@@ -12,10 +12,11 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkPlan, checkRecord, rectBorrow, rectNotice, supervise, type ResourceDef } from '@dg/core';
+import { checkPlan, checkRecord, inspectionAnswers, rectBorrow, rectNotice, supervise, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
-import { findRow, present, presentOne } from '../../platform/crud/query.ts';
+import { answer } from '../../platform/answers.ts';
+import { findRow, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { timelineOf } from '../../platform/flow.ts';
 import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from './plans.ts';
@@ -43,7 +44,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => app.ctx.database.db;
 
   workflowRoutes(app, checkPlanWorkflow);
-  app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '审批通过的计划抽中的企业（按审批时生成的随机种子，结果不变）', params: idParam } }, async (req) => {
+  app.get('/aqjc/checkPlan/draw/:id', { config: readers(checkPlan), schema: { tags: [checkPlan.title], summary: '审批通过的计划抽中的企业（按审批时生成的随机种子，结果不变）', params: idParam, response: answer(inspectionAnswers.draw) } }, async (req) => {
     const plan = await findRow(db(), checkPlan, req.user!, req.params.id);
     if (!plan) throw notFound();
     return ok(await drawEnterprises(db(), approvedDraw(plan)));
@@ -51,7 +52,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
 
   app.post('/aqjc/checkRecord/record/:id', {
     config: { access: { element: 'checkRecordManager:btn_edit', opt: '填写检查记录' } },
-    schema: { tags: [checkRecord.title], summary: '填写检查结果（不合格项或问题生成整改通知）', params: idParam, body: recordBody },
+    schema: { tags: [checkRecord.title], summary: '填写检查结果（不合格项或问题生成整改通知）', params: idParam, body: recordBody, response: answer(inspectionAnswers.record) },
   }, async (req) => {
     const { before, after } = await recordCheck(db(), req.user!, req.params.id, req.body);
     req.audit = { before, after };
@@ -61,9 +62,9 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   workflowRoutes(app, rectNoticeWorkflow);
 
   workflowRoutes(app, borrowWorkflow('整改记录', 'rectificationBorrowManager'));
-  app.get('/zggl/rectBorrow/read/:id', { config: readers(rectBorrow), schema: { tags: [rectBorrow.title], summary: '查阅借阅的整改记录（批准且未到期）', params: idParam } }, async (req) => {
+  app.get('/zggl/rectBorrow/read/:id', { config: readers(rectBorrow), schema: { tags: [rectBorrow.title], summary: '查阅借阅的整改记录（批准且未到期）', params: idParam, response: answer(inspectionAnswers.borrowed) } }, async (req) => {
     const record = await readBorrowed(db(), req.user!, req.params.id);
-    return ok((await present(db(), rectNotice, req.user!, [record]))[0]);
+    return ok(await presentOne(db(), rectNotice, req.user!, record));
   });
 
   workflowRoutes(app, superviseWorkflow);
@@ -77,7 +78,7 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   app.addHook('onClose', async () => clearInterval(timer));
 
   for (const def of [checkPlan, rectNotice, rectBorrow, supervise]) {
-    app.get(`/${def.area}/${def.key}/flow/:id`, { config: readers(def), schema: { tags: [def.title], summary: `${def.title}处理记录`, params: idParam } }, async (req) => {
+    app.get(`/${def.area}/${def.key}/flow/:id`, { config: readers(def), schema: { tags: [def.title], summary: `${def.title}处理记录`, params: idParam, response: answer(inspectionAnswers.flow) } }, async (req) => {
       if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
       return ok(await timelineOf(db(), req.params.id));
     });

@@ -14,9 +14,10 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STATUS, resourceByKey, type ResourceDef } from '@dg/core';
+import { STATUS, recordsAnswers, resourceByKey, type ResourceDef } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { ApiError, badInput, ok } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { enterpriseScope } from '../../platform/access.ts';
 import { workflowRoutes } from '../../platform/workflow.ts';
 import type { FlowSubject } from '../../db/danger-schema.ts';
@@ -46,6 +47,7 @@ export const recordsModule: FastifyPluginAsyncZod = async (fastify) => {
     schema: {
       tags: ['入职'], summary: '按身份证号或从业资格证号查找本企业人员及其上一份劳动合同',
       querystring: z.object({ certificate: z.string().max(30, '证件号不能超过30个字符').optional() }),
+      response: answer(recordsAnswers.certificate),
     },
   }, async (req) => {
     const raw = (req.query.certificate ?? '').trim();

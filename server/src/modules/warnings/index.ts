@@ -14,26 +14,26 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXCEL_SHEET, elementOf } from '@dg/core';
+import { EXCEL_SHEET, elementOf, warningAnswers, type Served } from '@dg/core';
 import {
-  ENTERPRISE_WARNINGS, GOVERNMENT_TOPICS, GOVERNMENT_WARNINGS, LOBBY_WARNINGS, WARNING_KINDS, chinaToday,
-  type WarningKind, type WarningRow, type WarningSummaryItem,
+  ENTERPRISE_WARNINGS, GOVERNMENT_TOPICS, GOVERNMENT_WARNINGS, LOBBY_WARNINGS, WARNING_KINDS, chinaToday, type WarningKind,
 } from '@dg/core/warnings';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { regionScope } from '../../platform/access.ts';
 import { ok, badInput, notFound } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 import { xlsxDisposition } from '../../platform/crud/excel.ts';
 import { regionName } from '../../platform/regions.ts';
 import type { Db } from '../../db/index.ts';
-import { countWarnings, listWarnings, loadWindows, readFilters, warningsByEnterprise, windowOf, LOBBY_KINDS, type WarningQuery } from './query.ts';
+import { countWarnings, listWarnings, loadWindows, readFilters, warningsByEnterprise, windowOf, LOBBY_KINDS, type WarningQuery, type WarningRow } from './query.ts';
 import { paramRoutes } from './params.ts';
 import { addDashboardPart } from '../admin/dashboard.ts';
 import { UUID_RE, listBody, type ListBody } from '../../platform/schemas.ts';
 import { COUNT_CAP, pagingOf } from '../../platform/paged.ts';
 
 /** due and overdue per list: the enterprise's seven lists for enterprise users, the three topics for the government */
-export async function warningSummary(db: Db, user: SessionUser): Promise<WarningSummaryItem[]> {
+export async function warningSummary(db: Db, user: SessionUser): Promise<Served<typeof warningAnswers.summary>> {
   const windows = await loadWindows(db);
   if (user.side === 'enterprise') {
     const counts = await countWarnings(db, ENTERPRISE_WARNINGS, user, windows);
@@ -136,7 +136,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
 
   for (const kind of WARNING_KINDS) {
     const base = `/warning/${kind.key}`;
-    app.post(`${base}/list`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}列表`, body: listBody.nullish() } }, async (req) => {
+    app.post(`${base}/list`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}列表`, body: listBody.nullish(), response: answer(warningAnswers.list) } }, async (req) => {
       const body = req.body ?? undefined;
       const paging = page(body);
       const q = await query([kind], req.user!, body);
@@ -149,13 +149,16 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
     });
     if (kind.side !== 'government') continue;
 
-    app.post(`${base}/enterprises`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}：按企业统计`, body: listBody.nullish() } }, async (req) => {
+    app.post(`${base}/enterprises`, { config: { access: { menu: kind.menu } }, schema: { tags, summary: `${kind.title}：按企业统计`, body: listBody.nullish(), response: answer(warningAnswers.enterprises) } }, async (req) => {
       const body = req.body ?? undefined;
       return ok(await warningsByEnterprise(db(), await query([kind], req.user!, body), page(body)));
     });
     app.post(`${base}/notify`, {
       config: { access: { element: elementOf(kind.menu, 'btn_notify'), opt: '通知企业' } },
-      schema: { tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(UUID_RE, '请选择要通知的企业') }) },
+      schema: {
+        tags, summary: `${kind.title}：通知企业`, body: z.object({ enterpriseId: z.string({ error: '请选择要通知的企业' }).regex(UUID_RE, '请选择要通知的企业') }),
+        response: answer(warningAnswers.notified),
+      },
     }, async (req) => {
       const { enterpriseId } = req.body;
       const user = req.user!;
@@ -169,12 +172,12 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
       const { title, content: text } = noticeText(kind, ent.name, content, total, windowOf(q.windows, kind.windowKey));
       if (notifier) await notifier(app, { from: user, enterpriseId: ent.id, enterpriseName: ent.name, title, content: text, kind, rows: content });
       req.audit = { opt: '通知企业', after: { enterpriseId: ent.id, enterpriseName: ent.name, kind: kind.key, count: total, title, content: text } };
-      return ok({ enterpriseId: ent.id, enterpriseName: ent.name, count: total, title, content: text, delivered: notifier ? 'message' : 'log' });
+      return ok({ enterpriseId: ent.id, enterpriseName: ent.name, count: total, title, content: text, delivered: notifier ? 'message' as const : 'log' as const });
     });
   }
 
   // 业务大厅 预警信息: all seven enterprise lists in one, most urgent first
-  app.post(`/warning/${LOBBY_WARNINGS.key}/list`, { config: { access: { menu: LOBBY_WARNINGS.menu } }, schema: { tags, summary: '业务大厅：预警信息', body: listBody.nullish() } }, async (req) => {
+  app.post(`/warning/${LOBBY_WARNINGS.key}/list`, { config: { access: { menu: LOBBY_WARNINGS.menu } }, schema: { tags, summary: '业务大厅：预警信息', body: listBody.nullish(), response: answer(warningAnswers.lobbyList) } }, async (req) => {
     const body = req.body ?? undefined;
     return ok(await listWarnings(db(), await query(LOBBY_KINDS, req.user!, body), page(body)));
   });
@@ -185,7 +188,7 @@ export const warningsModule: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // counts for the dashboard's 到期预警 card and 业务大厅: the enterprise lists for enterprise users, the three topics for the government
-  app.get('/warning/summary', { config: { access: { anyUser: true } }, schema: { tags, summary: '到期预警数量' } }, async (req) => ok(await warningSummary(db(), req.user!)));
+  app.get('/warning/summary', { config: { access: { anyUser: true } }, schema: { tags, summary: '到期预警数量', response: answer(warningAnswers.summary) } }, async (req) => ok(await warningSummary(db(), req.user!)));
 
   await app.register(paramRoutes);
 };

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WARNING_WINDOWS } from '@dg/core/warnings';
-import { DEFAULT_WARNING_DAYS, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM } from '@dg/core';
+import { DEFAULT_WARNING_DAYS, DEFAULT_LEARNING_YEAR_HOURS, LEARNING_HOURS_PARAM, warningAnswers } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { ok, badInput, forbidden } from '../../platform/errors.ts';
+import { answer } from '../../platform/answers.ts';
 
 type Check = (v: unknown) => string | null;
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
@@ -85,11 +86,11 @@ export const paramRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   const mayChange = (user: SessionUser) => changesParams(user, app.ctx.config.provinceCode);
-  app.get('/zyd/param', { config: { access: { menu: 'paramSettingManager' } }, schema: { tags, summary: '参数设置' } }, async (req) => ok(await read(mayChange(req.user!))));
+  app.get('/zyd/param', { config: { access: { menu: 'paramSettingManager' } }, schema: { tags, summary: '参数设置', response: answer(warningAnswers.params) } }, async (req) => ok(await read(mayChange(req.user!))));
 
   app.put('/zyd/param', {
     config: { access: { element: 'paramSettingManager:btn_edit', opt: '修改参数设置' } },
-    schema: { tags, summary: '保存参数设置（只写请求中出现的参数）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }) },
+    schema: { tags, summary: '保存参数设置（只写请求中出现的参数）', body: z.record(z.string(), z.unknown(), { error: '请求内容格式不正确' }), response: answer(warningAnswers.params) },
   }, async (req) => {
     if (!mayChange(req.user!)) throw forbidden('参数设置：全省统一参数，由省级监管部门修改');
     const body = req.body;

@@ -4,16 +4,19 @@
  * and paging on top. The window is 参数设置 warningDays (or that document type's own window).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_WARNING_DAYS } from '@dg/core';
+import { DEFAULT_WARNING_DAYS, type Served, type warningAnswers } from '@dg/core';
 import {
   ENTERPRISE_WARNINGS, addDays, chinaToday, warningRecordRoute,
-  type WarningKind, type WarningRow, type WarningSource, type WarningStatus, type WindowKey,
+  type WarningKind, type WarningSource, type WarningStatus, type WindowKey,
 } from '@dg/core/warnings';
 import type { Db } from '../../db/index.ts';
 import { type SessionUser, regionPrefix } from '../../platform/access.ts';
 import { badInput } from '../../platform/errors.ts';
 import { UUID_RE } from '../../platform/schemas.ts';
 import { COUNT_CAP, pagedQuery, type Count, type Page, type Paging } from '../../platform/paged.ts';
+
+/** a warning as the lists answer it */
+export type WarningRow = Served<typeof warningAnswers.row>;
 
 /** 参数设置: the window of each document type */
 export interface WarningWindows { warningDays: number; byKind: Partial<Record<WindowKey, number>> }

@@ -5,7 +5,7 @@
  * government approves (the new values are written, the record's version moves on) or rejects with an opinion.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { ResourceDef } from '@dg/core';
+import type { AuditStatus, ResourceDef, Served, approvalAnswers } from '@dg/core';
 import type { Db } from '../../db/index.ts';
 import type { SessionUser } from '../access.ts';
 import type { Row } from './hooks.ts';
@@ -13,12 +13,10 @@ import { tableOf } from './query.ts';
 
 export type ChangeRow = {
   id: string; resource: string; record_id: string; enterprise_id: string; old_values: Row; new_values: Row;
-  status: '待审核' | '已通过' | '已驳回'; opinion: string | null; submitted_at: Date; decided_at: Date | null;
+  status: AuditStatus; opinion: string | null; submitted_at: Date; decided_at: Date | null;
 };
-export interface ChangeView {
-  id: string; status: ChangeRow['status']; opinion: string | null; submittedAt: Date; decidedAt: Date | null;
-  fields: { field: string; label: string; old: unknown; new: unknown }[];
-}
+/** a change as a record's form and 企业车辆审核 show it (core answers/approval.ts) */
+export type ChangeView = NonNullable<Served<typeof approvalAnswers.info>['change']>;
 
 const norm = (v: unknown): unknown => (v === undefined || v === '' || (Array.isArray(v) && !v.length) ? null : v instanceof Date ? v.toISOString() : v);
 export const sameValue = (a: unknown, b: unknown) => JSON.stringify(norm(a)) === JSON.stringify(norm(b));

@@ -4,15 +4,13 @@
  * ChangeTable is the same comparison for the reviewer.
  */
 import { Alert, Table } from 'antd';
-import type { ResourceDef } from '@dg/core';
+import type { ChangeView, ResourceDef } from '@dg/core';
 import { formatValue } from './format';
 import { useFormatContext } from './useFormatContext';
 import type { Row } from './types';
 
-export interface ChangeView {
-  id: string; status: '待审核' | '已通过' | '已驳回'; opinion: string | null; submittedAt: string; decidedAt: string | null;
-  fields: { field: string; label: string; old: unknown; new: unknown }[];
-}
+/** a change of an approved record's supervised fields, as declared in core (answers/approval.ts) */
+export type { ChangeView };
 
 /** a changed field's value as the form shows it ('-' when empty) */
 function useShow(def: ResourceDef) {

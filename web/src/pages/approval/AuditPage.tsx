@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Input, Modal, Segmented, Space, Tabs, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { allowedSteps, recordChange, resourceByKey, type ResourceDef, type StepDef } from '@dg/core';
+import { AUDIT_STATUSES, allowedSteps, recordChange, resourceByKey, type ResourceDef, type StepDef } from '@dg/core';
 import { WorkflowTimeline, flowKey } from '../../components/workflow';
 import { detailItems } from '../../components/resource/ResourceDetail';
 import { invalidateKeys } from '../../app/live';
@@ -170,7 +170,7 @@ export default function AuditPage() {
     <Card title="企业车辆审核" data-testid="audit-page"
       extra={(
         <Space wrap>
-          <Segmented<AuditStatus> options={['待审核', '已通过', '已驳回']} value={status} onChange={(v) => search({ auditStatus: v })} />
+          <Segmented<AuditStatus> options={[...AUDIT_STATUSES]} value={status} onChange={(v) => search({ auditStatus: v })} />
           <Input.Search key={keyword} defaultValue={keyword} allowClear placeholder="名称、车牌、罐体编号、信用代码或企业" style={{ width: 300 }} onSearch={(v) => search({ keyword: v.trim() })} />
         </Space>
       )}>

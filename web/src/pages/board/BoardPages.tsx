@@ -9,8 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { goodsClassName } from '@dg/core/waybill';
-import { resourceByKey } from '@dg/core';
-import { WARNING_STATUS_COLOR, warningDaysText, type WarningRow } from '@dg/core/warnings';
+import { resourceByKey, type WarningRow } from '@dg/core';
+import { WARNING_STATUS_COLOR, warningDaysText } from '@dg/core/warnings';
 import Chart from '../../views/dashboard/Chart';
 import '../../views/dashboard/basicCharts.ts';
 import { menuPath } from '../../views/dashboard/parts';
@@ -215,8 +215,8 @@ function RecordCard({ type, id, onOpen }: { type: CardType; id: string; onOpen: 
         )}
         {data.counts && (
           <Row gutter={16} style={{ marginTop: 16 }}>
-            {[['vehicles', '营运车辆'], ['staff', '在职人员'], ['waybills', '运单'], ['inTransit', '在途运单']].map(([k, label]) => (
-              <Col key={k} xs={12} md={6}><Statistic title={label} value={data.counts![k!] ?? 0} /></Col>
+            {([['vehicles', '营运车辆'], ['staff', '在职人员'], ['waybills', '运单'], ['inTransit', '在途运单']] as const).map(([k, label]) => (
+              <Col key={k} xs={12} md={6}><Statistic title={label} value={data.counts![k]} /></Col>
             ))}
           </Row>
         )}

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { elementOf, resourceByKey } from '@dg/core';
+import { elementOf, resourceByKey, type CertificateMatch } from '@dg/core';
 import { request } from '../../api/request';
 import { useCan, useFormatContext, useSave } from '../../components/resource';
 import { invalidateKeys } from '../../app/live';
@@ -18,11 +18,6 @@ import { buildRules } from '../../components/resource/formRules';
 import { defaultValues, formFields, toPayload } from '../../components/resource/payload';
 import { formWidget } from '../../components/resource/widgets';
 import { valuesAfterUploads } from '../../components/Upload';
-
-export interface CertificateMatch {
-  staffId: string; name: string; sex: string; idCard: string; mobile: string; post: string; qualificationNo: string | null;
-  lastContract: { contractNo: string; contractStart: string; contractEnd: string | null } | null;
-}
 
 export const lookupCertificate = (certificate: string) =>
   request<CertificateMatch>({ url: '/xxda/laborContract/getCmpsnByCertificate', method: 'get', params: { certificate } });

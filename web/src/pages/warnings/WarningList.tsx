@@ -9,9 +9,9 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Sel
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { EXCEL_FILE, RESOURCES, elementOf } from '@dg/core';
+import { EXCEL_FILE, RESOURCES, elementOf, type WarningRow } from '@dg/core';
 import {
-  ENTERPRISE_WARNINGS, WARNING_STATUSES, WARNING_STATUS_COLOR, warningDaysText, type WarningKind, type WarningRow, type WarningStatus,
+  ENTERPRISE_WARNINGS, WARNING_STATUSES, WARNING_STATUS_COLOR, warningDaysText, type WarningKind, type WarningStatus,
 } from '@dg/core/warnings';
 import ExportButton from '../../components/ExportButton';
 import { useFeedback } from '../../components/resource/feedback';
@@ -195,7 +195,9 @@ export default function WarningList({ kind, showKind }: { kind: WarningListKind;
     },
   ];
 
-  const windowDays = list.query.data?.windowDays;
+  // a single list's window; 业务大厅's page spans lists of different windows and names none
+  const page = list.query.data;
+  const windowDays = page && 'windowDays' in page ? page.windowDays : undefined;
   const scope = kind.status === '已过期' ? '有效期已过的证件' : kind.status === '即将到期'
     ? `${windowDays ?? ''}天内到期的证件` : `已过期及${windowDays ?? ''}天内到期的证件`;
 

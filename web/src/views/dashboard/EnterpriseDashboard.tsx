@@ -40,7 +40,7 @@ export default function EnterpriseDashboard({ data, theme }: { data: Partial<Dat
             <Row gutter={16}>
               {/* only the figures the server sends: nothing is made up here */}
               {[
-                { key: 'open', label: '未销号隐患', value: hazards.open ?? (data as { openHazards?: number }).openHazards, menu: 'hazardHandleManager', danger: false },
+                { key: 'open', label: '未销号隐患', value: hazards.open, menu: 'hazardHandleManager', danger: false },
                 { key: 'major', label: '重大隐患', value: hazards.major, menu: 'hazardRegisterManager', danger: true },
                 { key: 'overdue', label: '逾期未整改', value: hazards.overdue, menu: 'hazardHandleManager', danger: true },
               ]

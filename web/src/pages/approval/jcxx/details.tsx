@@ -16,7 +16,7 @@ import { useFormatContext } from '../../../components/resource/useFormatContext'
 import type { RowOf } from '@dg/core';
 import type { companyLicence, enterprise, staff, staffEntry, staffLeave, tank, tankCheck, vehicle, vehicleFacility } from '@dg/core/resources/records';
 import type { Row as DataRow } from '../../../components/resource/types';
-import { jcxxInfo, type JcxxPage } from '../api';
+import { jcxxInfo, type JcxxExtras, type JcxxPage } from '../api';
 import JcxxList, { JCXX } from './JcxxList';
 import { menuPath } from '../../../views/dashboard/parts';
 
@@ -30,9 +30,9 @@ function RecordTable({ resourceKey, rows, empty }: { resourceKey: string; rows: 
   );
 }
 
-function useInfo<T extends DataRow>(page: JcxxPage) {
+function useInfo<P extends JcxxPage, T extends DataRow & JcxxExtras<P>>(page: P) {
   const { uuid = '' } = useParams();
-  const q = useQuery({ queryKey: ['jcxx', page, 'info', uuid], queryFn: () => jcxxInfo<T>(page, uuid), enabled: /^[0-9a-f-]{36}$/i.test(uuid), retry: false });
+  const q = useQuery({ queryKey: ['jcxx', page, 'info', uuid], queryFn: () => jcxxInfo<P, T>(page, uuid), enabled: /^[0-9a-f-]{36}$/i.test(uuid), retry: false });
   return { uuid, ...q };
 }
 
@@ -53,10 +53,10 @@ function RecordDescriptions({ resourceKey, row }: { resourceKey: string; row: Da
   return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { width: 150, whiteSpace: 'nowrap' } }} items={detailItems(resourceByKey(resourceKey)!, row, ctx)} />;
 }
 
-type EnterpriseInfo = RowOf<typeof enterprise> & { licences: RowOf<typeof companyLicence>[]; counts: { vehicles: number; tanks: number; tankContainers: number; staff: number; parks: number; waybills: number } };
+type EnterpriseInfo = RowOf<typeof enterprise> & { licences: RowOf<typeof companyLicence>[]; counts: JcxxExtras<'qyxxcx'>['counts'] };
 
 export function QyxxcxInfo() {
-  const { uuid, data, isLoading, isError } = useInfo<EnterpriseInfo>('qyxxcx');
+  const { uuid, data, isLoading, isError } = useInfo<'qyxxcx', EnterpriseInfo>('qyxxcx');
   const c = data?.counts;
   const stats: [string, number | undefined][] = [['营运车辆', c?.vehicles], ['罐体', c?.tanks], ['罐式集装箱', c?.tankContainers], ['在职从业人员', c?.staff], ['停车场', c?.parks], ['运单', c?.waybills]];
   return (
@@ -95,7 +95,7 @@ function EnterpriseWaybills({ id, total }: { id: string; total: number }) {
 }
 
 export function ClxxcxInfo() {
-  const { data, isLoading, isError } = useInfo<RowOf<typeof vehicle> & { tanks: RowOf<typeof tank>[]; facilities: RowOf<typeof vehicleFacility>[] }>('clxxcx');
+  const { data, isLoading, isError } = useInfo<'clxxcx', RowOf<typeof vehicle> & { tanks: RowOf<typeof tank>[]; facilities: RowOf<typeof vehicleFacility>[] }>('clxxcx');
   return (
     <Frame page="clxxcx" name={data?.plateNo} loading={isLoading} error={isError}>
       {data && (
@@ -110,7 +110,7 @@ export function ClxxcxInfo() {
 }
 
 export function CyryxxInfo() {
-  const { data, isLoading, isError } = useInfo<RowOf<typeof staff> & { entries: RowOf<typeof staffEntry>[]; leaves: RowOf<typeof staffLeave>[] }>('cyryxx');
+  const { data, isLoading, isError } = useInfo<'cyryxx', RowOf<typeof staff> & { entries: RowOf<typeof staffEntry>[]; leaves: RowOf<typeof staffLeave>[] }>('cyryxx');
   return (
     <Frame page="cyryxx" name={data?.name} loading={isLoading} error={isError}>
       {data && (
@@ -126,7 +126,7 @@ export function CyryxxInfo() {
 
 export function JcxxgcgtInfo() {
   const navigate = useNavigate();
-  const { data, isLoading, isError } = useInfo<RowOf<typeof tank> & { vehicle: RowOf<typeof vehicle> | null; checks: RowOf<typeof tankCheck>[] }>('jcxxgcgt');
+  const { data, isLoading, isError } = useInfo<'jcxxgcgt', RowOf<typeof tank> & { vehicle: RowOf<typeof vehicle> | null; checks: RowOf<typeof tankCheck>[] }>('jcxxgcgt');
   return (
     <Frame page="jcxxgcgt" name={data?.tankNo} loading={isLoading} error={isError}
       extra={data?.vehicle ? <Button onClick={() => navigate(`${JCXX.clxxcx.info}/${data.vehicle!.id}`)}>所属车辆 {String(data.vehicle.plateNo ?? '')}</Button> : null}>
