@@ -16,7 +16,7 @@ import { dangerAnswers, hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { answer } from '../../platform/answers.ts';
-import { findRow, present, presentOne } from '../../platform/crud/query.ts';
+import { findRow, presentOne } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { hazardWorkflow } from './hazard.ts';
