@@ -251,7 +251,7 @@ describe('self-inspection and the 整改台账', () => {
     // submitted as it is made: a 一般 hazard is announced to the staff
     expect(await t.sql(`select state from staff_notice where title = $1 and content like $2`, [`隐患通报：${done.hazards[0].title}`, `%${done.hazards[0].hazardNo}%`])).toEqual([{ state: '已发布' }]);
     const again = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: done.check.version, responsibleId: staffOf.a, deadline: day(7) });
-    expect(again.message).toBe(`检查“${check.checkNo}”的不合格项已全部转为隐患`);
+    expect(again.message).toBe(`检查“${check.checkNo}”当前为已转隐患，不合格项已全部转为隐患`);
     // the check and its template are the enterprise's own
     expect((await call('GET', `/api/yhpc/selfCheck/info/${check.id}`, 'qiye2')).message).toBe(MSG.notFound);
     expect((await call('GET', `/api/yhpc/checkModel/info/${model.id}`, 'qiye2')).message).toBe(MSG.notFound);
@@ -283,7 +283,7 @@ describe('self-inspection and the 整改台账', () => {
     const clean = await okData('POST', '/api/yhpc/selfCheck/run', 'qiye', { checkModelId: model.id, checkDate: day(0), inspector: '张安全', results: failing([]) });
     expect(clean.state).toBe('合格');
     const none = await call('POST', `/api/yhpc/selfCheck/toHazards/${clean.id}`, 'qiye', { version: clean.version, responsibleId: staffOf.a, deadline: day(7) });
-    expect(none.message).toBe(`检查“${clean.checkNo}”没有不合格项`);
+    expect(none.message).toBe(`检查“${clean.checkNo}”当前为合格，没有不合格项`);
     const listed = await okData('POST', '/api/yhpc/selfCheck/list', 'qiye', { filters: { state: '合格', checkNo: clean.checkNo } });
     expect(listed.content.map((r: { id: string }) => r.id)).toEqual([clean.id]);
   });

@@ -82,7 +82,7 @@ export const selfCheck = resource({
         label: '不合格项转隐患', from: ['待转隐患'], to: ['待转隐患', '已转隐患'], sides: ['enterprise'], elements: ['hazardRegisterManager:btn_add'],
       },
     },
-    refusal: (row, state) => `检查“${String(row.checkNo)}”${state === '合格' ? '没有不合格项' : '的不合格项已全部转为隐患'}`,
+    refusal: (row, state) => `检查“${String(row.checkNo)}”当前为${state}，${state === '合格' ? '没有不合格项' : '不合格项已全部转为隐患'}`,
   },
   fields: {
     checkNo: text('检查编号', { readOnly: true, max: 20, column: true, search: 'eq' }),

@@ -198,9 +198,9 @@ async function seedToday(c: DemoContext, e: DemoEnterprise, crews: DemoCrew[], b
     check: async ({ tx, wb }) => {
       const pass = passing.get(wb.id)!;
       const items = (await tx.execute<{ id: string; name: string; category: string; mandatory: boolean }>(sql`select id, name, category, mandatory from wb_check_item where enterprise_id = ${e.id} and enabled order by order_num`)).rows;
-      const answers = items.map((it, k) => ({ itemId: it.id, name: it.name, category: it.category, mandatory: it.mandatory, result: !pass && k === 0 ? '不合格' : '合格', remark: !pass && k === 0 ? '左后轮胎气压不足' : null }));
+      const answers = items.map((it, k) => ({ itemId: it.id, name: it.name, category: it.category, mandatory: it.mandatory, result: !pass && k === 0 ? '不合格' : '合格', remark: !pass && k === 0 ? '左后轮胎气压不足' : null, photos: null }));
       await tx.execute(sql`insert into waybill_check (waybill_id, waybill_created_at, checker_id, checker_name, result, answers, failed_items, driver_notified, escort_notified)
-        values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, ${pass ? '合格' : '不合格'}, ${JSON.stringify(answers)}::jsonb, ${pass ? null : JSON.stringify([answers[0]])}::jsonb, true, true)`);
+        values (${wb.id}, ${wb.createdAt}, ${user.id}, ${user.name}, ${pass ? '合格' : '不合格'}, ${JSON.stringify(answers)}::jsonb, ${pass ? null : JSON.stringify([{ itemId: answers[0]!.itemId, name: answers[0]!.name, remark: answers[0]!.remark }])}::jsonb, true, true)`);
       if (pass) return { to: '待下发', set: { checkedAt: new Date() }, outcome: 'checkPass', opinion: null };
       await releaseCrew(tx, wb);
       return { to: '待调度', set: { problems: [`检查项“${items[0]!.name}”不合格：左后轮胎气压不足`] }, outcome: 'checkFail', opinion: '左后轮胎气压不足' };
@@ -209,7 +209,7 @@ async function seedToday(c: DemoContext, e: DemoEnterprise, crews: DemoCrew[], b
       const lines = await goodsOf(tx, wb);
       await tx.execute(sql`update waybill_goods set actual_quantity = quantity where waybill_id = ${wb.id} and waybill_created_at = ${wb.createdAt}`);
       await tx.execute(sql`insert into waybill_loading (waybill_id, waybill_created_at, loader_name, loaded_at, checks, actual, total_mass_kg, operator_id, operator_name)
-        values (${wb.id}, ${wb.createdAt}, ${wb.loaderName}, now(), ${JSON.stringify(FIVE_CHECKS.map((f) => ({ key: f.key, label: f.label, ok: true })))}::jsonb,
+        values (${wb.id}, ${wb.createdAt}, ${wb.loaderName}, now(), ${JSON.stringify(FIVE_CHECKS.map((f) => ({ key: f.key, label: f.label, ok: true, remark: null })))}::jsonb,
         ${JSON.stringify(lines.map((l) => ({ lineId: l.id, unNo: l.unNo, goodsName: l.goodsName, planned: l.quantity, actual: l.quantity, unit: l.unit })))}::jsonb, ${wb.totalMassKg}, ${user.id}, ${user.name})`);
       return { set: { loadedAt: new Date() }, opinion: '五必查通过' };
     },

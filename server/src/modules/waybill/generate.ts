@@ -5,7 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { FIVE_CHECKS } from '@dg/core/waybill';
 import { rollupStatements } from './rollups.ts';
+
+/** 五必查 all passed, as 装货确认 writes them */
+const FIVE_PASSED = JSON.stringify(FIVE_CHECKS.map((f) => ({ key: f.key, label: f.label, ok: true, remark: null })));
 
 /** the crew table's columns (one row per crew, with its enterprise's snapshot) */
 export const CREW_COLUMNS = [
@@ -175,7 +179,7 @@ export async function generateWaybills(db: Db, o: GenerateOptions) {
           ('close', '运输中', '异常关闭', w.closed_at, w.reason)
         ) as x(action, f, t, at, note) where x.at is not null`);
       await exec(`insert into waybill_loading (waybill_id, waybill_created_at, loader_name, loaded_at, checks, actual, total_mass_kg, operator_name)
-        select w.id, w.created_at, w.loader_name, w.loaded_at, '[{"key":"vehicleCert","ok":true},{"key":"crewQualification","ok":true},{"key":"inspectionValid","ok":true},{"key":"goodsMatch","ok":true},{"key":"tankMedia","ok":true}]'::jsonb,
+        select w.id, w.created_at, w.loader_name, w.loaded_at, '${FIVE_PASSED}'::jsonb,
           '[]'::jsonb, w.total_mass_kg, w.created_by_name
         from waybill w join wbgen_tmp t on t.id = w.id and t.created_at = w.created_at and ${inChunk} where w.loaded_at is not null`);
       await exec(`insert into waybill_unloading (waybill_id, waybill_created_at, unloaded_at, signer, received, operator_name)
