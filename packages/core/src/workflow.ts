@@ -57,6 +57,11 @@ export interface StepDef {
   inputs?: Readonly<Record<string, FieldDef>>;
   /** a question the button asks before it acts */
   confirm?: string;
+  /**
+   * taken without a session by an applicant who proves the application's account and password on the module's public
+   * route (a rejected registration's 重新提交): it names no element code, and no screen of the back office offers it
+   */
+  applicant?: boolean;
 }
 
 export interface WorkflowDef {
@@ -143,7 +148,8 @@ export function checkWorkflow(key: string, wf: WorkflowDef, fields: Readonly<Rec
       // what a step writes is the workflow's, so the generic update cannot write it around the step
       if (!wf.owns.includes(f)) throw new Error(`${key}: step ${name} takes ${f}, which the workflow does not own`);
     }
-    if (!s.elements.length) throw new Error(`${key}: step ${name} declares no element code`);
+    // an applicant's step (no session) is the one that names no element code, and only it
+    if (!s.elements.length !== !!s.applicant) throw new Error(`${key}: step ${name} ${s.applicant ? 'is an applicant\'s and names an element code' : 'declares no element code'}`);
     for (const [st, codes] of Object.entries(s.elementsFrom ?? {})) {
       if (!stepFrom(s).includes(st)) throw new Error(`${key}: step ${name} narrows its codes from ${st}, a state it does not start from`);
       for (const c of codes) if (!s.elements.includes(c)) throw new Error(`${key}: step ${name} narrows to ${c}, not one of its element codes`);

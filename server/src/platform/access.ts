@@ -4,6 +4,7 @@
  * their side. Every route declares its access in `config.access`; the hook in app.ts enforces
  * it before the handler runs (fail closed: a route that declares nothing is refused).
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { isElementCode, isMenuCode, type ElementCode, type MenuCode, type Side } from '@dg/core';
 import type { RouteOptions } from 'fastify';
@@ -41,6 +42,20 @@ export interface RouteAccess {
   kinds?: ('admin' | 'super')[];
   /** audit: what the operation is called in the log (defaults to the element's name) */
   opt?: string;
+}
+
+/**
+ * The caller of one request of a registration's applicant, who proves the application's account and password on a
+ * public route (the account stays disabled until the application is approved, so it has no session): an enterprise
+ * user of the enterprise applied for, holding no menu and no element code. Its claims name the account for this
+ * request only: they expire as they are made, no session store holds them and no token carries them.
+ */
+export function applicantUser(a: { id: string; username: string; name: string; enterpriseId: string }): SessionUser {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: a.id, username: a.username, name: a.name, side: 'enterprise', enterpriseId: a.enterpriseId, orgId: null, regionCode: null, isSuper: false,
+    menus: new Set(), elements: new Set(), token: { sub: a.id, username: a.username, name: a.name, kind: 'admin', jti: randomUUID(), iat: now, exp: now, ep: 0 },
+  };
 }
 
 export const DEFAULT_KINDS: TokenKind[] = ['admin'];

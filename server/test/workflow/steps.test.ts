@@ -252,12 +252,71 @@ const OWN_TIMELINE: Record<string, string> = {
 const steps = async (id: string, def?: ResourceDef) =>
   Number((await t.sql(OWN_TIMELINE[def?.key ?? ''] ?? 'select count(*)::int as n from work_flow where subject_id = $1', [id]))[0].n);
 
+/** the row put in the state the step starts from, and a check that nothing moved it or its timeline since */
+async function startAt(def: ResourceDef, id: string, from: string) {
+  await put(def, id, from);
+  const at = await read(def, id);
+  const timeline = await steps(id, def);
+  return {
+    at, timeline,
+    unchanged: async () => {
+      expect(await read(def, id)).toEqual(at);
+      expect(await steps(id, def)).toBe(timeline);
+    },
+  };
+}
+
 function bodyOf(def: ResourceDef, step: StepDef, version: number): Record<string, unknown> {
   const body: Record<string, unknown> = { version };
   if (step.opinion) body[opinionField(step)] = '按流程测试意见';
   for (const [name, required] of Object.entries(step.fields ?? {})) if (required) body[name] = valueOf(def.fields[name]!);
   for (const [name, f] of Object.entries(step.inputs ?? {})) if (f.required) body[name] = valueOf(f);
   return body;
+}
+
+/**
+ * steps an applicant takes without a session on the module's public route (a rejected registration's 重新提交): the
+ * route, a row and the body that proves the application's account and password
+ */
+const APPLICANT: Record<string, { route: string; make: () => Promise<{ id: string; body: Record<string, unknown> }> }> = {
+  'enterprise.resubmit': {
+    route: '/api/public/register/revise',
+    make: async () => {
+      const u = uid();
+      const body = {
+        name: `流程${u}注册运输有限公司`, creditCode: makeCreditCode(`91${district}${u.slice(0, 9).toUpperCase()}`), licenceNo: `流程注册许可${u}`,
+        businessScope: ['3', '8'], regionCode: district, address: '流程路2号', contact: '王申请', phone: '13900002222', username: `flow${u}`, password: 'abc12345',
+      };
+      return { id: ok(await t.call('POST', '/api/public/register', { body })).enterpriseId as string, body };
+    },
+  },
+};
+
+/** an applicant's step: a public route, no element code; a wrong password and every other state refused; one timeline row */
+async function walkApplicant(def: ResourceDef, name: string, step: StepDef) {
+  const a = APPLICANT[`${def.key}.${name}`];
+  expect(a, `${def.key}.${name}: no applicant walk`).toBeDefined();
+  const route = apiRoutes(t).find((r) => r.method === 'POST' && r.url === a!.route);
+  expect(route?.access.public).toBe(true);
+  expect(step.elements).toEqual([]);
+  const { id, body } = await a!.make();
+  const call = (b: Record<string, unknown>) => t.call('POST', a!.route, { body: b }).then((r) => r.body);
+  const from = stepFrom(step, 'enterprise')[0]!;
+  const { at, timeline, unchanged } = await startAt(def, id, from);
+  expect((await call({ ...body, password: 'wrong12345' }))).toMatchObject({ status: STATUS.BAD_INPUT, message: MSG.badCredentials });
+  await unchanged();
+  for (const wrong of Object.keys(def.workflow!.states!).filter((st) => !stepFrom(step, 'enterprise').includes(st))) {
+    await put(def, id, wrong);
+    const r = await call(body);
+    expect(r.status, `from ${wrong}`).toBe(STATUS.BAD_INPUT);
+    expect(r.message).toContain(wrong);
+    await put(def, id, from);
+  }
+  await unchanged();
+  // the applicant has no version to give: the step acts on the one it reads
+  expect((await call(body)).status).toBe(200);
+  expect(await read(def, id)).toEqual({ state: step.to, version: at.version + 1 });
+  expect(await steps(id, def)).toBe(timeline + 1);
 }
 
 describe('every declared workflow step', () => {
@@ -269,6 +328,7 @@ describe('every declared workflow step', () => {
   for (const def of defs) {
     for (const [name, step] of Object.entries(def.workflow!.steps!)) {
       it(`${def.key}.${name}: route, element, side, state, version, one timeline row`, { timeout: 60_000 }, async () => {
+        if (step.applicant) return walkApplicant(def, name, step);
         const own = OWN_ROUTE[`${def.key}.${name}`];
         const url = `/api/${def.area}/${def.key}/${name}`;
         const route = apiRoutes(t).find((r) => r.method === 'POST' && r.url === (own ? own.route : `${url}/:id`));
@@ -289,13 +349,7 @@ describe('every declared workflow step', () => {
           const b = { ...extra, ...(await body) };
           return t.call('POST', own ? own.url(row) : `${url}/${row}`, { as, body: own ? own.body(row, b) : b }).then((r) => r.body);
         };
-        await put(def, id, from);
-        const at = await read(def, id);
-        const timeline = await steps(id, def);
-        const unchanged = async () => {
-          expect(await read(def, id)).toEqual(at);
-          expect(await steps(id, def)).toBe(timeline);
-        };
+        const { at, unchanged } = await startAt(def, id, from);
 
         // without the element code
         expect((await call('wuquanxian', bodyFor(id, at.version))).status).toBe(STATUS.FORBIDDEN);

@@ -33,14 +33,19 @@ export const REVIEW_STEPS = {
 const SUBMIT_STEP = {
   submitAudit: { label: '提交审核', from: AUDIT_SUBMITTABLE, to: '待审核', sides: ['enterprise', 'platform'], elements: ['vehicleBasicManager:btn_submitAudit', 'tankBasicManager:btn_submitAudit'] },
 } as const satisfies Record<string, StepDef>;
+/** a rejected registration corrected by its applicant goes back to 待审核 */
+const RESUBMIT_STEP = {
+  resubmit: { label: '重新提交', from: ['已驳回'], to: '待审核', sides: ['enterprise'], elements: [], applicant: true },
+} as const satisfies Record<string, StepDef>;
 const AUDITED = { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: AUDIT_STATES, steps: { ...SUBMIT_STEP, ...REVIEW_STEPS }, lockedIn: ['待审核'] } as const;
 
 export const enterprise = resource({
   key: 'enterprise', area: 'xxda', menu: 'companyBasicManager', title: '企业', scope: 'enterpriseSelf', table: 'enterprise', labelField: 'name',
   importable: true, writableBy: ['enterprise', 'platform'],
   supervised: ['name', 'creditCode', 'legalPerson', 'licenceNo', 'licenceExpiry', 'businessScope', 'scopeUnNos', 'regionCode', 'licenceScan'],
-  // 企业车辆审核 decides a registration (its applicant's revision of a rejected one is modules/approval/register.ts)
-  workflow: { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: REVIEW_STATES, steps: REVIEW_STEPS },
+  // 企业车辆审核 decides a registration; its applicant revises a rejected one (重新提交, on the public route of
+  // modules/approval/register.ts, behind the application's account and password)
+  workflow: { owns: ['auditStatus', 'auditOpinion'], stateField: 'auditStatus', states: REVIEW_STATES, steps: { ...REVIEW_STEPS, ...RESUBMIT_STEP } },
   // the waybill lists, 异常运单 and 核查单 filter by 企业 (the statistics too: ./options.ts)
   pickMenus: ['waybillMonitorManager', 'abnormalWaybillManager', 'checklistManager'],
   fields: {

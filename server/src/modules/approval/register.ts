@@ -23,6 +23,10 @@ import { hashPassword } from '../../platform/crud/write.ts';
 import { regionName } from '../../platform/regions.ts';
 import { logEntry } from '../../platform/audit.ts';
 import { recordStep } from '../../platform/flow.ts';
+import { applicantUser } from '../../platform/access.ts';
+import { runStep, type StepEffect, type WorkflowRegistration } from '../../platform/workflow.ts';
+import type { Row } from '../../platform/crud/hooks.ts';
+import { REVIEW_WORKFLOWS, isEnterpriseAdmin } from './review.ts';
 import { textArray, type Db } from '../../db/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -152,6 +156,35 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return { userId: row.id, username: row.username, enterpriseId: row.enterprise_id, enterpriseName: row.name, auditStatus: row.audit_status, auditOpinion: row.audit_opinion };
   };
 
+  /**
+   * what 重新提交 writes beside the state: the corrected application (its credit code and name still its own), the
+   * applicant's contact on the account, the 操作日志 row
+   */
+  const revise = async (tx: Db, req: FastifyRequest, applicant: Applicant, before: Row, form: RegisterForm): Promise<StepEffect> => {
+    if (!(await tx.execute(sql`select 1 from base_user u where u.id = ${applicant.userId} and ${isEnterpriseAdmin(sql`u.id`)}`)).rows.length) throw badInput(MSG.badCredentials);
+    const same = await tx.execute<{ audit_status: string | null }>(sql`select audit_status from enterprise where credit_code = ${form.creditCode} and id <> ${applicant.enterpriseId}`);
+    const other = same.rows[0];
+    if (other) {
+      throw badInput(other.audit_status === '待审核' ? registerMessages.pending(form.creditCode)
+        : other.audit_status === '已驳回' ? registerMessages.rejected(form.creditCode) : registerMessages.registered(form.creditCode));
+    }
+    const nameTaken = await tx.execute(sql`select 1 from enterprise where name = ${form.name} and id <> ${applicant.enterpriseId}`);
+    if (nameTaken.rows.length) throw badInput(`企业名称“${form.name}”已注册`);
+    return {
+      set: {
+        name: form.name, creditCode: form.creditCode, licenceNo: form.licenceNo, businessScope: form.businessScope, regionCode: form.regionCode, address: form.address,
+        phone: form.phone, safetyManager: form.contact, safetyManagerPhone: form.phone, licenceScan: form.licenceScan ?? [], auditOpinion: null,
+      },
+      also: async (after, t) => {
+        const mobile = /^1[3-9]\d{9}$/.test(form.phone) ? form.phone : null;
+        await t.execute(sql`update base_user set name = ${form.contact}, mobile = ${mobile}, updated_at = now(), version = version + 1 where id = ${applicant.userId}`);
+        await logStep(t, req, { opt: '修改注册申请', username: applicant.username, userId: applicant.userId, enterpriseId: applicant.enterpriseId, result: '成功',
+          body: logBody(req.body as Record<string, unknown>), before: { name: before.name, creditCode: before.creditCode, licenceNo: before.licenceNo, auditOpinion: before.auditOpinion },
+          after: { enterpriseId: applicant.enterpriseId, name: after.name, creditCode: after.creditCode, username: applicant.username, auditStatus: after.auditStatus } });
+      },
+    };
+  };
+
   const businessScopes = async () => new Set((await db().execute<{ value: string }>(sql`select value from base_dict where type = 'businessScope' and pid is not null`)).rows.map((s) => s.value));
 
   app.post('/public/register', {
@@ -245,33 +278,18 @@ export const registerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const applicant = who;
       if (applicant.auditStatus !== '已驳回') throw badInput(registerMessages.notRevisable(applicant.auditStatus));
       const form = await validate(req.body, app.ctx.config.provinceCode, await businessScopes(), APPLICATION_KEYS);
-      await db().transaction(async (tx) => {
-        const mine = await tx.execute<{ audit_status: string }>(sql`select e.audit_status from enterprise e where e.id = ${applicant.enterpriseId}
-            and exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = ${applicant.userId} and g.code = 'enterpriseAdmin')
-          for update of e`);
-        const status = mine.rows[0]?.audit_status;
-        if (status !== '已驳回') throw badInput(registerMessages.notRevisable(status ?? '不存在'));
-        const same = await tx.execute<{ audit_status: string | null }>(sql`select audit_status from enterprise where credit_code = ${form.creditCode} and id <> ${applicant.enterpriseId}`);
-        const other = same.rows[0];
-        if (other) {
-          throw badInput(other.audit_status === '待审核' ? registerMessages.pending(form.creditCode)
-            : other.audit_status === '已驳回' ? registerMessages.rejected(form.creditCode) : registerMessages.registered(form.creditCode));
-        }
-        const nameTaken = await tx.execute(sql`select 1 from enterprise where name = ${form.name} and id <> ${applicant.enterpriseId}`);
-        if (nameTaken.rows.length) throw badInput(`企业名称“${form.name}”已注册`);
-        const before = (await tx.execute(sql`select name, credit_code as "creditCode", licence_no as "licenceNo", audit_opinion as "auditOpinion" from enterprise where id = ${applicant.enterpriseId}`)).rows[0];
-        await tx.execute(sql`update enterprise set name = ${form.name}, credit_code = ${form.creditCode}, licence_no = ${form.licenceNo}, business_scope = ${textArray(form.businessScope)},
-            region_code = ${form.regionCode}, address = ${form.address}, phone = ${form.phone}, safety_manager = ${form.contact}, safety_manager_phone = ${form.phone},
-            licence_scan = ${JSON.stringify(form.licenceScan ?? [])}::jsonb, audit_status = '待审核', audit_opinion = null, updated_at = now(), version = version + 1
-          where id = ${applicant.enterpriseId}`);
-        const mobile = /^1[3-9]\d{9}$/.test(form.phone) ? form.phone : null;
-        await tx.execute(sql`update base_user set name = ${form.contact}, mobile = ${mobile}, updated_at = now(), version = version + 1 where id = ${applicant.userId}`);
-        // the applicant's step beside 企业车辆审核's decisions in the registration's timeline (public, behind the application's password: no element code)
-        await recordStep(tx, { id: applicant.userId, name: form.contact, side: 'enterprise' }, 'enterprise', applicant.enterpriseId,
-          { action: '重新提交', from: '已驳回', to: '待审核', enterpriseId: applicant.enterpriseId });
-        await logStep(tx, req, { opt: '修改注册申请', username: applicant.username, userId: applicant.userId, enterpriseId: applicant.enterpriseId, result: '成功',
-          body: logBody(req.body), before, after: { enterpriseId: applicant.enterpriseId, name: form.name, creditCode: form.creditCode, username: applicant.username, auditStatus: '待审核' } });
-      });
+      // the registration's 重新提交 on the workflow engine, by the applicant this request proved: the row at the state
+      // it is in now (已驳回, else refused), its timeline row and the application's new values in one transaction
+      const registration = REVIEW_WORKFLOWS.enterprise;
+      const step: WorkflowRegistration = {
+        ...registration,
+        hooks: {
+          refusal: (_name, _user, before) => registerMessages.notRevisable(String(before.auditStatus ?? '不存在')),
+          steps: { resubmit: ({ tx, before }) => revise(tx, req, applicant, before, form) },
+        },
+      };
+      await runStep(db(), step, applicantUser({ id: applicant.userId, username: applicant.username, name: form.contact, enterpriseId: applicant.enterpriseId }),
+        applicant.enterpriseId, 'resubmit', {});
       req.log.info({ enterpriseId: applicant.enterpriseId }, 'enterprise registration revised');
       return ok({ enterpriseId: applicant.enterpriseId, auditStatus: '待审核' as const, resubmitted: true as const }, '注册申请已重新提交，等待审核');
     } catch (err) {

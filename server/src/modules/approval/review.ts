@@ -103,7 +103,7 @@ async function changeOf(db: Db, user: SessionUser, id: string, lock = false) {
 }
 
 /** the enterprise's administrators (企业管理员): who applied for a registration */
-const isAdmin = (userId: SQL) => sql`exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = ${userId} and g.code = 'enterpriseAdmin')`;
+export const isEnterpriseAdmin = (userId: SQL) => sql`exists (select 1 from base_group_member m join base_group g on g.id = m.group_id where m.user_id = ${userId} and g.code = 'enterpriseAdmin')`;
 
 /** what a decision hands its route: the registration's applicants and the accounts it enabled, a change's record before and after */
 interface Decided { applicants?: string[]; enabled: string[]; applied?: { before: Row; after: Row } | null }
@@ -113,10 +113,10 @@ const decideRecord = ({ opinion }: StepContext): StepEffect => ({ set: { auditOp
 
 /** a decision on a registration names its applicant in the log; 通过 lets the administrator who applied sign in */
 async function decideRegistration({ name, user, before, opinion, tx }: StepContext): Promise<StepEffect> {
-  const applicants = (await tx.execute<{ username: string }>(sql`select u.username from base_user u where u.enterprise_id = ${before.id} and ${isAdmin(sql`u.id`)} order by u.created_at`))
+  const applicants = (await tx.execute<{ username: string }>(sql`select u.username from base_user u where u.enterprise_id = ${before.id} and ${isEnterpriseAdmin(sql`u.id`)} order by u.created_at`))
     .rows.map((x) => x.username);
   const enabled = name !== 'pass' ? [] : (await tx.execute<{ username: string }>(sql`update base_user set status = '1', updated_at = now(), updated_by = ${user.id}, version = version + 1
-      where enterprise_id = ${before.id} and status = '0' and ${isAdmin(sql`base_user.id`)} returning username`)).rows.map((x) => x.username);
+      where enterprise_id = ${before.id} and status = '0' and ${isEnterpriseAdmin(sql`base_user.id`)} returning username`)).rows.map((x) => x.username);
   return { set: { auditOpinion: opinion }, result: { applicants, enabled } satisfies Decided };
 }
 
@@ -134,7 +134,8 @@ function recordWorkflow(type: RecordType): WorkflowRegistration {
     // a registration's timeline belongs to the enterprise it registers
     store: type === 'enterprise' ? { ...table, timeline: (tx, user, before, e) => recordStep(tx, user, 'enterprise', before.id as string,
       { action: e.outcome ?? e.action, from: e.from, to: e.to, opinion: e.opinion, enterpriseId: before.id as string }) } : table,
-    ownRoutes: ['pass', 'reject'],
+    // a registration's 重新提交 is its applicant's public route (register.ts), running this registration's step
+    ownRoutes: ['pass', 'reject', 'resubmit'],
     hooks: {
       refusal: (_name, _user, before) => `该${titleOf(type)}当前为“${before.auditStatus ?? '未提交'}”，不是待审核状态`,
       steps: type === 'enterprise' ? { pass: decideRegistration, reject: decideRegistration } : { pass: decideRecord, reject: decideRecord },
