@@ -2,7 +2,7 @@
  * Browser journeys run against the built app served by real servers (captcha on), one per e2e worker, each on its own
  * embedded database. The database is migrated and seeded once, into a template data directory, and every server
  * starts on a copy of it: seeding is most of a server's start, and a copy takes a fraction of it.
- * DG_E2E_WORKERS sets how many (vitest.config.ts runs as many e2e workers; 1 by default: docs/development.md).
+ * DG_E2E_WORKERS sets how many (vitest.config.ts runs as many e2e workers; 3 by default: e2e/workers.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
