@@ -27,7 +27,7 @@ describe('调度派车: candidates with their state', () => {
     await pick(page, page.getByTestId('party-loader'), '公共装卸站');
     await pick(page, page.locator('.ant-card', { hasText: '运输线路' }).locator('.ant-card-extra'), '城北油库');
     await expect.poll(() => page.getByTestId('dest-address').inputValue()).toBe('城北工业区油库路2号');
-    await pick(page, page.getByTestId('add-cargo'), '汽油');
+    await pick(page, page.getByTestId('add-cargo'), '汽油', '汽油', false);
     const qty = page.locator('[data-testid="goods-quantity-0"] input, input[data-testid="goods-quantity-0"]').first();
     // a load beyond every vehicle of the fleet is warned of before submit, naming why
     await qty.fill('200');

@@ -32,7 +32,7 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await pick(page, page.getByTestId('party-loader'), parties.loader.name);
     await pick(page, page.locator('.ant-card', { hasText: '运输线路' }).locator('.ant-card-extra'), parties.line.name);
     await expect.poll(() => page.getByTestId('dest-address').inputValue()).toBe('城北工业区油库路2号');
-    await pick(page, page.getByTestId('add-catalogue'), '1203');
+    await pick(page, page.getByTestId('add-catalogue'), '1203', '1203', false);
     const qty = page.locator('[data-testid="goods-quantity-0"] input, input[data-testid="goods-quantity-0"]').first();
     await qty.fill('10');
     await expect.poll(() => page.getByTestId('goods-total').innerText()).toBe('10000');

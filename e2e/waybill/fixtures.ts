@@ -108,10 +108,11 @@ export async function makeCrew(ent: Enterprise, t: string): Promise<Crew> {
 
 /**
  * pick `text` in an antd Select (a RefSelect or a remote search) inside `scope`. A re-render of the form (the
- * compliance check answering for the previous field) may close the dropdown under the pointer: then it is
- * opened and searched again, up to three times.
+ * compliance check answering for the previous field) may close the dropdown under the pointer, or replace the option
+ * as the click lands (a later search answer): then it is opened and searched again, up to three times. A Select that
+ * keeps its choice (`keeps`: not an adder that clears itself, as 添加 a goods line) is only done when it shows the option.
  */
-export async function pick(page: Page, scope: Locator, text: string, option = text) {
+export async function pick(page: Page, scope: Locator, text: string, option = text, keeps = true) {
   const select = scope.locator('.ant-select').first();
   for (let attempt = 1; ; attempt++) {
     await select.click();
@@ -120,6 +121,7 @@ export async function pick(page: Page, scope: Locator, text: string, option = te
     try {
       await opt.waitFor({ state: 'visible', timeout: 10_000 });
       await opt.click({ timeout: 5_000 });
+      if (keeps) await expect.poll(() => select.innerText(), { timeout: 5_000 }).toContain(option);
       return;
     } catch (err) {
       if (attempt === 3) throw err;
