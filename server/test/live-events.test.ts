@@ -166,20 +166,25 @@ for (const v of variants) {
       expect(elsewhere!.events.filter(aboutWaybill)).toEqual([]);
     });
 
-    it('a 托运人 edit publishes no waybill change', async () => {
+    it('a 托运人 add and edit are heard as 托运人 changes by its enterprise, not another city, and as no waybill change', async () => {
       const own = await ownCity(b);
-      const s = await subscribe(`${base}/api/events`, own.enterprise);
-      subs.push(s);
-      const aboutWaybill = (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).keys?.includes('waybill');
+      const [s, elsewhere] = await Promise.all([own.enterprise, own.elsewhere].map((tk) => subscribe(`${base}/api/events`, tk)));
+      subs.push(s!, elsewhere!);
+      const about = (key: string) => (e: { event: string; data: string }) => e.event === 'change' && JSON.parse(e.data).keys?.includes(key);
+      const aboutWaybill = about('waybill');
       const added = await b.call('POST', '/api/dzyd/shipper/add', { token: own.enterprise, body: { name: '托运人' + uid(), phone: '0571-86001234', regionCode: '330102', address: '化工园区1号' } });
       expect(added.body.status).toBe(200);
       const edited = await b.call('PUT', '/api/dzyd/shipper/update', { token: own.enterprise, body: { ...added.body.data, address: '化工园区2号' } });
       expect(edited.body.status).toBe(200);
+      // a resource's generic writes publish its key to the row's enterprise and its supervisors
+      await expect.poll(() => s!.events.filter(about('shipper')).length, ARRIVES).toBe(2);
       // then a waybill draft of the same enterprise: its change is the first and only waybill change this user hears
       // (changes published through one instance arrive in order)
       expect((await b.call('POST', '/api/dzyd/waybill/add', { token: own.enterprise, body: waybillBody() })).body.status).toBe(200);
-      await expect.poll(() => s.events.filter(aboutWaybill).length, ARRIVES).toBeGreaterThan(0);
-      expect(s.events.filter(aboutWaybill)).toHaveLength(1);
+      await expect.poll(() => s!.events.filter(aboutWaybill).length, ARRIVES).toBeGreaterThan(0);
+      expect(s!.events.filter(aboutWaybill)).toHaveLength(1);
+      // the other city's supervisor heard none of it (changes reach each stream they concern at once, in order)
+      expect(elsewhere!.events.filter(about('shipper'))).toEqual([]);
     });
 
     describe('a stream ends with its session, on the other instance', () => {

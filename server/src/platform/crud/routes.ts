@@ -1,6 +1,7 @@
 /** The routes of a resource (docs/api-contract.md "Resource routes"), from its definition alone. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { type ResourceDef, MSG, columnName, elementCode, resourceZod } from '@dg/core';
 import { optionMenus } from '@dg/core/options';
 import { ok, badInput } from '../errors.ts';
@@ -12,8 +13,21 @@ import { exportXlsx, xlsxDisposition, templateBuffer, importRows, importUploadBy
 import { and, sql } from 'drizzle-orm';
 import { notFound } from '../errors.ts';
 import { UUID_RE, idParam, listBody as sharedListBody } from '../schemas.ts';
+import { enterpriseAudience, type LiveEvent } from '../events.ts';
+import type { SessionUser } from '../access.ts';
+import type { Row } from './hooks.ts';
+import type { Db } from '../../db/index.ts';
 
 const listBody = sharedListBody.extend({ parentId: z.string().optional() });
+
+/**
+ * who hears of a write to a resource's rows (the live stream: their screens refetch what is keyed by the resource):
+ * the row's enterprise and the supervisors of its region, or everyone where the rows belong to no enterprise
+ */
+async function audienceOf(db: Db, def: ResourceDef, user: SessionUser, row: Row | null): Promise<Omit<LiveEvent, 'keys'>> {
+  const enterpriseId = def.scope === 'enterpriseSelf' ? row?.id : def.scope === 'enterprise' ? (row?.enterpriseId ?? user.enterpriseId) : null;
+  return typeof enterpriseId === 'string' ? enterpriseAudience(db, enterpriseId) : { all: true };
+}
 
 export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,6 +36,14 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
     const menu = { access: def.readMenus?.length ? { anyMenu: [def.menu, ...def.readMenus] } : { menu: def.menu } };
     const el = (action: string) => ({ access: { element: elementCode(def, action) } });
     const tags = [def.title];
+    /** the write is committed: a live event lost on the way costs the others a refetch on their next visit, never the write */
+    const published = async (req: FastifyRequest, row: Row | null) => {
+      try {
+        await a.ctx.events.publish({ keys: [def.key], ...(await audienceOf(db(), def, req.user!, row)) });
+      } catch (err) {
+        req.log.warn({ err, resource: def.key }, 'live event of a write not published');
+      }
+    };
 
     app.post('/list', { config: menu, schema: { tags, summary: `${def.title}列表`, body: listBody.optional() } }, async (req) => {
       const body: z.infer<typeof listBody> = req.body ?? {};
@@ -64,17 +86,20 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
     app.post('/add', { config: el('add'), schema: { tags, summary: `新增${def.title}`, body: resourceZod(def, 'add') } }, async (req) => {
       const row = await addRow(a, db(), def, req.user!, req.body);
       req.audit = { after: row };
+      await published(req, row);
       return ok((await present(db(), def, req.user!, [row]))[0]);
     });
     app.put('/update', { config: el('edit'), schema: { tags, summary: `修改${def.title}`, body: resourceZod(def, 'update').and(z.object({ id: z.string({ error: '缺少id' }), version: z.coerce.number({ error: '缺少版本号version，请刷新后重试' }) })) } }, async (req) => {
       const { before, after, held } = await updateRow(a, db(), def, req.user!, req.body);
       req.audit = { before, after };
+      await published(req, after);
       const shown = await presentOne(db(), def, req.user!, after);
       return held ? ok(shown, MSG.changeHeld(held.map((k) => def.fields[k]!.label))) : ok(shown);
     });
     app.delete('/del/:id', { config: el('del'), schema: { tags, summary: `删除${def.title}`, params: idParam } }, async (req) => {
       const row = await deleteRow(a, db(), def, req.user!, req.params.id);
       req.audit = { before: row };
+      await published(req, row);
       return ok(null);
     });
     app.post('/export', { config: el('export'), schema: { tags, summary: `导出${def.title}`, body: listBody.optional() } }, async (req, reply) => {
@@ -103,6 +128,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
         report = await importRows(a, db(), def, req.user!, csv ? { path: upload.path } : await readFile(upload.path), file.filename, validOnly === '1', jobId);
       } finally { await upload.remove(); }
       req.audit = { opt: '导入', after: { total: report.total, imported: report.imported, errors: report.errors.length } };
+      if (report.imported > 0) await published(req, null);
       return ok(report);
     });
     app.get('/import/progress/:jobId', { config: { access: { anyUser: true } }, schema: { tags, params: z.object({ jobId: z.string().max(64) }) } }, async (req) => {
