@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { isElementCode, isMenuCode, type ElementCode, type MenuCode, type Side } from '@dg/core';
+import { isElementCode, isMenuCode, type ElementCode, type MenuCode, type ResourceDef, type Side } from '@dg/core';
 import type { RouteOptions } from 'fastify';
 import type { TokenClaims, TokenKind } from './tokens.ts';
 
@@ -57,6 +57,9 @@ export function applicantUser(a: { id: string; username: string; name: string; e
     menus: new Set(), elements: new Set(), token: { sub: a.id, username: a.username, name: a.name, kind: 'admin', jti: randomUUID(), iat: now, exp: now, ep: 0 },
   };
 }
+
+/** who reads a resource's rows: its menu's holders, and those of the menus that also show them (`readMenus`) */
+export const readAccess = (def: Pick<ResourceDef, 'menu' | 'readMenus'>): RouteAccess => (def.readMenus?.length ? { anyMenu: [def.menu, ...def.readMenus] } : { menu: def.menu });
 
 export const DEFAULT_KINDS: TokenKind[] = ['admin'];
 const SIGNED_IN: RouteAccess = { menu: 'serviceStatusManager', kinds: ['admin', 'super'] };

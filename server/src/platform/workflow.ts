@@ -7,18 +7,18 @@
  * declaration: one POST per step, behind the step's element code.
  */
 import { z } from 'zod';
-import { opinionField, resourceRow, stateOf, stepAction, stepElements, stepFrom, stepRefusal, type ResourceDef, type Side, type StepDef, type WorkflowDef } from '@dg/core';
+import { flowAnswer, opinionField, resourceRow, stateOf, stepAction, stepElements, stepFrom, stepRefusal, type ResourceDef, type Side, type StepDef, type WorkflowDef } from '@dg/core';
 import type { Db } from '../db/index.ts';
 import type { FlowSubject } from '../db/danger-schema.ts';
-import type { SessionUser } from './access.ts';
+import { readAccess, type SessionUser } from './access.ts';
 import type { App } from './context.ts';
 import { badInput, forbidden, notFound, ok } from './errors.ts';
 import { fieldValue } from './crud/write.ts';
-import { presentOne } from './crud/query.ts';
+import { findRow, presentOne } from './crud/query.ts';
 import type { Row } from './crud/hooks.ts';
 import { idParam } from './schemas.ts';
 import { answer } from './answers.ts';
-import { opinionOf, stepRow, tableStore, type WorkflowStore } from './flow.ts';
+import { opinionOf, stepRow, tableStore, timelineOf, type WorkflowStore } from './flow.ts';
 
 const SIDE_NAMES: Record<Side, string> = { enterprise: '企业', government: '政府', platform: '平台' };
 
@@ -183,4 +183,17 @@ export function workflowRoutes(app: App, reg: WorkflowRegistration) {
       return ok(reg.answer ? await reg.answer(name, result, req.user!) : await presentOne(db, def, req.user!, result.after));
     });
   }
+}
+
+/** `GET /{area}/{key}/flow/:id`: a row's timeline (work_flow), for whoever reads the row in its scope */
+export function timelineRoute(app: App, def: ResourceDef) {
+  app.get(`/${def.area}/${def.key}/flow/:id`, {
+    config: { access: readAccess(def) },
+    schema: { tags: [def.title], summary: `${def.title}处理记录（每一步的办理人和时间）`, params: idParam, response: answer(flowAnswer) },
+  }, async (req) => {
+    const db = app.ctx.database.db;
+    const { id } = req.params as { id: string };
+    if (!(await findRow(db, def, req.user!, id))) throw notFound();
+    return ok(await timelineOf(db, id));
+  });
 }

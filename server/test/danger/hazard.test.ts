@@ -248,6 +248,7 @@ describe('self-inspection and the 整改台账', () => {
     const checkFlow = await okData('GET', `/api/yhpc/selfCheck/flow/${check.id}`, 'qiye');
     expect(checkFlow.map((f: { action: string; toState: string; opinion: string | null }) => [f.action, f.toState, f.opinion]))
       .toEqual([['开展自查', '待转隐患', '1项不合格'], ['不合格项转隐患', '已转隐患', `生成隐患${done.hazards[0].hazardNo}`]]);
+    expect((await call('GET', `/api/yhpc/selfCheck/flow/${check.id}`, 'qiye2')).message).toBe(MSG.notFound);
     // submitted as it is made: a 一般 hazard is announced to the staff
     expect(await t.sql(`select state from staff_notice where title = $1 and content like $2`, [`隐患通报：${done.hazards[0].title}`, `%${done.hazards[0].hazardNo}%`])).toEqual([{ state: '已发布' }]);
     const again = await call('POST', `/api/yhpc/selfCheck/toHazards/${check.id}`, 'qiye', { version: done.check.version, responsibleId: staffOf.a, deadline: day(7) });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { instant, side, type Wire } from '../answer.ts';
 import type { TreeOf } from './tree.ts';
+import { fileRef } from './list.ts';
 
 const CONTENT_KINDS = ['article', 'policy'] as const;
 
@@ -66,7 +67,7 @@ const openPing = z.object({ client: z.string(), time: instant });
 const published = z.object({ id: z.string(), status: z.literal('已发布'), publishedAt: instant, version: z.number() });
 const publishedItem = z.object({ id: z.string(), kind: z.enum(CONTENT_KINDS), title: z.string(), category: z.string().nullable(), publishedAt: instant.nullable() });
 /** a file field's value as the resource engine stores it */
-const files = z.array(z.object({ id: z.string(), name: z.string() })).nullable();
+const files = z.array(fileRef).nullable();
 const publishedDetail = publishedItem.extend({ content: z.string().nullable(), cover: files, attachments: files });
 
 const appRelease = z.object({

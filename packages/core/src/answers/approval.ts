@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { instant, type Wire } from '../answer.ts';
 import { AUDIT_KINDS, AUDIT_STATUSES } from '../resources/records.ts';
-import { pageOf, resourceRow } from './list.ts';
+import { fileRef, pageOf, resourceRow } from './list.ts';
 
 const auditKind = z.enum(AUDIT_KINDS);
 const auditStatus = z.enum(AUDIT_STATUSES);
@@ -40,7 +40,7 @@ const submitted = z.object({ enterpriseId: z.string(), auditStatus: z.literal('å
 /** a rejected application as submitted, for its applicant to correct */
 const application = z.object({
   name: z.string(), creditCode: z.string(), licenceNo: z.string(), businessScope: z.array(z.string()), regionCode: z.string(), address: z.string(),
-  contact: z.string().nullable(), phone: z.string(), licenceScan: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
+  contact: z.string().nullable(), phone: z.string(), licenceScan: z.array(fileRef).nullable(),
 });
 const registration = z.object({
   enterpriseName: z.string(), auditStatus, auditOpinion: z.string().nullable(),

@@ -1,11 +1,11 @@
 /**
  * What 安全检查, 整改管理 and 整改督办's own routes answer (server/src/modules/inspection): the enterprises a plan drew,
- * a check's results, a borrowed record, and each workflow's timeline. Their steps answer the row as its list shows it
- * (the workflow engine's).
+ * a check's results and a borrowed record. Their steps answer the row as its list shows it and their timelines core's
+ * flowAnswer (the workflow engine's).
  */
 import { z } from 'zod';
 import { type Wire } from '../answer.ts';
-import { flowAnswer, resourceRow } from './list.ts';
+import { resourceRow } from './list.ts';
 
 const drawn = z.object({ id: z.string(), name: z.string(), regionCode: z.string() });
 
@@ -15,7 +15,6 @@ export const inspectionAnswers = {
   record: resourceRow,
   /** the borrowed 整改记录 as its list presents it */
   borrowed: resourceRow,
-  flow: flowAnswer,
 };
 
 export type DrawnEnterprise = Wire<typeof drawn>;

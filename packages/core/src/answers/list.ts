@@ -14,6 +14,9 @@ export const pageOf = <R extends z.ZodType>(row: R) => z.object({ content: z.arr
  */
 export const resourceRow = z.record(z.string(), z.unknown());
 
+/** an uploaded file as a row keeps it (its attachment id and the name it was uploaded under) */
+export const fileRef = z.object({ id: z.string(), name: z.string() });
+
 /** one step of a workflow's timeline, oldest first */
 export const flowEntry = z.object({
   action: z.string(), fromState: z.string().nullable(), toState: z.string(), opinion: z.string().nullable(), side,

@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import { instant, type Wire } from '../answer.ts';
 import { STAFF_NOTICE_STATES } from '../resources/notice.ts';
-import { pageOf } from './list.ts';
+import { fileRef, pageOf } from './list.ts';
 
 /** an attachment as a file field or a message stores it */
-export const fileRef = z.object({ id: z.string(), name: z.string() });
 
 // ───────────────────────── 阅知 by staff ─────────────────────────
 

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { day, instant, type Wire } from '../answer.ts';
 import { REGIME_STATES, REGIME_TYPES } from '../resources/regime.ts';
-import { fileRef, myReadsOf } from './notice.ts';
+import { myReadsOf } from './notice.ts';
+import { fileRef } from './list.ts';
 
 /** one month of a year's ledger (funds.ts FundMonth); `due`: the month has begun, its accrual is taken */
 const fundMonth = z.object({

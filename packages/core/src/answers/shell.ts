@@ -3,7 +3,7 @@
  * without the envelope), the code table, regions, reminder counts, the public config and the health check.
  */
 import { z } from 'zod';
-import type { Wire } from '../answer.ts';
+import { side, type Wire } from '../answer.ts';
 import type { TreeOf } from './tree.ts';
 import { adminAnswers } from './admin.ts';
 
@@ -14,7 +14,7 @@ const elementGrant = z.object({
   code: z.string(), type: z.string(), uri: z.string().nullable(), method: z.string().nullable(), name: z.string(), /** the menu's id */ menu: z.string(),
 });
 const frontInfo = z.object({
-  id: z.string(), username: z.string(), name: z.string(), side: z.enum(['enterprise', 'government', 'platform']), enterpriseId: z.string().nullable(),
+  id: z.string(), username: z.string(), name: z.string(), side, enterpriseId: z.string().nullable(),
   orgId: z.string().nullable(), enterpriseName: z.string().nullable(), orgName: z.string().nullable(), regionCode: z.string().nullable(),
   /** AG-Admin's fields, always null here */ description: z.null(), image: z.null(), isSuper: z.boolean(),
   menus: z.array(menuGrant), elements: z.array(elementGrant),

@@ -14,17 +14,16 @@
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assessModel, assessTask, assessment, flowAnswer, rectBorrow, resourceRow } from '@dg/core';
+import { assessModel, assessTask, assessment, rectBorrow, resourceRow } from '@dg/core';
 import type { App } from '../../platform/context.ts';
 import { notFound, ok } from '../../platform/errors.ts';
 import { findRow, present, presentOne, tableOf } from '../../platform/crud/query.ts';
 import { addRow } from '../../platform/crud/write.ts';
 import { borrowWorkflow, readBorrowed } from '../inspection/borrow.ts';
-import { runStep, workflowRoutes } from '../../platform/workflow.ts';
+import { runStep, timelineRoute, workflowRoutes } from '../../platform/workflow.ts';
 import { idParam } from '../../platform/schemas.ts';
 import { answer } from '../../platform/answers.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
-import { timelineOf } from '../../platform/flow.ts';
 import { assessTaskWorkflow, assessmentRegistration } from './steps.ts';
 import { statRoutes } from './stats.ts';
 
@@ -60,15 +59,7 @@ export const assessmentModule: FastifyPluginAsyncZod = async (fastify) => {
     return ok(await presentOne(db(), assessModel, req.user!, row!));
   });
 
-  for (const def of [assessTask, assessment]) {
-    app.get(`/aqkh/${def.key}/flow/:id`, {
-      config: { access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } },
-      schema: { tags: [def.title], summary: `${def.title}处理记录（每一步的办理人和时间）`, params: idParam, response: answer(flowAnswer) },
-    }, async (req) => {
-      if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
-      return ok(await timelineOf(db(), req.params.id));
-    });
-  }
+  for (const def of [assessTask, assessment]) timelineRoute(app, def);
 
   app.post('/aqkh/assessBorrow/add', {
     config: { access: { element: 'assessBorrowManager:btn_add', opt: '申请借阅考核档案' } },

@@ -14,14 +14,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dangerAnswers, hazard, selfCheck } from '@dg/core';
 import type { App } from '../../platform/context.ts';
-import { notFound, ok } from '../../platform/errors.ts';
+import { ok } from '../../platform/errors.ts';
 import { answer } from '../../platform/answers.ts';
-import { findRow, presentOne } from '../../platform/crud/query.ts';
+import { presentOne } from '../../platform/crud/query.ts';
 import type { Row } from '../../platform/crud/hooks.ts';
-import { idParam } from '../../platform/schemas.ts';
 import { hazardWorkflow } from './hazard.ts';
-import { workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
-import { timelineOf } from '../../platform/flow.ts';
+import { timelineRoute, workflowRoutes, type WorkflowRegistration } from '../../platform/workflow.ts';
 import { failedItemsToHazards, runSelfCheck } from './self-check.ts';
 import './hooks.ts';
 import './figures.ts';
@@ -48,17 +46,10 @@ const toHazardsBody = z.object({
 export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const db = () => app.ctx.database.db;
-  const tags = [hazard.title];
 
   workflowRoutes(app, hazardWorkflow);
 
-  app.get('/yhpc/hazard/flow/:id', {
-    config: { access: { anyMenu: [hazard.menu, ...hazard.readMenus ?? []] } },
-    schema: { tags, summary: '隐患处理记录（时间线）', params: idParam, response: answer(dangerAnswers.flow) },
-  }, async (req) => {
-    if (!(await findRow(db(), hazard, req.user!, req.params.id))) throw notFound();
-    return ok(await timelineOf(db(), req.params.id));
-  });
+  timelineRoute(app, hazard);
 
   app.post('/yhpc/selfCheck/run', {
     config: { access: { element: 'checkModelManager:btn_add', opt: '开展自查' } },
@@ -85,11 +76,5 @@ export const dangerModule: FastifyPluginAsyncZod = async (fastify) => {
   };
   workflowRoutes(app, selfCheckWorkflow);
 
-  app.get('/yhpc/selfCheck/flow/:id', {
-    config: { access: { menu: selfCheck.menu } },
-    schema: { tags: [selfCheck.title], summary: '自查处理记录（时间线）', params: idParam, response: answer(dangerAnswers.flow) },
-  }, async (req) => {
-    if (!(await findRow(db(), selfCheck, req.user!, req.params.id))) throw notFound();
-    return ok(await timelineOf(db(), req.params.id));
-  });
+  timelineRoute(app, selfCheck);
 };

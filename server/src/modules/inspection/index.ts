@@ -18,10 +18,10 @@ import { notFound, ok } from '../../platform/errors.ts';
 import { answer } from '../../platform/answers.ts';
 import { findRow, presentOne } from '../../platform/crud/query.ts';
 import { idParam } from '../../platform/schemas.ts';
-import { timelineOf } from '../../platform/flow.ts';
 import { approvedDraw, checkPlanWorkflow, drawEnterprises, recordCheck } from './plans.ts';
 import { rectNoticeWorkflow } from './rectification.ts';
-import { workflowRoutes } from '../../platform/workflow.ts';
+import { timelineRoute, workflowRoutes } from '../../platform/workflow.ts';
+import { readAccess } from '../../platform/access.ts';
 import { borrowWorkflow, readBorrowed } from './borrow.ts';
 import { superviseWorkflow, sweepSupervision } from './supervise.ts';
 
@@ -37,7 +37,7 @@ const recordBody = z.object({
   requirements: z.unknown().optional().describe('整改要求（有不合格项或问题时必填）'),
 });
 /** `GET …/flow/:id`: the timeline of a row the caller may read */
-const readers = (def: ResourceDef) => ({ access: { anyMenu: [def.menu, ...(def.readMenus ?? [])] } });
+const readers = (def: ResourceDef) => ({ access: readAccess(def) });
 
 export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
@@ -77,10 +77,5 @@ export const inspectionModule: FastifyPluginAsyncZod = async (fastify) => {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  for (const def of [checkPlan, rectNotice, rectBorrow, supervise]) {
-    app.get(`/${def.area}/${def.key}/flow/:id`, { config: readers(def), schema: { tags: [def.title], summary: `${def.title}处理记录`, params: idParam, response: answer(inspectionAnswers.flow) } }, async (req) => {
-      if (!(await findRow(db(), def, req.user!, req.params.id))) throw notFound();
-      return ok(await timelineOf(db(), req.params.id));
-    });
-  }
+  for (const def of [checkPlan, rectNotice, rectBorrow, supervise]) timelineRoute(app, def);
 };

@@ -14,7 +14,7 @@ import { and, sql } from 'drizzle-orm';
 import { notFound } from '../errors.ts';
 import { UUID_RE, idParam, listBody as sharedListBody } from '../schemas.ts';
 import { enterpriseAudience, type LiveEvent } from '../events.ts';
-import type { SessionUser } from '../access.ts';
+import { readAccess, type SessionUser } from '../access.ts';
 import type { Row } from './hooks.ts';
 import type { Db } from '../../db/index.ts';
 
@@ -33,7 +33,7 @@ export function resourceRoutes(def: ResourceDef): FastifyPluginAsyncZod {
   return async (app) => {
     const a = app as unknown as App;
     const db = () => a.ctx.database.db;
-    const menu = { access: def.readMenus?.length ? { anyMenu: [def.menu, ...def.readMenus] } : { menu: def.menu } };
+    const menu = { access: readAccess(def) };
     const el = (action: string) => ({ access: { element: elementCode(def, action) } });
     const tags = [def.title];
     /** the write is committed: a live event lost on the way costs the others a refetch on their next visit, never the write */
