@@ -21,7 +21,6 @@ import { afterSubmit } from './hazard.ts';
 
 export interface CheckResult { itemId: string; content: string; category: string; basis: string | null; score: number; result: string; remark: string | null; hazardId?: string | null }
 export interface RunInput { checkModelId: string; checkDate: string; inspector: string; place?: string | null; conclusion?: string | null; results: { itemId: string; result: string; remark?: string | null }[] }
-export interface ToHazardsInput { responsibleId?: unknown; deadline?: unknown; level?: unknown; itemIds?: unknown }
 
 const field = (name: keyof typeof selfCheck.fields, raw: unknown, required = true) => fieldValue(selfCheck.fields[name], raw, required);
 
@@ -78,15 +77,14 @@ export async function runSelfCheck(db: Db, user: SessionUser, input: RunInput) {
  * the version given, and writes it with its timeline row.
  */
 export async function failedItemsToHazards({ tx, user, before: check, body }: StepContext): Promise<StepEffect> {
-  const input = body as ToHazardsInput;
   const fieldOf = (name: keyof typeof hazardDef.fields, raw: unknown) => fieldValue(hazardDef.fields[name], raw, true);
-  const deadline = fieldOf('deadline', input.deadline) as string;
-  const level = fieldOf('level', input.level ?? '一般') as string;
-  const responsibleId = fieldOf('responsibleId', input.responsibleId) as string;
+  const deadline = fieldOf('deadline', body.deadline) as string;
+  const level = fieldOf('level', body.level ?? '一般') as string;
+  const responsibleId = fieldOf('responsibleId', body.responsibleId) as string;
   if (deadline < (check.checkDate as string)) throw badInput('整改期限：不能早于检查日期');
   if (!(await findRow(tx, resourceByKey('staff')!, user, responsibleId))) throw badInput('整改责任人：所选整改责任人不存在或无权使用');
   const results = ((check.results ?? []) as CheckResult[]).map((r) => ({ ...r }));
-  const wanted = Array.isArray(input.itemIds) && input.itemIds.length ? new Set(input.itemIds as unknown[]) : null;
+  const wanted = Array.isArray(body.itemIds) && body.itemIds.length ? new Set<unknown>(body.itemIds) : null;
   const todo = results.filter((r) => r.result === '不合格' && !r.hazardId && (!wanted || wanted.has(r.itemId)));
   if (!todo.length) throw badInput(`检查“${check.checkNo}”没有尚未转为隐患的不合格项`);
   const ht = tableOf(hazardDef);
