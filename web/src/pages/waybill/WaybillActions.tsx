@@ -5,7 +5,7 @@
  * behind them: 作废 / 异常关闭 (reason), 装货确认 (五必查 and actual quantities), 卸货签收,
  * 变更 (reason and changed fields), and the numbers issued by 下发.
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import {
   Alert, Button, Checkbox, Col, DatePicker, Descriptions, Divider, Form, Input, InputNumber, Modal, Popconfirm, Row, Space, Spin, Table, Typography,
 } from 'antd';
@@ -207,6 +207,20 @@ interface LoadValues {
   remark?: string;
 }
 
+/**
+ * fills a step's form from the waybill once for each version of it, before the form is first drawn (a field typed
+ * into as soon as it shows is not emptied after): a refetch of the same version (a change heard on the live stream
+ * refetches the row) keeps what the user has typed; a new version fills it again
+ */
+function useFillOnce(wb: WaybillDetail | undefined, fill: (wb: WaybillDetail) => void) {
+  const filled = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (!wb || filled.current === `${wb.id}:${wb.version}`) return;
+    filled.current = `${wb.id}:${wb.version}`;
+    fill(wb);
+  }, [wb, fill]);
+}
+
 /** 装货确认: the loader's 五必查 (办法第二十七条), actual quantities; the server checks documents and mass again */
 function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; detail?: WaybillDetail; onCancel: () => void; onDone: () => void }) {
   const wb = useDetail(row, detail);
@@ -216,13 +230,12 @@ function LoadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; det
   const checked = Form.useWatch('checks', form) ?? [];
   const allOk = FIVE_CHECKS.every((c) => checked.includes(c.key));
 
-  useEffect(() => {
-    if (!wb) return;
+  useFillOnce(wb, (wb) => {
     form.setFieldsValue({
       loaderName: wb.loaderName ?? undefined, checks: [], remarks: {},
       actual: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.quantity)])), loadedAt: dayjs(),
     });
-  }, [wb, form]);
+  });
 
   const submit = async () => {
     const v = await valuesAfterUploads(form).catch(() => null);
@@ -305,12 +318,11 @@ function UnloadModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
   const wb = useDetail(row, detail);
   const [form] = Form.useForm<{ signer: string; signerPhone?: string; received: Record<string, number>; unloadedAt?: Dayjs; remark?: string }>();
   const { save, saving } = useSave((body: Parameters<typeof unloadWaybill>[1]) => unloadWaybill(row.id, body), { then: onDone });
-  useEffect(() => {
-    if (!wb) return;
+  useFillOnce(wb, (wb) => {
     form.setFieldsValue({
       signer: '', received: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.actualQuantity ?? g.quantity)])), unloadedAt: dayjs(),
     });
-  }, [wb, form]);
+  });
   const submit = async () => {
     const v = await valuesAfterUploads(form).catch(() => null);
     if (!v || !wb) return;
@@ -374,8 +386,7 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
   });
   const crewAllowed = row.state !== '待调度';
 
-  useEffect(() => {
-    if (!wb) return;
+  useFillOnce(wb, (wb) => {
     form.setFieldsValue({
       reason: '',
       startDate: wb.startDate ? dayjs(wb.startDate) : undefined,
@@ -383,7 +394,7 @@ function ChangeModal({ row, detail, onCancel, onDone }: { row: WaybillListRow; d
       ...Object.fromEntries(CREW_PICKERS.map((p) => [p.name, wb[p.name] ?? undefined])),
       quantity: Object.fromEntries(wb.goods.map((g) => [g.id, Number(g.quantity)])),
     });
-  }, [wb, form]);
+  });
 
   const submit = async () => {
     const v = await valuesAfterUploads(form).catch(() => null);
