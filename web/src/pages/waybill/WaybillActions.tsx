@@ -179,10 +179,13 @@ export function ReasonModal({ title, hint, onOk, onCancel, saving }: { title: st
   );
 }
 
-/** the detail with its goods lines (a list row has none) */
+/**
+ * the detail with its goods lines (a list row has none) that a step's dialog fills its form from: as the server has it now, not a cached read of an earlier version
+ * (the step just taken on the row is still settling into the cache), so the form is filled once and kept
+ */
 function useDetail(row: WaybillListRow, detail?: WaybillDetail) {
   const q = useQuery({ queryKey: ['waybill', 'info', row.id], queryFn: () => getWaybill(row.id), enabled: !detail, staleTime: 0 });
-  return detail ?? q.data;
+  return detail ?? (q.isFetchedAfterMount ? q.data : undefined);
 }
 
 function WaybillBrief({ wb }: { wb: Waybill }) {
