@@ -32,11 +32,11 @@ function tslibAlias(): Record<string, string> {
  * Chunks by what a page needs on its first load (the download budget of e2e/shell/bundle.test.ts). React with its router in a chunk of its own (every page
  * needs it and it changes least). The rest of what the sign-in page imports statically (`boot`), what the
  * signed-in shell adds to it — antd's providers, the layout and the dashboard's common parts (`shell`): each one
- * chunk, so it compresses as one file instead of a hundred small ones. ECharts is in none of them: a dashboard chart
- * loads it as it comes into view (views/dashboard/LazyChart.tsx). The sets come from a first build's chunks (`firstLoadSets`): what an entry or a shell root loads
- * statically, stopping at dynamic imports, so what loads on use (dialogs, drawers, other pages, their antd
- * components) stays out of the first load and antd stays out of the sign-in page. The rest is split automatically
- * where pages import it.
+ * chunk, so it compresses as one file instead of a hundred small ones. ECharts is in none of them: the dashboards draw
+ * their figures without it (views/dashboard/Bars.tsx), and the pages with charts load it with their own chunks. The
+ * sets come from a first build's chunks (`firstLoadSets`): what an entry or a shell root loads statically, stopping
+ * at dynamic imports, so what loads on use (dialogs, drawers, other pages, their antd components) stays out of the
+ * first load and antd stays out of the sign-in page. The rest is split automatically where pages import it.
  */
 const SHELL_ROOTS = [/src[\\/]app[\\/]AntdRoot\.tsx$/, /src[\\/]layout[\\/]Layout\.tsx$/, /src[\\/]views[\\/]dashboard[\\/](index|parts)\.tsx$/];
 const REACT = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;

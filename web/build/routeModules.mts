@@ -37,10 +37,10 @@ for (const line of readFileSync(path.join(src, 'app/router.tsx'), 'utf8').split(
   const m = /path: '([^']+)', lazy: lazyPage\(\(\) => import\('([^']+)'\)\)/.exec(line);
   if (m) routes.push({ route: m[1]!, modules: [path.resolve(src, 'app', m[2]!)] });
 }
-// /dashboard renders the board of the user's side, and the chart at its top loads at once (LazyChart)
-const board = (file: string, chart: string) => ['index.tsx', file, chart].map((f) => path.join(src, 'views/dashboard', f));
-routes.push({ route: '/dashboard (政府端)', modules: board('GovernmentDashboard.tsx', 'barChart.ts') });
-routes.push({ route: '/dashboard (企业端)', modules: board('EnterpriseDashboard.tsx', 'lineChart.ts') });
+// /dashboard renders the board of the user's side
+const board = (file: string) => ['index.tsx', file].map((f) => path.join(src, 'views/dashboard', f));
+routes.push({ route: '/dashboard (政府端)', modules: board('GovernmentDashboard.tsx') });
+routes.push({ route: '/dashboard (企业端)', modules: board('EnterpriseDashboard.tsx') });
 for (const [code, load] of Object.entries(PAGES)) {
   const at = fullPath.get(code);
   if (!at) throw new Error(`route-sizes: the registry's page ${code} is not a menu of packages/core/src/menus.ts`);

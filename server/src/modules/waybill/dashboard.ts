@@ -13,7 +13,7 @@ addDashboardPart('enterprise', async (app, user) => {
   // this month's waybills of the enterprise by day: an index range of (enterprise_id, created_at)
   const r = await app.ctx.database.db.execute<{ date: string; count: number }>(sql`select wb_cn_date(created_at)::text as date, count(*)::int as count from waybill
     where enterprise_id = ${user.enterpriseId} and created_at >= ${cnStart(cnMonth())} and deleted_at is null group by 1 order by 1`);
-  // every day of the month so far, 0 where there was none (the chart's line must not bridge a quiet day)
+  // every day of the month so far, 0 where there was none (a quiet day stands as an empty column)
   const counts = new Map(r.rows.map((x) => [x.date, x.count]));
   const waybillsByDay: { date: string; count: number }[] = [];
   for (let day = cnMonth(), today = chinaToday(); day <= today; day = new Date(Date.parse(day + 'T00:00:00Z') + 86400_000).toISOString().slice(0, 10)) {

@@ -1,8 +1,7 @@
 /**
  * ECharts through echarts/core (bundled, no CDN): the parts every chart here uses (grid, tooltip, canvas) are
  * registered with the component; each page registers the series and components it draws (`registerCharts`), once, when
- * its module loads — the dashboards through `LazyChart` (a line for the enterprise, bars for the government), as the
- * chart comes into view.
+ * its module loads. The dashboards draw their figures without it (Bars.tsx).
  */
 import * as echarts from 'echarts/core';
 import { GridComponent, TooltipComponent } from 'echarts/components';

@@ -5,7 +5,8 @@ import { AlertOutlined, AuditOutlined, CarOutlined, FormOutlined, NotificationOu
 import { Link } from 'react-router';
 import type { EnterpriseDashboard as Data, ExpiryItem } from '../../api/dashboard.ts';
 import { menuTitle } from '../../store/permission.ts';
-import { ChartCard, menuPath, NoticeRow, num, StatRow } from './parts.tsx';
+import { DayColumns } from './Bars.tsx';
+import { FigureCard, menuPath, NoticeRow, num, StatRow } from './parts.tsx';
 
 const QUEUES = [
   { key: 'uncommitted', title: '待提交运单', menu: 'baseManager', icon: <FormOutlined />, color: '#1890ff' },
@@ -26,14 +27,9 @@ export default function EnterpriseDashboard({ data, theme }: { data: Partial<Dat
       <StatRow cards={QUEUES} values={queues} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
-          <ChartCard title="本月运单" testId="dashboard-waybills-by-day" empty="本月暂无运单" kind="line" option={byDay.length === 0 ? null : {
-            color: [theme],
-            tooltip: { trigger: 'axis' },
-            grid: { left: 40, right: 16, top: 24, bottom: 28 },
-            xAxis: { type: 'category', boundaryGap: false, data: byDay.map((d) => String(d.date).slice(5)) },
-            yAxis: { type: 'value', minInterval: 1 },
-            series: [{ name: '运单数', type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: byDay.map((d) => num(d.count)) }],
-          }} />
+          <FigureCard title="本月运单" testId="dashboard-waybills-by-day" empty="本月暂无运单">
+            {byDay.length === 0 ? null : <DayColumns days={byDay.map((d) => ({ date: String(d.date), count: num(d.count) }))} color={theme} testId="dashboard-days" />}
+          </FigureCard>
         </Col>
         <Col xs={24} lg={10}>
           <Card title="隐患排查" data-testid="dashboard-hazards" style={{ marginBottom: 16 }}>

@@ -6,8 +6,6 @@ import { Link } from 'react-router';
 import { relativeTime } from '@dg/core';
 import type { NoticeItem } from '../../api/dashboard.ts';
 import { routeByCode } from '../../store/permission.ts';
-import type { ChartOption } from './Chart.tsx';
-import LazyChart, { type ChartKind } from './LazyChart.tsx';
 
 export const num = (v: unknown): number => {
   const n = Number(v);
@@ -82,11 +80,11 @@ export function StatRow({ cards, values }: { cards: readonly StatDef[]; values: 
   );
 }
 
-/** a chart in a card (its ECharts code loaded as it comes into view), or what is missing when there is nothing to draw */
-export function ChartCard({ title, testId, empty, kind, option }: { title: string; testId: string; empty: string; kind: ChartKind; option: ChartOption | null }) {
+/** a board's figure in a card, or what is missing when there is nothing to show */
+export function FigureCard({ title, testId, empty, children }: { title: string; testId: string; empty: string; children: ReactNode | null }) {
   return (
     <Card title={title} data-testid={testId}>
-      {option ? <LazyChart kind={kind} option={option} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ height: 268, paddingTop: 80 }} />}
+      {children ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ height: 268, paddingTop: 80 }} />}
     </Card>
   );
 }
