@@ -58,7 +58,11 @@ export interface FieldOptions {
   width?: number;
   /** help text under the form item */
   help?: string;
-  /** SQL index on this column (filters the screen offers are indexed automatically) */
+  /**
+   * SQL index on this column (filters the screen offers, and references, are indexed automatically). `false`: none —
+   * for a filter of a few values, or a column a composite index of the table leads with, whose own index every insert
+   * would pay for and no plan would choose
+   */
   index?: boolean;
   /** no column: a hook of the area's module reads and writes it (e.g. a user's roles) */
   virtual?: boolean;

@@ -102,7 +102,7 @@ export function tableFor(def: ResourceDef) {
         const on = def.scope === 'enterprise' && f.unique !== 'global' ? [t.enterpriseId, t[name]] : [t[name]];
         const u = uniqueIndex(`${tn}_${columnName(name)}_uq`).on(...(on as [any, ...any[]]));
         idx.push(def.softDelete ? u.where(sql`deleted_at is null`) : u);
-      } else if (f.index || (f.search && f.search !== 'like' && !f.multiple) || f.type === 'ref' && !f.multiple) {
+      } else if (f.index !== false && (f.index || (f.search && f.search !== 'like' && !f.multiple) || f.type === 'ref' && !f.multiple)) {
         idx.push(index(`${tn}_${columnName(name)}_idx`).on(t[name]));
       }
     }

@@ -167,6 +167,17 @@ describe('the comparison', () => {
     const mine = await resultsOf('shiji', task.id);
     for (const r of mine) expect(r.regionCode.slice(0, 4)).toBe(city.slice(0, 4));
     expect(mine.length).toBe(results.filter((r) => r.regionCode.slice(0, 4) === city.slice(0, 4)).length);
+    // the pager's totals, read from the counts the comparison wrote (task, class) or from the rows (any other filter)
+    const total = async (filters: Record<string, unknown>) => {
+      const r = await t.call('POST', '/api/sjrh/fusionResult/list', { as: 'shiji', body: { page: 1, size: 1, filters: { taskId: task.id, ...filters } } });
+      return { total: r.body.data.total, capped: r.body.data.totalCapped };
+    };
+    expect(await total({})).toEqual({ total: mine.length, capped: false });
+    for (const cls of ['匹配', '部分匹配', '疑似无运单运输', '运单无外部记录']) {
+      expect(await total({ resultClass: cls })).toEqual({ total: mine.filter((r) => r.resultClass === cls).length, capped: false });
+    }
+    const plate = mine[0]!.plateNo as string;
+    expect(await total({ plateNo: plate })).toEqual({ total: mine.filter((r) => r.plateNo === plate).length, capped: false });
     // a passage of the city's own on that day (which waybill the comparison measured, and so its city, depends on the
     // other files' waybills): the city's task has at least that row
     const inCity = (await t.sql<{ region_code: string }>(`select e.region_code from enterprise e join base_user u on u.enterprise_id = e.id where u.username = 'qiye'`))[0]!.region_code;

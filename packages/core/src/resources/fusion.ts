@@ -14,7 +14,7 @@ export const fusionRecord = resource({
   // a province's checkpoints pass a million trucks in a few days: one csv of them is one import
   csvImportRows: 2_000_000,
   fields: {
-    kind: enumOf('数据类型', [...FUSION_KINDS], { required: true, column: true, search: 'eq', max: 8 }),
+    kind: enumOf('数据类型', [...FUSION_KINDS], { required: true, column: true, search: 'eq', max: 8, index: false }),
     plateNo: text('车牌号码', { required: true, rule: 'plate', max: 12, column: true, search: 'eq' }),
     trailerPlateNo: text('挂车号牌', { rule: 'plate', max: 12, column: true }),
     startTime: datetime('开始时间', { required: true, column: true, search: 'range', sort: true, help: '卡口通行为通行时间' }),
@@ -23,7 +23,8 @@ export const fusionRecord = resource({
     direction: text('方向', { max: 20, column: true }),
     startPlace: text('起点', { max: 100 }),
     endPlace: text('终点', { max: 100 }),
-    regionCode: region('所在地区', { required: true, column: true, search: true, help: '卡口所在地区；轨迹与运单为起点所在地区' }),
+    // read by region and time (fusion_record_region_time_idx)
+    regionCode: region('所在地区', { required: true, column: true, search: true, index: false, help: '卡口所在地区；轨迹与运单为起点所在地区' }),
     endRegionCode: region('终点地区'),
     externalNo: text('外部编号', { max: 40, column: true, help: '外部运单号或轨迹编号' }),
   },
@@ -84,17 +85,19 @@ export const fusionResult = resource({
   key: 'fusionResult', area: 'sjrh', menu: 'fusionCompareManager', title: '比对结果', scope: 'org', table: 'fusion_result', labelField: 'plateNo',
   readOnly: true, defaultSort: { field: 'score', order: 'desc' }, workflow: fusionResultWorkflow,
   fields: {
-    taskId: ref('比对任务', 'fusionTask', 'name', { readOnly: true, search: 'eq' }),
-    resultClass: enumOf('比对结果', [...FUSION_CLASSES], { readOnly: true, column: true, search: 'eq', max: 8 }),
-    handling: enumOf('处理状态', ['未处理', '已生成异常运单'], { readOnly: true, default: '未处理', column: true, search: 'eq', max: 8 }),
+    // a task's results are read by (task, class, score) and (task, score) (fusion migrations): a million rows a task,
+    // and every index here is paid for on each of them as the comparison writes
+    taskId: ref('比对任务', 'fusionTask', 'name', { readOnly: true, search: 'eq', index: false }),
+    resultClass: enumOf('比对结果', [...FUSION_CLASSES], { readOnly: true, column: true, search: 'eq', max: 8, index: false }),
+    handling: enumOf('处理状态', ['未处理', '已生成异常运单'], { readOnly: true, default: '未处理', column: true, search: 'eq', max: 8, index: false }),
     plateNo: text('车牌号码', { readOnly: true, max: 12, column: true, search: 'eq' }),
     score: integer('匹配得分', { readOnly: true, column: true, sort: true }),
     reason: text('原因', { readOnly: true, max: 100, column: true }),
-    recordKind: enumOf('数据类型', [...FUSION_KINDS], { readOnly: true, column: true, search: 'eq', max: 8 }),
+    recordKind: enumOf('数据类型', [...FUSION_KINDS], { readOnly: true, column: true, search: 'eq', max: 8, index: false }),
     recordTime: datetime('记录时间', { readOnly: true, column: true, sort: true }),
     station: text('卡口站点/起点', { readOnly: true, max: 100, column: true }),
     waybillNo: text('运单号', { readOnly: true, max: 24, column: true, search: 'eq' }),
-    enterpriseId: ref('承运企业', 'enterprise', 'name', { readOnly: true, column: true }),
+    enterpriseId: ref('承运企业', 'enterprise', 'name', { readOnly: true, column: true, index: false }),
     regionCode: region('所在地区', { readOnly: true, column: true, search: true }),
     recordId: text('外部记录', { readOnly: true, internal: true, max: 36 }),
     waybillId: text('运单ID', { readOnly: true, internal: true, max: 36 }),

@@ -26,6 +26,11 @@ export interface ResourceHooks {
   afterRead?(c: Omit<HookCtx, 'tx'> & { tx: Db }, rows: Row[]): Promise<void> | void;
   /** extra filters understood by this resource: filter key → SQL */
   filters?: Record<string, (value: unknown, t: Record<string, any>, user: SessionUser) => SQL | undefined>;
+  /**
+   * a list's exact total from a rollup, where the list's filters allow it: a statement answering `n` (the rows the
+   * list's scope and filters hold), or null for the capped count of the rows themselves
+   */
+  count?(user: SessionUser, filters: Record<string, unknown>): SQL | null;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -188,8 +188,9 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   const pageQuery = (on: Db, size: number, offset: number) => on.select(paging.page === 1 ? { ...columns, ...labelColumns(def, t), ...hookColumns(def) } : columns)
     .from(t).where(where).orderBy(...orderOf(def, params.sort)).limit(size).offset(offset);
   // the page and its labels while the count runs (the count of a large enterprise's 10,001 rows is the longest)
+  const rollup = hooksOf(def.key).count?.(user, params.filters ?? {});
   return pagedQuery<Row>(db, paging, {
-    from: sql`${t}`, where, order: sql.join(orderOf(def, params.sort), sql`, `), count: { cap: COUNT_CAP },
+    from: sql`${t}`, where, order: sql.join(orderOf(def, params.sort), sql`, `), count: rollup ? { sql: rollup } : { cap: COUNT_CAP },
     // a query builder's statement runs unnamed where it is not prepared, and so does the count
     plan: prepared ? plan : 'per call',
     readPage: async (size, offset) => {
