@@ -1,9 +1,11 @@
 /**
  * The server's connections to a real PostgreSQL run without JIT: compiling a partitioned list over millions of
- * waybills cost 150–200 ms of a 6 ms query (docs/waybill-api.md §7). PGlite has no JIT, so this runs on PostgreSQL.
+ * waybills cost 150–200 ms of a 6 ms query (docs/waybill-api.md §7). PGlite has no JIT, so this runs on PostgreSQL;
+ * so does the check that only a statement that says so commits without waiting for the disk.
  */
 import { describe, it, expect} from 'vitest';
-import { connect, allOnInOrder } from '../src/db/index.ts';
+import { sql } from 'drizzle-orm';
+import { connect, allOnInOrder, detectEngine, execPrepared } from '../src/db/index.ts';
 import { testDatabaseUrl } from './database.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () => {
@@ -12,6 +14,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () 
     try {
       expect((await off.pool.query('show jit')).rows[0].jit).toBe('off');
     } finally { await off.close(); }
+  });
+
+  it('commit without waiting for the disk only where a statement says so, on a generic plan', async () => {
+    const d = connect(testDatabaseUrl(), 2);
+    const settings = sql`select current_setting('synchronous_commit') as commit, current_setting('plan_cache_mode') as plan`;
+    try {
+      expect(await detectEngine(d)).toBe(true);
+      expect((await execPrepared(d.db, settings, 'generic', { waitForDisk: false })).rows[0]).toEqual({ commit: 'off', plan: 'force_generic_plan' });
+      expect((await execPrepared(d.db, settings, 'generic')).rows[0]).toEqual({ commit: 'on', plan: 'force_generic_plan' });
+      expect((await execPrepared(d.db, settings, 'chosen', { waitForDisk: false })).rows[0]).toEqual({ commit: 'on', plan: 'auto' });
+      expect((await d.pool.query("select current_setting('synchronous_commit') as commit")).rows[0]).toEqual({ commit: 'on' });
+    } finally { await d.close(); }
   });
 });
 

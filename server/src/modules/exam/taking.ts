@@ -7,6 +7,7 @@
  * instances never grade it twice. The answer key and the explanations leave the server only with a submitted paper.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { attemptDeadline, drawPaper, normaliseGiven, paperSeed, pointsOf, secondsLeft, PLAN_TYPES, QUESTION_TYPES, type examAnswers, type PaperPlan, type QuestionType, type Served } from '@dg/core';
 import { execPrepared, type Db } from '../../db/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -157,13 +158,20 @@ async function ownAttempt(db: Db, user: SessionUser, attemptId: string): Promise
   return r;
 }
 
-/** 交卷 by the candidate (an attempt already past its deadline was submitted by the clock, not by the button) */
+/**
+ * 交卷 by the candidate (an attempt already past its deadline was submitted by the clock, not by the button): my open
+ * attempt locked, graded and closed, and its graded paper drawn from what the grading read — one read and one write
+ * in one transaction. Nothing locked (not mine, handed in already, or being handed in by another tab or the clock):
+ * the attempt read again says why.
+ */
 export async function submitMine(db: Db, user: SessionUser, attemptId: string) {
+  if (user.side !== 'enterprise') throw badInput(NOT_A_CANDIDATE);
+  const [graded] = await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid and a.staff_id = (select staff_id from base_user where id = ${user.id})`,
+    false, 1, true));
+  if (graded?.paper) return graded.paper;
   const a = await ownAttempt(db, user, attemptId);
   if (a.state !== '答题中') throw badInput('试卷已交卷');
-  const [graded] = await db.transaction((tx) => gradeOpen(tx, sql`a.id = ${attemptId}::uuid`, false));
-  // graded here: the paper shows what the grading wrote; handed in by another tab or the clock meanwhile: read it
-  return paperOf(db, a.id, graded ? { ...a, ...graded } : undefined);
+  return paperOf(db, a.id, a);
 }
 
 /** the candidate's paper: while open, the questions and my answers and the seconds left; once submitted, graded */
@@ -191,6 +199,14 @@ export async function myHistory(db: Db, user: SessionUser, examId: string) {
   return { exam, attempts };
 }
 
+type QuestionRead = { id: string; type: QuestionType; stem: string; key: string; explanation: string | null; answer: string | null; points: number | null }
+  & Record<`option_${'a' | 'b' | 'c' | 'd' | 'e' | 'f'}`, string | null>;
+/** a paper's questions in its order, with the answers given and their points (the key and explanation too, kept back while open) */
+const PAPER_QUESTIONS = (attemptId: SQL | string, ids: SQL) => sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
+      q.answer as key, q.explanation, x.answer, x.points::float as points
+    from jsonb_array_elements_text(${ids}) with ordinality p(id, n)
+    join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`;
+
 /**
  * a paper as its reader sees it. Open: each question's stem and options and the answer given — never its key nor its
  * explanation. Submitted: with the key, the explanation, the points of each answer.
@@ -199,43 +215,49 @@ export async function paperOf(db: Db, attemptId: string, read?: PaperHead): Prom
   // the attempt as its reader has just read it, or read here
   const a = read ?? (await db.execute<PaperHead>(sql`select ${PAPER_HEAD} from exam_attempt a join exam e on e.id = a.exam_id where a.id = ${attemptId}::uuid`)).rows[0];
   if (!a) throw notFound();
+  const qs = (await execPrepared<QuestionRead>(db, PAPER_QUESTIONS(attemptId, sql`${JSON.stringify(a.question_ids)}::jsonb`), 'generic')).rows;
+  return paperFrom(a, qs);
+}
+
+/** pg's own reading of a timestamptz, for a moment drizzle's execute hands over as PostgreSQL's text */
+const timestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+const moment = <T extends Date | string | null>(v: T) => (typeof v === 'string' ? timestamptz(v) : v);
+
+/** a paper from its attempt's head and its questions in order; its moments as Dates, however they were read */
+function paperFrom(a: PaperHead, qs: QuestionRead[]): Served<typeof examAnswers.paper> {
   const submitted = a.state !== '答题中';
   const plan = planOf(a as unknown as ExamRow);
-  type QuestionRead = { id: string; type: QuestionType; stem: string; key: string; explanation: string | null; answer: string | null; points: number | null }
-    & Record<`option_${'a' | 'b' | 'c' | 'd' | 'e' | 'f'}`, string | null>;
-  const qs = (await execPrepared<QuestionRead>(db, sql`select q.id, q.type, q.stem, q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f,
-      q.answer as key, q.explanation, x.answer, x.points::float as points
-    from jsonb_array_elements_text(${JSON.stringify(a.question_ids)}::jsonb) with ordinality p(id, n)
-    join exam_question q on q.id = p.id::uuid left join exam_answer x on x.attempt_id = ${attemptId}::uuid and x.question_id = q.id order by p.n`, 'generic')).rows;
   const questions = qs.map((q, i) => {
     const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e, q.option_f].filter((o): o is string => o !== null && o !== '');
     const shown = { id: q.id, no: i + 1, type: q.type, stem: q.stem, options, score: scoreOfType(plan, q.type), answer: q.answer ?? '' };
     return submitted ? { ...shown, key: q.key, explanation: q.explanation, points: q.points ?? 0, correct: q.answer === q.key } : shown;
   });
   return {
-    id: a.id, examId: a.exam_id, title: a.title, attemptNo: a.attempt_no, state: a.state, startedAt: a.started_at, deadlineAt: a.deadline_at,
-    serverNow: a.now, secondsLeft: submitted ? 0 : secondsLeft(new Date(a.deadline_at), new Date(a.now)), duration: a.duration,
-    submittedAt: a.submitted_at, autoSubmitted: a.auto_submitted, score: a.score === null ? null : Number(a.score), passed: a.passed,
+    id: a.id, examId: a.exam_id, title: a.title, attemptNo: a.attempt_no, state: a.state, startedAt: moment(a.started_at), deadlineAt: moment(a.deadline_at),
+    serverNow: moment(a.now), secondsLeft: submitted ? 0 : secondsLeft(moment(a.deadline_at), moment(a.now)), duration: a.duration,
+    submittedAt: moment(a.submitted_at), autoSubmitted: a.auto_submitted, score: a.score === null ? null : Number(a.score), passed: a.passed,
     passScore: Number(a.pass_score), totalScore: a.total_score === null ? null : Number(a.total_score),
     answered: questions.filter((q) => q.answer).length, questions,
   };
 }
 
-/** what grading leaves on an attempt: as a paper shows it afterwards */
-type Graded = Pick<AttemptRow, 'id' | 'state' | 'submitted_at' | 'auto_submitted' | 'score' | 'passed'>;
+/** what grading leaves on an attempt: as a paper shows it afterwards (`paper`: the graded paper, when asked for) */
+type Graded = Pick<AttemptRow, 'id' | 'state' | 'submitted_at' | 'auto_submitted' | 'score' | 'passed'> & { paper?: Served<typeof examAnswers.paper> };
 
 /**
  * grades and closes the open attempts `where` picks (alias `a`), locked with skip locked so that two instances or a
  * sweep and a click never grade one twice; `auto`: submitted by the clock (交卷时间 = its deadline). Two statements
  * whatever the number: one read locks the attempts and brings each one's answers with their keys, one write marks
- * the answers' points and closes the attempts. The points are counted here, by core's rule (`pointsOf`).
+ * the answers' points and closes the attempts. The points are counted here, by core's rule (`pointsOf`). `paper`: the
+ * read brings each attempt's paper too (its head and questions), and each graded attempt comes back with its paper.
  */
-export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boolean, limit = 200): Promise<Graded[]> {
-  const due = (await tx.execute<ExamRow & { attempt_id: string; answers: { q: string; answer: string; key: string; type: string }[] }>(sql`
-    with locked as (select a.id as attempt_id, e.pass_score, e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count
+export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boolean, limit = 200, paper = false): Promise<Graded[]> {
+  const due = (await tx.execute<ExamRow & PaperHead & { attempt_id: string; answers: { q: string; answer: string; key: string; type: string }[]; questions: QuestionRead[] | null }>(sql`
+    with locked as (select a.id as attempt_id, ${paper ? PAPER_HEAD : sql`e.pass_score, e.single_score, e.multi_score, e.judge_score, e.single_count, e.multi_count, e.judge_count`}
       from exam_attempt a join exam e on e.id = a.exam_id where a.state = '答题中' and ${where} order by a.deadline_at limit ${limit} for update of a skip locked)
     select locked.*, (select coalesce(json_agg(json_build_object('q', x.question_id, 'answer', x.answer, 'key', q.answer, 'type', q.type)), '[]')
       from exam_answer x join exam_question q on q.id = x.question_id where x.attempt_id = locked.attempt_id) as answers
+      ${paper ? sql`, (select json_agg(p) from (${PAPER_QUESTIONS(sql`locked.attempt_id`, sql`locked.question_ids`)}) p) as questions` : sql``}
     from locked`)).rows;
   if (!due.length) return [];
   const points: { a: string; q: string; p: number }[] = [];
@@ -250,12 +272,19 @@ export async function gradeOpen(tx: Db, where: ReturnType<typeof sql>, auto: boo
     const score = tenths / 10;
     return { a: a.attempt_id, score, passed: score >= Number(a.pass_score) };
   });
-  return (await tx.execute<Graded>(sql`with marked as (update exam_answer x set points = v.p
+  const graded = (await tx.execute<Graded>(sql`with marked as (update exam_answer x set points = v.p
         from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as v(a uuid, q uuid, p numeric) where x.attempt_id = v.a and x.question_id = v.q)
     update exam_attempt t set state = '已交卷', auto_submitted = ${auto}, submitted_at = ${auto ? sql`least(now(), t.deadline_at)` : sql`now()`},
       score = s.score, passed = s.passed, updated_at = now(), version = t.version + 1
     from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as s(a uuid, score numeric, passed boolean) where t.id = s.a
     returning t.id, t.state, t.submitted_at, t.auto_submitted, t.score, t.passed`)).rows;
+  if (!paper) return graded;
+  const pointsOfAnswer = new Map(points.map((x) => [`${x.a}:${x.q}`, x.p]));
+  return graded.map((g) => {
+    const a = due.find((d) => d.attempt_id === g.id)!;
+    const qs = (a.questions ?? []).map((q) => ({ ...q, points: pointsOfAnswer.get(`${g.id}:${q.id}`) ?? null }));
+    return { ...g, paper: paperFrom({ ...a, ...g }, qs) };
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ import { storedFile } from '../../platform/attachment-store.ts';
 import { sendAttachment, readableBy, type AttachmentRow } from '../admin/files.ts';
 import type { Db } from '../../db/index.ts';
 import { ensureDemoMedia, videoSeconds } from './media.ts';
-import { NOT_LINKED, chapterFor, parseIntervals, progressOf, progressView, report, startViewing, viewerAndChapter, viewerOf, type ChapterRow } from './progress.ts';
+import { NOT_LINKED, chapterFor, parseIntervals, progressOf, progressView, report, startViewing, viewerOf, type ChapterRow } from './progress.ts';
 
 /** what a chapter's file is: its kind, and its length (a video's own; a document's 学时 as reading time) */
 async function fileFacts(c: HookCtx, values: Row) {
@@ -154,8 +154,7 @@ export const learningModule: FastifyPluginAsyncZod = async (fastify) => {
   }, async (req) => {
     const user = req.user!;
     const reported = parseIntervals(req.body.intervals);
-    const { v, c } = await viewerAndChapter(db(), user, req.body.chapterId);
-    return ok(await report(db(), v, c, reported, req.body.position));
+    return ok(await report(db(), user, req.body.chapterId, reported, req.body.position));
   });
 
   app.get('/zxxx/learning/media/:id', { config: { access: STUDY }, schema: { tags, summary: '章节的视频或文档（支持 Range 分段）', params: idParam } }, async (req, reply) => {

@@ -2,8 +2,8 @@
  * Watched time on the server (the rule: core learning.ts, docs/learning.md). The person is the staff record the
  * signed-in account is linked to (base_user.staff_id). `start` sets their clock when a player opens; each `report`
  * adds the new seconds of the intervals it names, no more than the seconds since that person's previous report or
- * start (at most REPORT_WINDOW_SECONDS), in one transaction that locks the person's clock row first, then the chapter's
- * progress row: two tabs, two instances or a replayed request all draw on the one clock.
+ * start (at most REPORT_WINDOW_SECONDS), written only while the person's clock still reads what the report read: two
+ * tabs, two instances or a replayed request all draw on the one clock.
  */
 import { sql } from 'drizzle-orm';
 import { addWatched, chapterDone, creditedMinutes, normalizeIntervals, REPORT_WINDOW_SECONDS, type CHAPTER_KINDS, type Interval } from '@dg/core';
@@ -33,29 +33,6 @@ export async function chapterFor(db: Db, scope: ReturnType<typeof sql>, id: stri
   return r.rows[0];
 }
 
-/**
- * A report's two reads in one statement: the account's staff record (as `viewerOf`) and the chapter of that person's
- * enterprise. NOT_LINKED before 数据不存在, as the two reads answer one after the other. Prepared on a generic plan
- * (two look-ups by key): it is planned once per connection, not on each of the reports a viewer sends every 10 s.
- */
-export async function viewerAndChapter(db: Db, user: SessionUser, chapterId: string): Promise<{ v: Viewer; c: ChapterRow }> {
-  if (user.side !== 'enterprise' || !user.enterpriseId) throw badInput(NOT_LINKED);
-  const r = await execPrepared<{ staff_id: string; enterprise_id: string; post: string | null } & { [K in keyof ChapterRow as `c_${K}`]: ChapterRow[K] | null }>(db, sql`
-    select s.id as staff_id, s.enterprise_id, s.post, c.id as c_id, c.course_id as c_course_id, c.title as c_title, c.kind as c_kind, c.minutes as c_minutes,
-      c.duration_seconds as c_duration_seconds, c.file as c_file, c.enterprise_id as c_enterprise_id
-    from base_user u join staff s on s.id = u.staff_id and s.enterprise_id = ${user.enterpriseId} and s.status = '在职'
-      left join learning_chapter c on c.id = ${chapterId} and c.enterprise_id = s.enterprise_id
-    where u.id = ${user.id}`, 'generic');
-  const row = r.rows[0];
-  if (!row) throw badInput(NOT_LINKED);
-  if (!row.c_id) throw notFound();
-  return {
-    v: { staffId: row.staff_id, enterpriseId: row.enterprise_id, post: row.post },
-    c: { id: row.c_id, course_id: row.c_course_id!, title: row.c_title!, kind: row.c_kind!, minutes: row.c_minutes!, duration_seconds: row.c_duration_seconds!,
-      file: row.c_file, enterprise_id: row.c_enterprise_id! },
-  };
-}
-
 export interface ProgressView { intervals: Interval[]; watchedSeconds: number; lastPosition: number; durationSeconds: number; creditedMinutes: number; done: boolean }
 export const progressView = (c: Pick<ChapterRow, 'duration_seconds' | 'minutes'>, p: { intervals: Interval[]; watched_seconds: number; last_position: number } | undefined): ProgressView => {
   const watched = p?.watched_seconds ?? 0;
@@ -78,40 +55,55 @@ export async function startViewing(db: Db, v: Viewer) {
 }
 
 /**
- * One report in one transaction of two statements (three on the year's first report of a chapter): the person's clock
- * and the chapter's row locked and read together — the clock first, the chapter's row after it (its look-up takes the
- * person from the clock's row, so no plan can lock them the other way round) —, then both written in one statement.
- * The clock's row stays locked from the first statement to the commit, so every report of the person — another tab,
- * another instance, a replay — waits for it and then sees the moment this one set. `now()` is the transaction's
- * start, the same in both.
+ * One report in two statements, neither in a transaction, so a report is two round trips. The first reads everything
+ * the rule needs: the account's staff record (as `viewerOf`), the chapter of that person's enterprise, the person's
+ * clock (the moment of the previous report or start, to the microsecond, and the seconds since) and the chapter's
+ * progress row. The second writes both in one statement, and only if the clock still holds the moment read: it sets
+ * the clock (compare and set on that moment), and the progress row only when the clock was set. Every report of the
+ * person — another tab, another instance, a replay — and every start move the clock, so whatever changed the
+ * progress row since the read also moved the clock, and the write finds the clock moved and writes nothing; the report
+ * is then worked out again from a new read, where the seconds since are the few since the other report: two tabs
+ * share one clock. The clock's row is locked before the progress row, in every report. Both statements are prepared
+ * on a generic plan (look-ups by key): planned once per connection, not on each of the reports a viewer sends every
+ * 10 s. The write does not wait for the disk (execPrepared's `waitForDisk: false`): a crash of the database server
+ * may lose the last half second of reports (clock and progress together: a few seconds of watching left uncounted, to
+ * be watched again), and none of it is an answer or a record; waiting for the flush was most of the reports' slowest hundredth on two
+ * cores. NOT_LINKED before 数据不存在, as `viewerOf` then `chapterFor` answer one after the other.
  */
-export async function report(db: Db, v: Viewer, c: ChapterRow, reported: [number, number][], position: number):
+export async function report(db: Db, user: SessionUser, chapterId: string, reported: [number, number][], position: number):
   Promise<ProgressView & { added: number }> {
-  return db.transaction(async (tx) => {
-    const locked = (await tx.execute<{ elapsed: number | null; id: string | null; intervals: Interval[] | null }>(sql`select clock.elapsed, p.id, p.intervals
-      from (select 1) one
-        left join lateral (select staff_id, extract(epoch from (now() - last_report_at))::float8 as elapsed from learning_viewer
-          where staff_id = ${v.staffId} for update) clock on true
-        left join lateral (select id, intervals from learning_progress
-          where staff_id = coalesce(clock.staff_id, ${v.staffId}::uuid) and chapter_id = ${c.id} and year = ${yearNow} for update) p on true`)).rows[0]!;
+  if (user.side !== 'enterprise' || !user.enterpriseId) throw badInput(NOT_LINKED);
+  for (let round = 0; round < 8; round++) {
+    const row = (await execPrepared<{ staff_id: string; enterprise_id: string; c_id: string | null; c_course_id: string; c_duration_seconds: number; c_minutes: number;
+      clock_at: string | null; elapsed: number | null; intervals: Interval[] | null }>(db, sql`
+      select s.id as staff_id, s.enterprise_id, c.id as c_id, c.course_id as c_course_id, c.duration_seconds as c_duration_seconds, c.minutes as c_minutes,
+        v.last_report_at::text as clock_at, extract(epoch from (now() - v.last_report_at))::float8 as elapsed, p.intervals
+      from base_user u join staff s on s.id = u.staff_id and s.enterprise_id = ${user.enterpriseId} and s.status = '在职'
+        left join learning_chapter c on c.id = ${chapterId} and c.enterprise_id = s.enterprise_id
+        left join learning_viewer v on v.staff_id = s.id
+        left join learning_progress p on p.staff_id = s.id and p.chapter_id = c.id and p.year = ${yearNow}
+      where u.id = ${user.id}`, 'generic')).rows[0];
+    if (!row) throw badInput(NOT_LINKED);
+    if (!row.c_id) throw notFound();
+    const c = { duration_seconds: row.c_duration_seconds, minutes: row.c_minutes };
     // no clock (a report without a start): nothing is added, and this report starts the clock
-    const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(locked.elapsed ?? 0)));
-    const row = locked.id ? { id: locked.id, intervals: locked.intervals ?? [] }
-      // the year's first report of the chapter; two at once without a clock to lock (no start) meet at the unique key,
-      // and the second locks and reads the first one's row
-      : (await tx.execute<{ id: string; intervals: Interval[] }>(sql`insert into learning_progress (enterprise_id, staff_id, course_id, chapter_id, year)
-        values (${v.enterpriseId}, ${v.staffId}, ${c.course_id}, ${c.id}, ${yearNow})
-        on conflict (staff_id, chapter_id, year) do update set updated_at = learning_progress.updated_at returning id, intervals`)).rows[0]!;
-    const have = normalizeIntervals(row.intervals, c.duration_seconds);
+    const allowance = Math.min(REPORT_WINDOW_SECONDS, Math.max(0, Math.floor(row.elapsed ?? 0)));
+    const have = normalizeIntervals(row.intervals ?? [], c.duration_seconds);
     const { intervals, added } = addWatched(have, reported, c.duration_seconds, allowance);
     const watched = intervals.reduce((n, [a, b]) => n + (b - a), 0);
     const at = Math.max(0, Math.min(c.duration_seconds, Math.floor(position)));
-    await tx.execute(sql`with clock as (insert into learning_viewer (staff_id, last_report_at) values (${v.staffId}, now())
-        on conflict (staff_id) do update set last_report_at = now())
-      update learning_progress set intervals = ${JSON.stringify(intervals)}::jsonb, watched_seconds = ${watched},
-      last_position = ${at}, updated_at = now() where id = ${row.id}`);
-    return { ...progressView(c, { intervals, watched_seconds: watched, last_position: at }), added };
-  });
+    const written = await execPrepared(db, sql`with clock as (
+        insert into learning_viewer as v (staff_id, last_report_at) values (${row.staff_id}, now())
+        on conflict (staff_id) do update set last_report_at = now() where v.last_report_at is not distinct from ${row.clock_at}::timestamptz
+        returning 1)
+      insert into learning_progress as p (enterprise_id, staff_id, course_id, chapter_id, year, intervals, watched_seconds, last_position, updated_at)
+      select ${row.enterprise_id}, ${row.staff_id}, ${row.c_course_id}, ${row.c_id}, ${yearNow}, ${JSON.stringify(intervals)}::jsonb, ${watched}, ${at}, now() from clock
+      on conflict (staff_id, chapter_id, year) do update set intervals = excluded.intervals, watched_seconds = excluded.watched_seconds,
+        last_position = excluded.last_position, updated_at = now()
+      returning 1 as written`, 'generic', { waitForDisk: false });
+    if (written.rows.length) return { ...progressView(c, { intervals, watched_seconds: watched, last_position: at }), added };
+  }
+  throw badInput('学习进度正在由另一个窗口保存，请稍后重试');
 }
 
 /** the reported intervals as numbers, or the refusal naming the field */
