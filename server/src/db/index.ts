@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -59,6 +59,8 @@ export async function detectEngine(database: Database) {
 const realPostgres = new WeakMap<object, boolean>();
 /** a connect() pool's twin for execPrepared: the same server, generic plans */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
+/** its twin for `execPrepared(…, 'generic', { waitForDisk: false })`: generic plans, commits that do not wait for the WAL's flush */
+const lazyCommitPools = new WeakMap<pg.Pool, pg.Pool>();
 const dialect = new PgDialect();
 
 /**
@@ -75,6 +77,13 @@ const dialect = new PgDialect();
  *   number of rows by orders of magnitude (a goods class or a plate prefix over a province), where even PostgreSQL's
  *   first five custom plans would be cached under one name for nothing.
  * On the embedded database, or when `db` is a transaction, it runs unnamed like db.execute.
+ *
+ * `waitForDisk: false` (with 'generic', one statement on its own): committed without waiting for the WAL to reach the
+ * disk (`synchronous_commit = off`, on a third pool's sessions). The write is as consistent as any other; a crash of
+ * the database server can lose the last commits of the moment before it (at most three times `wal_writer_delay`, 0.6 s
+ * by default), which the caller must be able to afford — a report that the next one repeats, never an answer or a
+ * record. On this project's machines a flush took up to a few hundred milliseconds now and then, and every commit
+ * waiting on it waited as long.
  */
 export type Plan = 'chosen' | 'generic' | 'per call';
 /** the connect() pool behind `db` when it is a real PostgreSQL's (not the embedded database's, nor a transaction) */
@@ -82,11 +91,25 @@ function postgresPool(db: Db): pg.Pool | null {
   const client = (db as unknown as { $client?: pg.Pool }).$client;
   return client && realPostgres.get(client) ? client : null;
 }
-export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL, plan: Plan = 'chosen'): Promise<{ rows: T[] }> {
+export async function execPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, q: SQL | Compiled, plan: Plan = 'chosen',
+  o: { waitForDisk?: boolean } = {}): Promise<{ rows: T[] }> {
+  const statement = q instanceof SQL ? q : q.sql;
   const client = postgresPool(db);
-  if (plan === 'per call' || !client) return db.execute(q) as unknown as Promise<{ rows: T[] }>;
+  if (plan === 'per call' || !client) return db.execute(statement) as unknown as Promise<{ rows: T[] }>;
+  const { text, params, name } = q instanceof SQL ? compile(q) : q;
+  const on = plan !== 'generic' ? client : (o.waitForDisk === false && lazyCommitPools.get(client)) || genericPools.get(client) || client;
+  return on.query<T>({ name, text, values: params });
+}
+
+/**
+ * A statement with its text, parameters and prepared name worked out once, for a caller that runs the same statement
+ * again and again (a session's reminder counts, shell/remind.ts): building drizzle's SQL and hashing its text was ~16 %
+ * of getRemindInfo's time in the server. execPrepared takes it as it takes the SQL.
+ */
+export interface Compiled { sql: SQL; text: string; params: unknown[]; name: string }
+export function compile(q: SQL): Compiled {
   const { sql: text, params } = dialect.sqlToQuery(q);
-  return ((plan === 'generic' && genericPools.get(client)) || client).query<T>({ name: statementName(text), text, values: params });
+  return { sql: q, text, params, name: statementName(text) };
 }
 
 const genericDrizzles = new WeakMap<pg.Pool, Db>();
@@ -115,9 +138,9 @@ export function preparedDb(db: Db, plan: Plan): Db | null {
 /** a prepared statement's name, from its text: each shape is parsed once per connection */
 export const statementName = (text: string) => 'q_' + createHash('sha1').update(text).digest('base64url').slice(0, 24);
 
-/** the connections of a connect() database, its generic-plan twin's included (系统监控, 服务注册) */
+/** the connections of a connect() database, its twins' included (系统监控, 服务注册) */
 export function poolStats(database: Pick<Database, 'pool'>) {
-  const pools = [database.pool, genericPools.get(database.pool)].filter((p): p is pg.Pool => !!p);
+  const pools = [database.pool, genericPools.get(database.pool), lazyCommitPools.get(database.pool)].filter((p): p is pg.Pool => !!p);
   const sum = (k: 'totalCount' | 'idleCount' | 'waitingCount') => pools.reduce((n, p) => n + p[k], 0);
   return { total: sum('totalCount'), idle: sum('idleCount'), waiting: sum('waitingCount') };
 }
@@ -140,8 +163,10 @@ export function connect(url: string, max = 10, o: { jitOff?: boolean } = {}): Da
   // connections are opened on first use: on the embedded database (execPrepared runs unnamed there) it stays empty
   const generic = tracedPool(url, Math.ceil(max / 2), options + ' -c plan_cache_mode=force_generic_plan');
   genericPools.set(pool, generic);
+  const lazyCommit = tracedPool(url, Math.ceil(max / 4), options + ' -c plan_cache_mode=force_generic_plan -c synchronous_commit=off');
+  lazyCommitPools.set(pool, lazyCommit);
   const db = drizzle(pool, { schema });
-  return { pool, db, url, close: async () => { await Promise.all([pool.end(), generic.end()]); } };
+  return { pool, db, url, close: async () => { await Promise.all([pool.end(), generic.end(), lazyCommit.end()]); } };
 }
 
 /**
@@ -219,12 +244,34 @@ export interface MigrationState {
   unknown: string[];
 }
 
+type JournalEntry = { when: number; tag: string };
+const journals = new Map<string, JournalEntry[]>();
+/**
+ * An area's journal, read once per process: it is part of the build and does not change while the build runs, and
+ * /api/ready asks for it on every probe. Only a missing journal is an area without migrations; any other failure to
+ * read it (a process out of file descriptors) is thrown, never taken for an empty journal, which would call every
+ * applied migration one of a newer version.
+ */
+function journalEntries(root: string, area: string): JournalEntry[] {
+  const file = path.join(root, area, 'meta/_journal.json');
+  let entries = journals.get(file);
+  if (!entries) {
+    try {
+      entries = (JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }).entries;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      return [];
+    }
+    journals.set(file, entries);
+  }
+  return entries;
+}
+
 /** which of this build's migrations the database has, and which it has that this build does not know */
 export async function migrationState(database: Pick<Database, 'pool'>, root = MIGRATIONS_ROOT): Promise<MigrationState> {
   const state: MigrationState = { pending: [], unknown: [] };
   for (const area of MIGRATION_AREAS) {
-    const journalFile = path.join(root, area.name, 'meta/_journal.json');
-    const entries: { when: number; tag: string }[] = existsSync(journalFile) ? JSON.parse(readFileSync(journalFile, 'utf8')).entries : [];
+    const entries = journalEntries(root, area.name);
     const table = `__migrations_${area.name}`;
     const exists = (await database.pool.query<{ t: string | null }>('select to_regclass($1) as t', [`drizzle."${table}"`])).rows[0]?.t;
     const applied = exists ? (await database.pool.query<{ created_at: string | number }>(`select created_at from drizzle."${table}"`)).rows.map((r) => Number(r.created_at)) : [];

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { execPrepared, type Plan } from '../../db/index.ts';
+import { compile, execPrepared, type Compiled, type Plan } from '../../db/index.ts';
 
 export type RemindKey = 'unread' | 'uncommitted' | 'unscheduled' | 'unchecked' | 'undistributed' | 'unreadRegime' | 'unreadMessage' | 'unreadStaffNotice'
   | 'overdueBorrow' | 'overdueAssessBorrow';
@@ -36,12 +36,27 @@ export function remindSql(user: SessionUser): { keys: RemindKey[]; sql: SQL; pla
   return { keys: parts.map(([k]) => k), plan, sql: sql`select ${sql.join(parts.map(([k, q]) => sql`coalesce((${q}), 0)::int as ${sql.identifier(k)}`), sql`, `)}` };
 }
 
+/**
+ * A session's statement, compiled once: it depends on who the user is (ids, side, menus), never on the moment (dates
+ * are the database's current_date), and a session's SessionUser is one object until the session changes (sessions.ts).
+ */
+const sessionStatements = new WeakMap<SessionUser, { keys: RemindKey[]; compiled: Compiled; plan: Plan } | null>();
+function statementOf(user: SessionUser) {
+  let s = sessionStatements.get(user);
+  if (s === undefined) {
+    const q = remindSql(user);
+    s = q && { keys: q.keys, compiled: compile(q.sql), plan: q.plan };
+    sessionStatements.set(user, s);
+  }
+  return s;
+}
+
 export async function remindCounts(app: App, user: SessionUser): Promise<Record<RemindKey, number>> {
   const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0,
     overdueBorrow: 0, overdueAssessBorrow: 0 };
-  const q = remindSql(user);
+  const q = statementOf(user);
   if (!q) return out;
-  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.sql, q.plan)).rows[0] ?? {};
+  const row = (await execPrepared<Record<string, number>>(app.ctx.database.db, q.compiled, q.plan)).rows[0] ?? {};
   for (const k of q.keys) out[k] = Math.max(0, Number(row[k] ?? 0));
   return out;
 }
