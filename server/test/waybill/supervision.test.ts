@@ -36,6 +36,22 @@ describe('运单监控', () => {
     expect(old.total).toBe(0);
   });
 
+  it('a part of a plate lists its waybills newest first, page after page, within the jurisdiction', async () => {
+    const cityCode = (await t.sql(`select o.region_code from base_user u join base_org o on o.id = u.org_id where u.username = 'shiji'`))[0]!.region_code as string;
+    // the city's commonest prefix of five characters (浙A001): whole plates are looked up another way
+    const plates = await t.sql(`select left(plate_no, 5) as p from waybill where deleted_at is null and plate_no is not null and carrier_region like $1
+      group by 1 order by count(*) desc limit 1`, [cityCode.slice(0, 4) + '%']);
+    const prefix = plates[0]!.p as string;
+    for (const [as, where, args] of [['zhengfu', `true`, []], ['shiji', `carrier_region like $2`, [cityCode.slice(0, 4) + '%']]] as const) {
+      const expected = (await t.sql(`select id from waybill where deleted_at is null and plate_no like $1 and ${where} order by created_at desc, id desc`, [prefix + '%', ...args]))
+        .map((r) => r.id as string);
+      expect(expected.length).toBeGreaterThan(2);
+      const size = Math.ceil(expected.length / 2);
+      const pages = await Promise.all([1, 2].map((page) => t.call('POST', '/api/ydjg/waybill/list', { as, body: { page, size, filters: { plateNo: prefix } } })));
+      expect(pages.flatMap((x) => ok(x).content.map((r: { id: string }) => r.id))).toEqual(expected);
+    }
+  });
+
   it('counts by state come from the rollup and follow every transition', async () => {
     const bProv = ok(await t.call('GET', `/api/ydjg/waybill/stateCounts?enterpriseId=${B.id}`, { as: 'zhengfu' }));
     const [{ n }] = await t.sql(`select count(*)::int as n from waybill where enterprise_id = $1 and state = '已完成' and deleted_at is null`, [B.id]);

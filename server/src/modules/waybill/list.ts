@@ -4,9 +4,9 @@ import { isUuid } from '../../platform/schemas.ts';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXCEL_SHEET, isPlate } from '@dg/core';
 import { mainClass, WAYBILL_LIST_FIELDS } from '@dg/core/waybill';
-import { type Db, type Plan, textArray } from '../../db/index.ts';
+import { execPrepared, type Db, type Plan, textArray, uuidArray } from '../../db/index.ts';
 import { waybill } from '../../db/waybill-schema.ts';
-import type { SessionUser } from '../../platform/access.ts';
+import { regionPrefix, type SessionUser } from '../../platform/access.ts';
 import { COUNT_CAP, pagedQuery, pagingOf } from '../../platform/paged.ts';
 import { XlsxStreamWriter, type XlsxCell } from '../../platform/crud/xlsx-write.ts';
 import { badInput } from '../../platform/errors.ts';
@@ -29,8 +29,18 @@ export const isDay = (d: string) => {
 };
 const nextDay = (d: string) => new Date(cnStart(d).getTime() + 86400_000);
 
+/**
+ * A list's scope: as every waybill read's (waybillScope), except a city's, which is said as the key of the city index
+ * (waybill migration 0014: left(carrier_region, 4), newest first) — the same rows as the range of its districts'
+ * codes, which the planner can only read in time order by walking the whole province's newest entries.
+ */
+function listScope(user: SessionUser): SQL {
+  const prefix = user.side === 'government' && user.regionCode ? regionPrefix(user.regionCode) : '';
+  return prefix.length === 4 ? sql`left(w.carrier_region, 4) = ${prefix}` : waybillScope(user, sql`w.enterprise_id`, sql`w.carrier_region`);
+}
+
 export function waybillWhere(user: SessionUser, f: WaybillFilters = {}, fixedState?: string): SQL {
-  const c: SQL[] = [waybillScope(user, sql`w.enterprise_id`, sql`w.carrier_region`), sql`w.deleted_at is null`];
+  const c: SQL[] = [listScope(user), sql`w.deleted_at is null`];
   const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
   if (fixedState) c.push(sql`w.state = ${fixedState}`);
   else if (str(f.state)) c.push(sql`w.state = ${str(f.state)}`);
@@ -112,13 +122,29 @@ const sparsePlate = (f: WaybillFilters) => typeof f.plateNo === 'string' && f.pl
 export const LIST_COLUMNS = sql.raw(WAYBILL_LIST_FIELDS.map((k) => `w.${waybill[k].name}`).join(', '));
 
 /**
- * The SQL of one page, newest first. A sparse plate's rows are read by the plate index and sorted, instead of
- * walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two).
+ * The SQL of one page, newest first. A sparse plate's matches are read by the plate index and sorted, instead of
+ * walking the time index hoping to meet 20 (OFFSET 0 keeps the planner from merging the two) — and only their keys:
+ * the plate index's entries carry the id, the carrier's region and the deletion mark, so the page is chosen from the
+ * index alone, and `rowsByKeys` reads the page's rows (a province's plate prefix matches ~2,000 waybills a year).
  */
 export function waybillPageSql(where: SQL, f: WaybillFilters, size: number, offset: number): SQL {
   return sparsePlate(f)
-    ? sql`select ${LIST_COLUMNS} from (select ${LIST_COLUMNS} from waybill w where ${where} offset 0) w order by w.created_at desc, w.id desc limit ${size} offset ${offset}`
+    ? sql`select k.id, k.created_at from (select w.id, w.created_at from waybill w where ${where} offset 0) k
+        order by k.created_at desc, k.id desc limit ${size} offset ${offset}`
     : sql`select ${LIST_COLUMNS} from waybill w where ${where} order by w.created_at desc, w.id desc limit ${size} offset ${offset}`;
+}
+
+/**
+ * A page's rows by their keys, in the keys' order. A second statement rather than a join: the created_at values prune
+ * the partitions when it is planned (a join with the key query cost 13 ms of planning over the partitions for 2 of work).
+ */
+async function rowsByKeys(db: Db, keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (!keys.length) return [];
+  const at = keys.map((k) => new Date(k.created_at as string | Date).toISOString());
+  const r = await db.execute<Record<string, unknown>>(sql`select ${LIST_COLUMNS} from waybill w
+    where w.created_at = any(${sql.param(at)}::timestamptz[]) and w.id = any(${uuidArray(keys.map((k) => String(k.id)))})`);
+  const byId = new Map<string, Record<string, unknown>>(r.rows.map((x) => [String(x.id), x]));
+  return keys.map((k) => byId.get(String(k.id))).filter((x): x is Record<string, unknown> => !!x);
 }
 
 
@@ -159,11 +185,14 @@ export async function listWaybills(db: Db, user: SessionUser, p: ListParams, fix
   const f = p.filters ?? {};
   const where = waybillWhere(user, f, fixedState);
   const count = waybillCountSql(user, f, where, fixedState);
+  const plan = listPlan(user, f);
   return pagedQuery(db, paging, {
     from: sql`waybill w`, where, order: sql`w.created_at desc, w.id desc`,
-    pageSql: (size, offset) => waybillPageSql(where, f, size, offset),
+    ...(sparsePlate(f)
+      ? { readPage: async (size: number, offset: number) => (await rowsByKeys(db, (await execPrepared(db, waybillPageSql(where, f, size, offset), plan)).rows)).map((r) => listRowOut(toRow(r))) }
+      : { pageSql: (size: number, offset: number) => waybillPageSql(where, f, size, offset) }),
     count: count.capped ? { sql: count.sql, cap: count.cap } : { sql: count.sql },
-    plan: listPlan(user, f),
+    plan,
     row: (r) => listRowOut(toRow(r)),
   });
 }
