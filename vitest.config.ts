@@ -25,9 +25,12 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'], testTimeout: 300_000, hookTimeout: 180_000,
           // a page answers when the machine gets to it: an expect.poll without a timeout of its own waits as long as
           // playwright's own waits do (newPage: 30 s), not vitest's 1 s (a search's list once came 4 s after 查询)
-          expect: { poll: { timeout: 30_000 } },
+          expect: { poll: { timeout: 30_000, interval: 200 } },
           // DG_E2E_WORKERS workers, each with its own server and database (e2e/global-setup.ts)
           fileParallelism: e2eWorkers() > 1, maxWorkers: e2eWorkers(), sequence: { groupOrder: 2 },
+          // as in the server project: a worker imports playwright, pg and the helpers once, not once per file (each
+          // file launches and closes its own browser)
+          isolate: false,
         },
       },
     ],

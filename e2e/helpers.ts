@@ -183,8 +183,36 @@ export async function shot(page: Page, name: string) {
 export const toast = (page: Page, text: string) =>
   page.locator('.ant-message-notice:not([class*="-leave"]), .ant-notification-notice:not([class*="-leave"])', { hasText: text }).last();
 
-/** a button by its text (antd puts a space between two Chinese characters of a button) */
-export const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
+/**
+ * Keeps every message and notification the page shows, across reloads of the tab (sessionStorage), for a toast that a
+ * reload may take away before a poll of the page sees it (刷新token出错 stands 1.2 s before the page reloads). Call it
+ * before the page's first navigation; `toastsSeen` reads what it kept.
+ */
+export async function keepToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const key = 'e2e-toasts';
+    const keep = () => {
+      const seen = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      let changed = false;
+      for (const n of document.querySelectorAll('.ant-message-notice, .ant-notification-notice')) {
+        const text = n.textContent?.trim();
+        if (text && !seen.includes(text)) { seen.push(text); changed = true; }
+      }
+      if (changed) sessionStorage.setItem(key, JSON.stringify(seen));
+    };
+    new MutationObserver(keep).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+export const toastsSeen = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
+
+/**
+ * a button by its text (antd puts a space between two Chinese characters of a button), once it is not loading: antd
+ * ignores a click on a loading button (a save still refreshing what it changed), and a user waits for the spinner
+ */
+export const btn = (scope: Page | Locator, text: string) => scope.locator('button:not(.ant-btn-loading)', { hasText: buttonText(text) });
+/** every button with the text, loading or not: for a button that must be absent */
+export const anyBtn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: buttonText(text) });
+const buttonText = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 /** types a date into a DatePicker and commits it with Enter; again if a busy page dropped it (the field must keep it) */
 export async function pickDate(page: Page, id: string, value: string) {

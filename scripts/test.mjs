@@ -14,16 +14,32 @@ if (![process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/c
   process.exit(1);
 }
 
+// Each run is the leader of a process group of its own, so that stopping it reaches what it started: SIGTERM to npx
+// alone leaves vitest, its workers and their embedded databases running on, past this process and the checkout CI
+// removes after it (a server file once failed there because its migrations had been deleted under it).
 const running = new Set();
+const stopGroup = (child, signal) => { try { process.kill(-child.pid, signal); } catch { /* already gone */ } };
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  const others = [...running];
+  for (const other of others) stopGroup(other, 'SIGTERM');
+  // a group that has not gone in 10 s is killed; its leader's exit is what is waited for
+  const kill = setTimeout(() => { for (const other of others) stopGroup(other, 'SIGKILL'); }, 10_000);
+  Promise.all(others.map((other) => (other.exitCode !== null || other.signalCode ? null : new Promise((done) => other.once('exit', done)))))
+    .then(() => { clearTimeout(kill); for (const other of others) stopGroup(other, 'SIGKILL'); process.exit(code); });
+}
+// Ctrl-C or a CI's SIGTERM stops the groups too (they do not share this terminal's process group)
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(130));
 const run = (cmd, args) => new Promise((resolve) => {
-  const child = spawn(cmd, args, { stdio: 'inherit', env: process.env });
+  const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: process.env, detached: true });
   running.add(child);
   child.on('exit', (code, signal) => {
     running.delete(child);
     if (code === 0) return resolve();
     console.error(`\n${cmd} ${args.join(' ')}: ${signal ?? `exit ${code}`}`);
-    for (const other of running) other.kill('SIGTERM');
-    process.exit(code || 1);
+    stopAll(code || 1);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, btn, login, newPage, pickDate, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, anyBtn, btn, login, newPage, pickDate, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
 import { pick, tag } from '../waybill/fixtures.ts';
 
 const ctx = useBrowser();
@@ -120,7 +120,7 @@ describe('隐患排查治理', () => {
     await toast(page, `隐患“${title}”当前为待整改`).waitFor();
     await expect.poll(() => rowOf(page, title).innerText()).toContain('待整改');
     // no step of the register's is left to a 待整改 hazard
-    await expect.poll(() => btn(rowOf(page, title), '提交').count()).toBe(0);
+    await expect.poll(() => anyBtn(rowOf(page, title), '提交').count()).toBe(0);
     const [h] = await sql<{ state: string }>('select state from hazard where title = $1', [title]);
     expect(h).toEqual({ state: '待整改' });
   });

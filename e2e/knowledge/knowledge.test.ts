@@ -5,7 +5,7 @@
  * the goods catalogue's search leads from 1203 to the emergency method of class 3.
  */
 import { describe, expect, it } from 'vitest';
-import { baseUrl, btn, login, newPage, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, anyBtn, btn, login, newPage, pickOption, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 const STEMS = '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥';
@@ -40,7 +40,7 @@ describe('知识库', () => {
     await page.waitFor();
     await expect.poll(() => qiye.getByTestId('under-construction').count()).toBe(0);
     await page.locator('.ant-table-row').first().waitFor();
-    expect(await btn(qiye, '新增').count()).toBe(0);
+    expect(await anyBtn(qiye, '新增').count()).toBe(0);
     await qiye.getByTestId('knowledge-keyword').locator('input').fill(w);
     await qiye.getByTestId('knowledge-keyword').locator('input').press('Enter');
     const hit = qiye.getByTestId('knowledge-hit').first();

@@ -3,11 +3,9 @@
  * from their record and last contract — then leaves again; the record is kept throughout (一人一档).
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { baseUrl, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, btn, login, newPage, shot, sql, toast, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
-const btn = (scope: Page | Locator, text: string) => scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
 
 describe('人员档案', () => {
   it('再入职 pre-fills from the certificate lookup; 离职 keeps the record', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaText, chooseFromMenu, clickMenuItem, login, newPage, shot, toast, useBrowser } from '../helpers.ts';
+import { baseUrl, captchaText, chooseFromMenu, clickMenuItem, keepToasts, login, newPage, shot, toast, toastsSeen, useBrowser } from '../helpers.ts';
 
 const ctx = useBrowser();
 
@@ -208,15 +208,15 @@ describe('session', () => {
 
   it('a token that cannot be refreshed: 刷新token出错, then back to sign-in for this page', async () => {
     const page = await newPage(ctx.browser);
+    // the message stands 1.2 s before the page reloads: on a loaded machine a poll of the page may fall either side of
+    // it, so every message the tab shows is kept and read after the reload
+    await keepToasts(page);
     await login(page, 'admin');
-    // the page's own polling may meet the broken token before the clicks do: the message is awaited from now on, for
-    // as long as two menu clicks, a lazy page, its list call and the refresh take on a loaded machine
-    const told = toast(page, '刷新token出错').waitFor({ timeout: 90_000 });
     await page.context().addCookies([{ name: 'Admin-Token', value: 'not.a.token', url: baseUrl() }]);
     await page.getByTestId('menu-adminSys').click();
     await page.getByTestId('menu-gateLogManager').click();
-    await told;
-    await page.waitForURL('**/login?redirect=/adminSys/gateLogManager');
+    await page.waitForURL('**/login?redirect=/adminSys/gateLogManager', { timeout: 90_000 });
+    expect(await toastsSeen(page)).toContain('刷新token出错');
     await page.context().close();
   });
 });
@@ -291,7 +291,11 @@ describe('home page', () => {
     const expiry = page.getByTestId('dashboard-expiry');
     await expect.poll(() => expiry.locator('tbody tr').count()).toBe(7);
     expect(await expiry.innerText()).toContain('车辆道路运输证');
-    await page.locator('[data-testid=dashboard-enterprise] canvas').first().waitFor();
+    // 本月运单: a column per day of the month so far, and their sum printed under them
+    const days = page.getByTestId('dashboard-days').locator('[data-date]');
+    await expect.poll(() => days.count()).toBe(new Date(Date.now() + 8 * 3600_000).getUTCDate());
+    const counts = (await days.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))));
+    expect(await page.getByTestId('dashboard-days-sum').innerText()).toContain(`本月合计 ${counts.reduce((a, n) => a + n, 0).toLocaleString('zh-CN')} 单`);
     await shot(page, 'shell-dashboard-enterprise');
     await page.context().close();
     const gov = await newPage(ctx.browser);
@@ -300,7 +304,14 @@ describe('home page', () => {
     expect(await gov.getByTestId('sidebar-logo').getAttribute('data-edition')).toBe('government');
     // 证件过期 counts the overdue documents of the province (the demo has some)
     await expect.poll(async () => Number((await gov.getByTestId('dashboard-card-overdueCertificates').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
-    await gov.locator('[data-testid=dashboard-government] canvas').first().waitFor();
+    // 各地市运单 and 货物类别: bars ranked largest first, each with its figure printed
+    for (const id of ['dashboard-by-city-bars', 'dashboard-by-class-bars']) {
+      const bars = gov.getByTestId(id).locator('li');
+      await expect.poll(() => bars.count()).toBeGreaterThan(1);
+      const values = await bars.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      expect(await bars.first().innerText()).toContain(values[0]!.toLocaleString('zh-CN'));
+    }
     await shot(gov, 'shell-dashboard-government');
     await gov.context().close();
   });

@@ -27,8 +27,8 @@ describe('调度派车: candidates with their state', () => {
     await pick(page, page.getByTestId('party-loader'), '公共装卸站');
     await pick(page, page.locator('.ant-card', { hasText: '运输线路' }).locator('.ant-card-extra'), '城北油库');
     await expect.poll(() => page.getByTestId('dest-address').inputValue()).toBe('城北工业区油库路2号');
-    await pick(page, page.getByTestId('add-cargo'), '汽油', '汽油', false);
     const qty = page.locator('[data-testid="goods-quantity-0"] input, input[data-testid="goods-quantity-0"]').first();
+    await pick(page, page.getByTestId('add-cargo'), '汽油', '汽油', qty);
     // a load beyond every vehicle of the fleet is warned of before submit, naming why
     await qty.fill('200');
     const warning = page.getByTestId('capacity-warning');
@@ -85,8 +85,9 @@ describe('调度派车: candidates with their state', () => {
     await expect.poll(() => page.getByTestId('dispatch-submit').isEnabled()).toBe(true);
     await shot(page, 'waybill-dispatch-eligible');
     await page.getByTestId('dispatch-submit').click();
-    await page.waitForURL('**/transportMission/dispatch');
+    // the toast stays 3 s: it is looked for before the list's address, which a loaded machine may reach later
     await toast(page, '调度成功').waitFor();
+    await page.waitForURL('**/transportMission/dispatch');
 
     // ── dispatched: 待检查 with the set's vehicle, in the 出车检查 queue ──
     const [after] = await sql<{ state: string; bind_name: string }>('select w.state, b.name as bind_name from waybill w join wb_bind b on b.id = w.bind_id where w.id = $1', [id]);

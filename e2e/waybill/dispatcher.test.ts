@@ -32,8 +32,8 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await pick(page, page.getByTestId('party-loader'), parties.loader.name);
     await pick(page, page.locator('.ant-card', { hasText: '运输线路' }).locator('.ant-card-extra'), parties.line.name);
     await expect.poll(() => page.getByTestId('dest-address').inputValue()).toBe('城北工业区油库路2号');
-    await pick(page, page.getByTestId('add-catalogue'), '1203', '1203', false);
     const qty = page.locator('[data-testid="goods-quantity-0"] input, input[data-testid="goods-quantity-0"]').first();
+    await pick(page, page.getByTestId('add-catalogue'), '1203', '1203', qty);
     await qty.fill('10');
     await expect.poll(() => page.getByTestId('goods-total').innerText()).toBe('10000');
     await shot(page, 'waybill-base-edit');
@@ -66,8 +66,9 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await expect.poll(() => page.getByTestId('dispatch-submit').isEnabled()).toBe(true);
     await shot(page, 'waybill-dispatch-ok');
     await page.getByTestId('dispatch-submit').click();
-    await page.waitForURL('**/transportMission/dispatch');
+    // the toast stays 3 s: it is looked for before the list's address, which a loaded machine may reach later
     await toast(page, '调度成功').waitFor();
+    await page.waitForURL('**/transportMission/dispatch');
 
     // ── 出车检查: every item 合格, 安全告知 for driver and escort ──
     await page.goto(baseUrl() + '/transportMission/waybillCheck');
@@ -78,8 +79,9 @@ describe('电子运单: a dispatcher takes one waybill from draft to completed',
     await page.getByTestId('notify-escort').click();
     await shot(page, 'waybill-check');
     await page.getByTestId('check-submit').click();
-    await page.waitForURL('**/transportMission/waybillCheck');
+    // the toast stays 3 s: it is looked for before the list's address, which a loaded machine may reach later
     await toast(page, '出车检查合格').waitFor();
+    await page.waitForURL('**/transportMission/waybillCheck');
 
     // ── 运单下发: select, issue, the number is shown ──
     await page.goto(baseUrl() + '/transportMission/distribute');

@@ -110,18 +110,22 @@ export async function makeCrew(ent: Enterprise, t: string): Promise<Crew> {
  * pick `text` in an antd Select (a RefSelect or a remote search) inside `scope`. A re-render of the form (the
  * compliance check answering for the previous field) may close the dropdown under the pointer, or replace the option
  * as the click lands (a later search answer): then it is opened and searched again, up to three times. A Select that
- * keeps its choice (`keeps`: not an adder that clears itself, as 添加 a goods line) is only done when it shows the option.
+ * keeps its choice is only done when it shows the option; an adder that clears itself (添加 a goods line) names what
+ * its choice makes appear (`made`), and is done when that is there — a click lost while the list slid in adds nothing.
  */
-export async function pick(page: Page, scope: Locator, text: string, option = text, keeps = true) {
+export async function pick(page: Page, scope: Locator, text: string, option = text, made?: Locator) {
   const select = scope.locator('.ant-select').first();
   for (let attempt = 1; ; attempt++) {
+    // the previous try's choice may have landed after all: it is not made twice
+    if (made && attempt > 1 && await made.isVisible()) return;
     await select.click();
     await page.keyboard.type(text, { delay: 20 });
     const opt = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first();
     try {
       await opt.waitFor({ state: 'visible', timeout: 10_000 });
       await opt.click({ timeout: 5_000 });
-      if (keeps) await expect.poll(() => select.innerText(), { timeout: 5_000 }).toContain(option);
+      if (made) await made.waitFor({ state: 'visible', timeout: 10_000 });
+      else await expect.poll(() => select.innerText(), { timeout: 5_000 }).toContain(option);
       return;
     } catch (err) {
       if (attempt === 3) throw err;

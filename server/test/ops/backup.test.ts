@@ -51,7 +51,7 @@ async function upload(s: RunningServer, token: string, content: Buffer, name: st
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe(PG_BASE ? 'backup and restore on PostgreSQL' : 'backup and restore on the embedded database', () => {
-  it('a backup taken under writes restores every confirmed write and every attachment; a non-empty target is refused', { timeout: 240_000 }, async () => {
+  it('a backup taken under writes restores every confirmed write and every attachment; a non-empty target is refused', { timeout: 600_000 }, async () => {
     const srcDir = path.join(tmp, 'src'), dstDir = path.join(tmp, 'dst'), outDir = path.join(tmp, 'backups');
     let srcUrl: string | undefined, dstUrl: string | undefined;
     if (PG_BASE) {

@@ -54,7 +54,7 @@ function firstMigrations(n: number) {
 const journalLength = (area: string) => JSON.parse(readFileSync(path.join(MIGRATIONS_ROOT, area, 'meta/_journal.json'), 'utf8')).entries.length as number;
 
 describe('upgrades', () => {
-  it('a database made by the first migration set, with data, is migrated to this build\'s with every row intact', { timeout: 120_000 }, async () => {
+  it('a database made by the first migration set, with data, is migrated to this build\'s with every row intact', { timeout: 600_000 }, async () => {
     const database = await freshDatabase('upgrade');
     await runMigrations(database, firstMigrations(1));
     const before = await migrationState(database);
@@ -78,7 +78,7 @@ describe('upgrades', () => {
     expect(await q(`select name from base_user where id = $1`, [user.id])).toEqual([{ name: '升级前用户' }]);
   });
 
-  it('a database that a newer version migrated is refused, in Chinese and English, and nothing is applied', { timeout: 120_000 }, async () => {
+  it('a database that a newer version migrated is refused, in Chinese and English, and nothing is applied', { timeout: 600_000 }, async () => {
     const database = await freshDatabase('newer');
     await runMigrations(database);
     // a later migration recorded by the newer version
@@ -92,7 +92,7 @@ describe('upgrades', () => {
     expect(await migrationState(database)).toEqual({ pending: [], unknown: ['platform/9999999999999'] });
   });
 
-  it.skipIf(!PG_BASE)('several instances starting together on an empty PostgreSQL migrate it once', { timeout: 120_000 }, async () => {
+  it.skipIf(!PG_BASE)('several instances starting together on an empty PostgreSQL migrate it once', { timeout: 600_000 }, async () => {
     const first = await freshDatabase('lock');
     const others = [connect(first.url, 4, { jitOff: true }), connect(first.url, 4, { jitOff: true })];
     cleanup.push(() => Promise.all(others.map((d) => d.close())).then(() => {}));
