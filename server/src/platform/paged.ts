@@ -5,7 +5,7 @@
  * total together and answers `{ content, total, totalCapped }`, with one page-size cap (schemas.ts MAX_PAGE_SIZE).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { allOn, execPrepared, type Db, type Plan } from '../db/index.ts';
+import { allOn, execPrepared, type Compiled, type Db, type Plan } from '../db/index.ts';
 import { badInput } from './errors.ts';
 import { MAX_PAGE_SIZE } from './schemas.ts';
 
@@ -41,7 +41,10 @@ export function pagingOf(p: { page?: unknown; size?: unknown }, refuseBeyond?: n
  * - `{ sql, cap? }`: the list's own statement answering `n` — a rollup's exact sum without `cap`, a count that stops
  *   at cap + 1 with it (the waybill lists, waybill/list.ts waybillCountSql).
  */
-export type Count = { cap: number } | 'exact' | { sql: SQL; cap?: number };
+export type Count = { cap: number } | 'exact' | { sql: SQL | Compiled; cap?: number };
+
+/** the count of `{ cap }`: the rows of from/where up to cap + 1 */
+export const cappedCountSql = (from: SQL, where: SQL, cap: number) => sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${cap + 1}) s`;
 
 export interface PageQuery<R, X extends object = object> {
   /** the columns of the page's statement (`*` unless given) */
@@ -86,7 +89,7 @@ export async function pagedQuery<R = Record<string, unknown>, X extends object =
   const cap = count === 'exact' ? undefined : count.cap;
   const countSql = typeof count === 'object' && 'sql' in count ? count.sql
     : cap === undefined ? sql`select count(*)::int as n from ${q.from} where ${q.where}`
-      : sql`select count(*)::int as n from (select 1 from ${q.from} where ${q.where} limit ${cap + 1}) s`;
+      : cappedCountSql(q.from, q.where, cap);
   const [content, counted] = await allOn<unknown>(db, [readPage, () => execPrepared<{ n: number }>(db, countSql, plan)]) as [R[], { rows: Record<string, unknown>[] }];
   const row = counted.rows[0] ?? {};
   const n = Math.max(0, Number(row.n ?? 0));

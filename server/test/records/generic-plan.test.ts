@@ -1,7 +1,8 @@
 /**
  * An enterprise's unfiltered lists run on generic plans on PostgreSQL (platform/crud/query.ts listPlanOf): for every
  * enterprise-scoped resource the page and the total are what the same list answers planned for its values, and the
- * statements held by the generic-plan pool were never planned again.
+ * statements held by the generic-plan pool were never planned again. A session builds such a list's statements once
+ * and reads the rows as they are now on every call.
  */
 import { describe, it, expect, beforeAll} from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
@@ -66,5 +67,31 @@ describe('an enterprise\'s unfiltered lists on generic plans', () => {
       expect(held.length).toBe(isPg ? 2 : 0); // the page and the count
       for (const r of held) expect(r).toEqual({ generic_plans: 7, custom_plans: 0 });
     } finally { await one.close(); }
+  });
+
+  it('are built once per session and page, and each call reads the rows as they are then, of its own enterprise only', async () => {
+    const db = t.app.ctx.database.db;
+    const vehicle = RESOURCES.find((d) => d.key === 'vehicle')!;
+    const [qiye, qiye2] = [await sessionOf('qiye'), await sessionOf('qiye2')];
+    expect(qiye.enterpriseId).not.toBe(qiye2.enterpriseId);
+    const plates = async (who: typeof qiye, page: number) => (await listRows(db, vehicle, who, { page, size: 5 })).content.map((r) => r.plateNo as string);
+    const first = await plates(qiye, 1);
+    const second = await plates(qiye, 2);
+    expect(first.length).toBe(5);
+    expect(second.some((p) => first.includes(p))).toBe(false);
+    // a vehicle added after the statements were built is on the next read of page 1 (the newest first), and only for
+    // its enterprise; other files may add vehicles meanwhile, so page 2 is checked against page 1 of the same moment
+    const plate = '浙Z' + String(Date.now()).slice(-5);
+    await db.execute(sql`insert into vehicle (enterprise_id, plate_no, plate_color, audit_status) values (${qiye.enterpriseId}, ${plate}, '黄色', '草稿')`);
+    try {
+      expect(await plates(qiye, 1)).toContain(plate);
+      const [one, two] = [await plates(qiye, 1), await plates(qiye, 2)];
+      expect(two.length).toBe(5);
+      expect(two.some((p) => one.includes(p) || p === plate)).toBe(false);
+      expect(await plates(qiye2, 1)).not.toContain(plate);
+      expect((await listRows(db, vehicle, qiye2, { page: 1, size: 5 })).content.every((r) => r.enterpriseId === qiye2.enterpriseId)).toBe(true);
+    } finally {
+      await db.execute(sql`delete from vehicle where plate_no = ${plate}`);
+    }
   });
 });
