@@ -68,7 +68,8 @@ async function postgresUrl(): Promise<string | null> {
   } catch { return null; } finally { await admin.end().catch(() => {}); }
 }
 
-interface Measure { measure: string; method: 'GET' | 'POST'; path: string; body?: unknown; token?: string }
+/** a measured call; `share`: its goal as a share of /api/health's req/s; `list`: a list, whose p50 has a goal beside its SQL's */
+interface Measure { measure: string; method: 'GET' | 'POST'; path: string; body?: unknown; token?: string; share?: number; list?: boolean }
 
 /** one call; true when it answered 200 with status 200 (or plain 200 for /api/health) */
 function call(c: BenchContext, m: Measure) {
@@ -100,15 +101,17 @@ async function platformSuite(c: BenchContext) {
   const qiye = await c.token('qiye', 'qiye123');
   const measures: Measure[] = [
     { measure: 'GET /api/health', method: 'GET', path: '/api/health' },
-    { measure: 'GET getRemindInfo (enterprise)', method: 'GET', path: '/api/index/indexQyd/getRemindInfo', token: qiye },
-    { measure: 'POST admin/user/list, page 1 of 10', method: 'POST', path: '/api/admin/user/list', body: { page: 1, size: 10 }, token: admin },
-    { measure: 'POST xxda/vehicle/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/xxda/vehicle/list', body: { page: 1, size: 10 }, token: qiye },
-    { measure: 'POST dzyd/waybill/manage/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/dzyd/waybill/manage/list', body: { page: 1, size: 10 }, token: qiye },
+    { measure: 'GET getRemindInfo (enterprise)', method: 'GET', path: '/api/index/indexQyd/getRemindInfo', token: qiye, share: 0.5 },
+    { measure: 'POST admin/user/list, page 1 of 10', method: 'POST', path: '/api/admin/user/list', body: { page: 1, size: 10 }, token: admin, share: 0.2, list: true },
+    { measure: 'POST xxda/vehicle/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/xxda/vehicle/list', body: { page: 1, size: 10 }, token: qiye, share: 0.2, list: true },
+    { measure: 'POST dzyd/waybill/manage/list, page 1 of 10 (enterprise)', method: 'POST', path: '/api/dzyd/waybill/manage/list', body: { page: 1, size: 10 }, token: qiye, share: 0.2, list: true },
   ];
   const CONCURRENCY = 10;
   const rows: Record<string, unknown>[] = [];
   let health = 0;
-  for (const m of measures) {
+  // BENCH_ONLY=<regular expression>: only the measures whose names match, beside /api/health (e.g. for a profile of one)
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  for (const m of measures.filter((x) => !x.token || !only || only.test(x.measure))) {
     const raw = m.token ? await rawSql(c, m, admin) : { p50: 0, statements: 0 };
     const first = await call(c, m);
     const answer = m.token ? await first.json() as { status: number; message?: string } : (await first.arrayBuffer(), { status: first.status });
@@ -131,10 +134,13 @@ async function platformSuite(c: BenchContext) {
       'API p50 (1 caller)': p50,
       'raw SQL p50': m.token ? raw.p50 : '', statements: m.token ? raw.statements : '', 'API − SQL': m.token ? Math.round((p50 - raw.p50) * 100) / 100 : '',
       '× health req/s': health ? Math.round((rps / health) * 100) / 100 : '',
+      // the goals: a share of /api/health's throughput; a list's p50 within 1.2 × its SQL + 0.3 ms
+      goal: [m.share ? `≥ ${m.share} × health` : '', m.list ? `p50 ≤ ${Math.round((1.2 * raw.p50 + 0.3) * 100) / 100}` : ''].filter(Boolean).join(', '),
+      met: !m.share ? '' : rps / health >= m.share && (!m.list || p50 <= 1.2 * raw.p50 + 0.3) ? 'yes' : 'no',
     });
   }
-  const signIn = await load(login, { concurrency: 8, seconds: c.seconds });
-  rows.push({ measure: 'login (argon2id), 8 concurrent', 'req/s': signIn.rps, 'p99 ms': signIn.p99, errors: signIn.errors });
+  const signIn = only && !only.test('login') ? null : await load(login, { concurrency: 8, seconds: c.seconds });
+  if (signIn) rows.push({ measure: 'login (argon2id), 8 concurrent', 'req/s': signIn.rps, 'p99 ms': signIn.p99, errors: signIn.errors });
   console.log(`\nplatform — ${c.label}: ${CONCURRENCY} connections (autocannon) from this process, the server in its own (req/s and p99 at that load; API p50 from one caller here through node:http, beside its SQL statements replayed from here, prepared, on one connection; ms)`);
   console.table(rows);
 }
