@@ -25,6 +25,26 @@ export interface SessionUser {
   token: TokenClaims;
 }
 
+/**
+ * What a session works out once and uses on every call: a statement that depends only on who the user is — their ids,
+ * side, scope and grants — never on the moment (getRemindInfo's counts, a list's prepared page). Kept by the
+ * SessionUser object, which is one object until the session's grants change (sessions.ts), so a change of grants
+ * builds them anew; gone with the session. At most 64 a session (a list's pages are one each), the oldest built dropped
+ * first. `current`: whether a kept value still serves (else it is built again).
+ */
+const sessionMemos = new WeakMap<SessionUser, Map<string, unknown>>();
+const SESSION_MEMOS = 64;
+export function sessionMemo<T>(user: SessionUser, key: string, build: () => T, current?: (kept: T) => boolean): T {
+  let kept = sessionMemos.get(user);
+  if (!kept) sessionMemos.set(user, kept = new Map());
+  if (kept.has(key) && (!current || current(kept.get(key) as T))) return kept.get(key) as T;
+  const value = build();
+  kept.delete(key);
+  kept.set(key, value);
+  if (kept.size > SESSION_MEMOS) kept.delete(kept.keys().next().value!);
+  return value;
+}
+
 export interface RouteAccess {
   /** no token needed */
   public?: boolean;

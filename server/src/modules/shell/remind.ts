@@ -5,8 +5,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { compile, execPrepared, type Compiled, type Plan } from '../../db/index.ts';
+import { sessionMemo, type SessionUser } from '../../platform/access.ts';
+import { compile, execPrepared, type Plan } from '../../db/index.ts';
 
 export type RemindKey = 'unread' | 'uncommitted' | 'unscheduled' | 'unchecked' | 'undistributed' | 'unreadRegime' | 'unreadMessage' | 'unreadStaffNotice'
   | 'overdueBorrow' | 'overdueAssessBorrow';
@@ -36,20 +36,11 @@ export function remindSql(user: SessionUser): { keys: RemindKey[]; sql: SQL; pla
   return { keys: parts.map(([k]) => k), plan, sql: sql`select ${sql.join(parts.map(([k, q]) => sql`coalesce((${q}), 0)::int as ${sql.identifier(k)}`), sql`, `)}` };
 }
 
-/**
- * A session's statement, compiled once: it depends on who the user is (ids, side, menus), never on the moment (dates
- * are the database's current_date), and a session's SessionUser is one object until the session changes (sessions.ts).
- */
-const sessionStatements = new WeakMap<SessionUser, { keys: RemindKey[]; compiled: Compiled; plan: Plan } | null>();
-function statementOf(user: SessionUser) {
-  let s = sessionStatements.get(user);
-  if (s === undefined) {
-    const q = remindSql(user);
-    s = q && { keys: q.keys, compiled: compile(q.sql), plan: q.plan };
-    sessionStatements.set(user, s);
-  }
-  return s;
-}
+/** a session's statement, compiled once (sessionMemo): it depends on who the user is, never on the moment (dates are the database's current_date) */
+const statementOf = (user: SessionUser) => sessionMemo(user, 'remind', () => {
+  const q = remindSql(user);
+  return q && { keys: q.keys, compiled: compile(q.sql), plan: q.plan };
+});
 
 export async function remindCounts(app: App, user: SessionUser): Promise<Record<RemindKey, number>> {
   const out: Record<RemindKey, number> = { unread: 0, uncommitted: 0, unscheduled: 0, unchecked: 0, undistributed: 0, unreadRegime: 0, unreadMessage: 0, unreadStaffNotice: 0,

@@ -5,7 +5,7 @@ import { type ResourceDef, type FieldDef, RESOURCES, visibleFields, columnName, 
 import { resourceTables } from '../../db/schema.ts';
 import { allOn, compile, preparedDb, statementName, uuidArray, type Compiled, type Db, type Plan } from '../../db/index.ts';
 import { COUNT_CAP, cappedCountSql, pagedQuery, pagingOf, type Page } from '../paged.ts';
-import { type SessionUser, enterpriseScope, regionScope, regionPrefix } from '../access.ts';
+import { type SessionUser, enterpriseScope, regionScope, regionPrefix, sessionMemo } from '../access.ts';
 import { badInput } from '../errors.ts';
 import { hooksOf, type Row } from './hooks.ts';
 import { UUID_RE } from '../schemas.ts';
@@ -177,15 +177,6 @@ export function listPlanOf(user: SessionUser, params: ListParams): Plan {
 
 /** a page's statement as drizzle prepares it: run again with the values it was built with */
 interface PreparedPage { execute(): Promise<unknown> }
-/**
- * The prepared statements of the lists a session reads on a plan of their own (listPlanOf: unfiltered, in the default
- * order), by list and page: their text, parameters and names are worked out once per session, not on every call —
- * building a page's drizzle select twice (its text for the name, then the statement) was over a third of the server's
- * time on an enterprise's vehicle list. Such a statement's values are the session's own (its scope) and the page's,
- * and a session whose grants change is a new SessionUser. The most recent SESSION_PAGES of a session are kept.
- */
-const sessionPages = new WeakMap<SessionUser, Map<string, { on: Db; page: PreparedPage; count: Compiled | null }>>();
-const SESSION_PAGES = 32;
 
 export async function listRows(db: Db, def: ResourceDef, user: SessionUser, params: ListParams): Promise<Page<Row>> {
   const t = tableOf(def);
@@ -202,19 +193,14 @@ export async function listRows(db: Db, def: ResourceDef, user: SessionUser, para
   // the page and its labels while the count runs (the count of a large enterprise's 10,001 rows is the longest)
   const rollup = hooksOf(def.key).count?.(user, params.filters ?? {});
   const from = sql`${t}`;
-  let statements: { on: Db; page: PreparedPage; count: Compiled | null } | undefined;
-  if (prepared) {
-    const kept = sessionPages.get(user) ?? new Map();
-    sessionPages.set(user, kept);
-    const key = `${def.key}|${paging.size}|${paging.offset}|${params.parentId ?? ''}|${JSON.stringify(params.filters ?? {})}`;
-    statements = kept.get(key);
-    if (statements?.on !== prepared) {
+  // a list on a plan of its own (unfiltered, in the default order) depends only on the session and the page: its
+  // statements are built once per session and page (sessionMemo) — building the page's drizzle select twice a call
+  // (its text for the name, then the statement) was over a third of the server's time on an enterprise's vehicle list
+  const statements = prepared ? sessionMemo(user, `list|${def.key}|${paging.size}|${paging.offset}|${params.parentId ?? ''}|${JSON.stringify(params.filters ?? {})}`,
+    (): { on: Db; page: PreparedPage; count: Compiled | null } => {
       const q = pageQuery(prepared, paging.size, paging.offset);
-      statements = { on: prepared, page: q.prepare(statementName(q.toSQL().sql)), count: rollup ? null : compile(cappedCountSql(from, where, COUNT_CAP)) };
-      kept.set(key, statements);
-      if (kept.size > SESSION_PAGES) kept.delete(kept.keys().next().value!);
-    }
-  }
+      return { on: prepared, page: q.prepare(statementName(q.toSQL().sql)), count: rollup ? null : compile(cappedCountSql(from, where, COUNT_CAP)) };
+    }, (kept) => kept.on === prepared) : undefined;
   return pagedQuery<Row>(db, paging, {
     from, where, order: sql.join(orderOf(def, params.sort), sql`, `),
     count: rollup ? { sql: rollup } : statements?.count ? { sql: statements.count, cap: COUNT_CAP } : { cap: COUNT_CAP },
