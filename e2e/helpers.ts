@@ -117,28 +117,33 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await opts.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
   // a sign-in checks the password's hash and loads the session: under a full run's load that has taken over 20 s
-  if (!opts.expectFailure) await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 60_000 });
+  if (!opts.expectFailure) await leftLogin(page, 60_000);
+}
+
+/** waits until the page left /login; a refusal the form shows meanwhile is the error, not a bare timeout */
+export async function leftLogin(page: Page, timeout: number) {
+  try {
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout });
+  } catch (e) {
+    const shown = await page.getByTestId('login-error').innerText({ timeout: 1_000 }).catch(() => '');
+    const field = await page.locator('.login-field-error, [role="alert"]').allInnerTexts().catch(() => []);
+    throw new Error(`still on /login after ${timeout} ms: ${[shown, ...field].filter(Boolean).join(' / ') || 'no message shown'}`, { cause: e });
+  }
 }
 
 /**
- * Runs `open` (which brings up the sign-in form) and answers the id of the captcha the form shows: the last
- * getVerify answer once the first has come, '' when the form asks for none (no getVerify within 15 s).
+ * Runs `open` (which brings up the sign-in form) and answers the id of the captcha the form shows, read from the image
+ * itself once the form has decided (its config loaded: data-captcha on or off); '' when it asks for none. The page, not
+ * a fixed wait, says when: under a full run's load the first page of a worker has taken over 15 s to ask for one.
  */
 export async function captchaShown(page: Page, open: () => Promise<void>): Promise<string> {
-  let verifyId = '';
-  const onResponse = async (r: import('playwright-core').Response) => {
-    if (r.url().includes('/admin/user/getVerify')) { try { verifyId = (await r.json()).data.verifyId; } catch { /* ignore */ } }
-  };
-  page.on('response', onResponse);
-  try {
-    const first = page.waitForResponse((r) => r.url().includes('/admin/user/getVerify'), { timeout: 15_000 })
-      .then(async (r) => { verifyId ||= (await r.json().catch(() => ({})))?.data?.verifyId ?? ''; }, () => undefined);
-    await open();
-    await first;
-    return verifyId;
-  } finally {
-    page.off('response', onResponse);
-  }
+  await open();
+  const form = page.locator('[data-testid="login-form"]:not([data-captcha="pending"])');
+  await form.waitFor({ timeout: 60_000 });
+  if ((await form.getAttribute('data-captcha')) !== 'on') return '';
+  const img = page.locator('img[data-testid="login-captcha-img"][data-verify-id]');
+  await img.waitFor({ timeout: 60_000 });
+  return (await img.getAttribute('data-verify-id')) ?? '';
 }
 
 /**

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaShown, databaseUrl, DEMO_PASSWORDS } from '../helpers.ts';
+import { baseUrl, captchaShown, databaseUrl, DEMO_PASSWORDS, leftLogin } from '../helpers.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { connect } from '../../server/src/db/index.ts';
@@ -63,5 +63,5 @@ export async function signIn(s: JourneyServer, page: Page, username: string, pas
     await page.getByTestId('login-captcha').fill(cap?.text ?? '');
   }
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+  await leftLogin(page, 60_000);
 }

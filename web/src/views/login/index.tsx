@@ -146,7 +146,8 @@ export default function Login() {
         </div>
         {/* a plain panel, not antd's Card: Card brings Tabs, Menu and Skeleton onto the sign-in page */}
         <div className="login-panel">
-          <form onSubmit={onSubmit} autoComplete="on" noValidate data-testid="login-form">
+          {/* data-captcha tells a reader (and a journey) whether the form is still deciding, asks for a code, or asks none */}
+          <form onSubmit={onSubmit} autoComplete="on" noValidate data-testid="login-form" data-captcha={!configLoaded ? 'pending' : captcha ? 'on' : 'off'}>
             <Field icon={ICON_USER} error={errors.username}>
               <input name="username" placeholder="账号" autoComplete="username" data-testid="login-username" aria-label="账号" />
             </Field>
@@ -159,7 +160,7 @@ export default function Login() {
                   <input name="verifyCode" value={verifyCode} onChange={(e) => setVerifyCode(e.target.value)} placeholder="验证码" maxLength={8} autoComplete="off" data-testid="login-captcha" aria-label="验证码" />
                 </Field>
                 {verify ? (
-                  <img src={verify.img} alt="验证码" title="看不清？点击刷新" data-testid="login-captcha-img" onClick={() => void refreshVerify()} />
+                  <img src={verify.img} alt="验证码" title="看不清？点击刷新" data-testid="login-captcha-img" data-verify-id={verify.verifyId} onClick={() => void refreshVerify()} />
                 ) : (
                   <span className="captcha-placeholder" data-testid="login-captcha-img" onClick={() => void refreshVerify()}>
                     {verifyFailed ? '获取失败，点击重试' : '加载中…'}
