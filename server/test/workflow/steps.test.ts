@@ -235,13 +235,14 @@ const stateColumn = (def: ResourceDef) => columnName(stateCol(def));
 const put = async (def: ResourceDef, id: string, state: string) => {
   if (def.key !== 'waybill') return t.sql(`update ${tableName(def)} set ${stateColumn(def)} = $1 where id = $2`, [state, id]);
   // the waybill's state counts are rollups other files read while this one runs: a state set by hand moves them as a
-  // step would, so they keep agreeing with the table
-  const [w] = await t.sql('select state, enterprise_id, carrier_region from waybill where id = $1', [id]);
-  if (w.state === state) return;
-  await t.sql('update waybill set state = $1 where id = $2', [state, id]);
-  for (const [table, key, value] of [['waybill_state_count', 'enterprise_id', w.enterprise_id], ['waybill_region_state_count', 'carrier_region', w.carrier_region]]) {
-    await t.sql(`insert into ${table} (${key}, state, n) values ($1, $2, -1), ($1, $3, 1) on conflict (${key}, state) do update set n = ${table}.n + excluded.n`, [value, w.state, state]);
-  }
+  // step would, in the same statement, so no reader ever sees the table and the counts disagree
+  await t.sql(`with old as (select state, enterprise_id, carrier_region from waybill where id = $2 and state <> $1 for update),
+    upd as (update waybill set state = $1 where id = $2 and exists (select 1 from old)),
+    moves as (select old.enterprise_id, old.carrier_region, m.state, m.n from old cross join lateral (values (old.state, -1), ($1, 1)) m(state, n)),
+    ent as (insert into waybill_state_count (enterprise_id, state, n) select enterprise_id, state, n from moves
+      on conflict (enterprise_id, state) do update set n = waybill_state_count.n + excluded.n)
+    insert into waybill_region_state_count (carrier_region, state, n) select carrier_region, state, n from moves
+      on conflict (carrier_region, state) do update set n = waybill_region_state_count.n + excluded.n`, [state, id]);
 };
 const read = async (def: ResourceDef, id: string) => (await t.sql(`select ${stateColumn(def)} as state, version from ${tableName(def)} where id = $1`, [id]))[0] as { state: string; version: number };
 /** a row's timeline rows: work_flow, or the timeline of a workflow with its own store */
