@@ -18,7 +18,7 @@ import { badInput, notFound, ok } from '../../platform/errors.ts';
 import { answer } from '../../platform/answers.ts';
 import { defineHooks } from '../../platform/crud/hooks.ts';
 import { findRow } from '../../platform/crud/query.ts';
-import { blank } from '../../platform/crud/write.ts';
+import { blank } from '../../platform/crud/query.ts';
 import { inRegionScope, regionScope } from '../../platform/access.ts';
 import { regionName } from '../../platform/regions.ts';
 import { isUuid } from '../../platform/schemas.ts';

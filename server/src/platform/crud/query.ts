@@ -27,7 +27,8 @@ export function scopeCondition(def: ResourceDef, user: SessionUser): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const blank = (v: unknown) => v === null || v === undefined || v === '';
+/** a value a form leaves empty: nothing, an empty text or an empty list */
+export const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 
 /** a calendar day YYYY-MM-DD that exists (2026-02-30 does not) */
 export function isDay(v: unknown): v is string {

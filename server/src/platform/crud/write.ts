@@ -8,7 +8,7 @@ import type { SessionUser } from '../access.ts';
 import { badInput, forbidden, notFound, staleVersion } from '../errors.ts';
 import type { App } from '../context.ts';
 import { hooksOf, type Row } from './hooks.ts';
-import { tableOf, findRow, whereOf, scopeCondition } from './query.ts';
+import { blank, tableOf, findRow, whereOf, scopeCondition } from './query.ts';
 import { UUID_RE } from '../schemas.ts';
 import { cleanRichText } from '../rich-text.ts';
 
@@ -26,8 +26,6 @@ export function fieldValue(f: FieldDef, raw: unknown, required = f.required ?? f
   return r.value;
 }
 
-/** a value the form left empty: nothing, an empty text or an empty list */
-export const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 /** a value sent back as it was read: the stored one (a number may come back as a number or as the column's text) */
 const numeric = (v: unknown): number => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN);
 const unchanged = (sent: unknown, stored: unknown) => sameValue(sent, stored) || numeric(sent) === numeric(stored);
