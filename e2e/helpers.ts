@@ -88,8 +88,8 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
 }
 
 /** the text of a captcha the server issued (the test plays the person reading the image) */
-export async function captchaText(verifyId: string): Promise<string> {
-  const c = new pg.Client({ connectionString: databaseUrl() });
+export async function captchaText(verifyId: string, dbUrl = databaseUrl()): Promise<string> {
+  const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
     const r = await c.query('select text from captcha where id = $1', [verifyId]);
@@ -105,15 +105,16 @@ export async function sql<T = any>(text: string, params: unknown[] = []): Promis
 
 /**
  * Opens /login (or `path`, which redirects there), fills 账号/密码, reads the captcha the page is showing and signs in.
- * Waits until the page left /login. `entry` 'pageB' uses the super admin entry.
+ * Waits until the page left /login. `server`: another journey server than the run's (its address and database).
  */
-export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!, opts: { path?: string; expectFailure?: boolean; beforeSubmit?: () => Promise<void> } = {}) {
+export async function login(page: Page, username: string, password = DEMO_PASSWORDS[username]!,
+  opts: { path?: string; expectFailure?: boolean; beforeSubmit?: () => Promise<void>; server?: { url: string; dbUrl: string } } = {}) {
   const verifyId = await captchaShown(page, async () => {
-    await page.goto(baseUrl() + (opts.path ?? '/login'));
+    await page.goto((opts.server?.url ?? baseUrl()) + (opts.path ?? '/login'));
     await page.getByTestId('login-username').fill(username);
     await page.getByTestId('login-password').fill(password);
   });
-  if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId));
+  if (verifyId) await page.getByTestId('login-captcha').fill(await captchaText(verifyId, opts.server?.dbUrl));
   await opts.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
   // a sign-in checks the password's hash and loads the session: under a full run's load that has taken over 20 s
@@ -125,9 +126,9 @@ export async function leftLogin(page: Page, timeout: number) {
   try {
     await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout });
   } catch (e) {
-    const shown = await page.getByTestId('login-error').innerText({ timeout: 1_000 }).catch(() => '');
-    const field = await page.locator('.login-field-error, [role="alert"]').allInnerTexts().catch(() => []);
-    throw new Error(`still on /login after ${timeout} ms: ${[shown, ...field].filter(Boolean).join(' / ') || 'no message shown'}`, { cause: e });
+    // the form's refusal and each field's message are alerts
+    const shown = await page.getByRole('alert').allInnerTexts().catch(() => []);
+    throw new Error(`still on /login after ${timeout} ms: ${shown.filter(Boolean).join(' / ') || 'no message shown'}`, { cause: e });
   }
 }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { baseUrl, captchaShown, databaseUrl, DEMO_PASSWORDS, leftLogin } from '../helpers.ts';
+import { baseUrl, databaseUrl, DEMO_PASSWORDS, login } from '../helpers.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { connect } from '../../server/src/db/index.ts';
@@ -51,17 +51,6 @@ export async function query<T = any>(s: JourneyServer, text: string, params: unk
   try { return (await c.query(text, params)).rows; } finally { await c.end(); }
 }
 
-/** e2e/helpers.ts login, against this server: fills 账号/密码 and the captcha the page shows */
-export async function signIn(s: JourneyServer, page: Page, username: string, password = DEMO_PASSWORDS[username]!) {
-  const verifyId = await captchaShown(page, async () => {
-    await page.goto(s.url + '/login');
-    await page.getByTestId('login-username').fill(username);
-    await page.getByTestId('login-password').fill(password);
-  });
-  if (verifyId) {
-    const [cap] = await query<{ text: string }>(s, 'select text from captcha where id = $1', [verifyId]);
-    await page.getByTestId('login-captcha').fill(cap?.text ?? '');
-  }
-  await page.getByTestId('login-submit').click();
-  await leftLogin(page, 60_000);
-}
+/** e2e/helpers.ts login, against this server */
+export const signIn = (s: JourneyServer, page: Page, username: string, password = DEMO_PASSWORDS[username]!) =>
+  login(page, username, password, { server: s });
